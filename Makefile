@@ -1,0 +1,46 @@
+# rock: top-level entry points. `make run` and `make test` do all set-up.
+BUILD    ?= build
+ASAN_BUILD ?= build-asan
+JOBS     ?= $(shell nproc)
+LIT      ?= /usr/lib/llvm-22/bin/lit
+LIT_OPTS ?= -sv --time-tests
+
+.PHONY: all deps configure build test test-nightly test-asan run bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja: | deps
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+configure: $(BUILD)/build.ninja
+
+build: deps configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Quick (PR) suites; writes lit's JSON report to $(BUILD)/lit-results.json.
+test: build
+	scripts/run-lit.sh $(BUILD) pr
+
+# Everything, including the nightly TOML suites.
+test-nightly: build
+	scripts/run-lit.sh $(BUILD) nightly
+
+# ASan + UBSan build of everything, then the quick suites on it.
+test-asan: deps
+	@test -f $(ASAN_BUILD)/build.ninja || cmake -G Ninja -S . -B $(ASAN_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Debug -DROCK_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ROCK_ASAN=1 scripts/run-lit.sh $(ASAN_BUILD) pr
+
+run: build
+	scripts/run-demo.sh $(BUILD)
+
+bench: build
+	ROCK_BENCH_DEPS=1 scripts/install-deps.sh
+	python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,85 @@
+//===- Passes.h - rock pass creation and registration ------------*- C -*-===//
+//
+// Creates rock's passes and registers them, and rock's named pipelines,
+// globally, so that pipeline strings (rock-opt, mlir-opt with the plugin,
+// mlirParsePassPipeline) can name them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROCK_C_PASSES_H
+#define ROCK_C_PASSES_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+/// Registers every rock pass and pipeline (rock-cpu-pipeline, ...) in MLIR's
+/// global pass registry. Idempotent and thread-safe to call repeatedly from one
+/// thread; call it before parsing a pipeline that names rock passes.
+MLIR_CAPI_EXPORTED void rockRegisterAllPasses(void);
+
+/// Registers an external (C) pass globally; the signature of upstream's
+/// future mlirRegisterExternalPass. `name`, `argument`, `description` and
+/// `opName` are copied. `dependentDialects` (size `nDependentDialects`) is
+/// copied. Every pass instance the registry creates gets its own user data
+/// from `callbacks.clone(userData)`, so `userData` is a template that must
+/// live as long as the process. An empty `argument` is a fatal error.
+MLIR_CAPI_EXPORTED void rockRegisterExternalPass(
+    MlirTypeID passID, MlirStringRef name, MlirStringRef argument,
+    MlirStringRef description, MlirStringRef opName,
+    intptr_t nDependentDialects, MlirDialectHandle *dependentDialects,
+    MlirExternalPassCallbacks callbacks, void *userData);
+
+/// Registers a named pipeline `argument` that expands to `elements` (a
+/// pipeline string without anchor, e.g. "func.func(a,b),c"). All strings are
+/// copied. An `elements` string that fails to parse makes every later use of
+/// the pipeline fail with the parser's diagnostic.
+MLIR_CAPI_EXPORTED void rockRegisterPassPipeline(MlirStringRef argument,
+                                                 MlirStringRef description,
+                                                 MlirStringRef elements);
+
+//===----------------------------------------------------------------------===//
+// Pass creation. Each returns a new pass owned by the caller until it is added
+// with mlirPassManagerAddOwnedPass / mlirOpPassManagerAddOwnedPass.
+//===----------------------------------------------------------------------===//
+
+/// rock-fold-transforms: folds chains of rock.transform into one op with a
+/// composed map and erases identity transforms.
+MLIR_CAPI_EXPORTED MlirPass rockFoldTransformsPassCreate(void);
+/// rock-lower-views: resolves rock.view_load / rock.view_store through
+/// rock.transform chains and rock.deref into index math and memory accesses.
+MLIR_CAPI_EXPORTED MlirPass rockLowerViewsPassCreate(void);
+/// rock-attention-to-gridwise: normalizes rock.attention into
+/// rock.gridwise_attention (+ rock.attention_combine when splitKV > 1).
+MLIR_CAPI_EXPORTED MlirPass rockAttentionToGridwisePassCreate(void);
+/// rock-lower-gridwise-attention: lowers rock.gridwise_attention to loops.
+MLIR_CAPI_EXPORTED MlirPass rockLowerGridwiseAttentionPassCreate(void);
+/// rock-lower-combine: lowers rock.attention_combine to loops.
+MLIR_CAPI_EXPORTED MlirPass rockLowerCombinePassCreate(void);
+
+//===----------------------------------------------------------------------===//
+// Pipelines
+//===----------------------------------------------------------------------===//
+
+/// The text of rock-cpu-pipeline (rock IR to the LLVM dialect for the host
+/// CPU, workgroups in parallel through OpenMP), as a static string.
+MLIR_CAPI_EXPORTED const char *rockCpuPipelineGetText(void);
+
+/// Adds rock-cpu-pipeline's passes to `pm` (borrowed). Calls
+/// rockRegisterAllPasses first. Returns failure, with a diagnostic on the
+/// context, if the pipeline text does not parse.
+MLIR_CAPI_EXPORTED MlirLogicalResult
+rockAddCpuPipeline(MlirOpPassManager pm);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,217 @@
+//===- RockOps.cpp - rock op syntax and verifier forwarding ---------------===//
+//
+// Bridges what MLIR 22's C API cannot do: op classes and custom op syntax.
+// Every verify() forwards to its C body in verify_*.c.
+//
+//===----------------------------------------------------------------------===//
+#include "Rock/RockOps.h"
+#include "Rock/RockVerify.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::rock;
+
+#define GET_OP_CLASSES
+#include "Rock/RockOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Verifier forwarding
+//===----------------------------------------------------------------------===//
+
+LogicalResult AttentionOp::verify() {
+  return unwrap(rockAttentionOpVerify(wrap(getOperation())));
+}
+LogicalResult DerefOp::verify() {
+  return unwrap(rockDerefOpVerify(wrap(getOperation())));
+}
+LogicalResult TransformOp::verify() {
+  return unwrap(rockTransformOpVerify(wrap(getOperation())));
+}
+LogicalResult ViewLoadOp::verify() {
+  return unwrap(rockViewLoadOpVerify(wrap(getOperation())));
+}
+LogicalResult ViewStoreOp::verify() {
+  return unwrap(rockViewStoreOpVerify(wrap(getOperation())));
+}
+LogicalResult GridwiseAttentionOp::verify() {
+  return unwrap(rockGridwiseAttentionOpVerify(wrap(getOperation())));
+}
+LogicalResult AttentionCombineOp::verify() {
+  return unwrap(rockAttentionCombineOpVerify(wrap(getOperation())));
+}
+
+//===----------------------------------------------------------------------===//
+// rock.attention custom syntax (spec-attention.md §2.1)
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct OptOperand {
+  OpAsmParser::UnresolvedOperand operand;
+  Type type;
+  bool present = false;
+};
+} // namespace
+
+// `( %x : type )`
+static ParseResult parseParenOperand(OpAsmParser &p, OptOperand &o) {
+  if (p.parseEqual() || p.parseLParen() || p.parseOperand(o.operand) ||
+      p.parseColonType(o.type) || p.parseRParen())
+    return failure();
+  o.present = true;
+  return success();
+}
+
+ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
+  Builder &b = p.getBuilder();
+  OptOperand q, k, v, out, csl, po, ka, va, lse;
+  SmallVector<OpAsmParser::UnresolvedOperand> ins;
+  SmallVector<Type> insTypes;
+  Region *body = result.addRegion();
+  bool qT = false, kT = false, vT = false, oT = false, causal = false;
+
+  if (p.parseLBrace() || p.parseKeyword("qk") || p.parseEqual())
+    return failure();
+  qT = succeeded(p.parseOptionalKeyword("tr"));
+  if (p.parseOperand(q.operand) || p.parseStar())
+    return failure();
+  kT = succeeded(p.parseOptionalKeyword("tr"));
+  if (p.parseOperand(k.operand) || p.parseColonType(q.type) || p.parseComma() ||
+      p.parseType(k.type))
+    return failure();
+
+  while (true) {
+    if (succeeded(p.parseOptionalKeyword("currentSeqLen"))) {
+      if (parseParenOperand(p, csl))
+        return failure();
+    } else if (succeeded(p.parseOptionalKeyword("prefixOffset"))) {
+      if (parseParenOperand(p, po))
+        return failure();
+    } else if (succeeded(p.parseOptionalKeyword("keyAddresses"))) {
+      if (parseParenOperand(p, ka))
+        return failure();
+    } else if (succeeded(p.parseOptionalKeyword("valueAddresses"))) {
+      if (parseParenOperand(p, va))
+        return failure();
+    } else if (succeeded(p.parseOptionalKeyword("causal"))) {
+      causal = true;
+    } else if (succeeded(p.parseOptionalKeyword("lse"))) {
+      if (p.parseEqual() || p.parseOperand(lse.operand) ||
+          p.parseColonType(lse.type))
+        return failure();
+      lse.present = true;
+    } else if (succeeded(p.parseOptionalKeyword("qk"))) {
+      if (p.parseEqual() || p.parseKeyword("elementwise"))
+        return failure();
+      if (succeeded(p.parseOptionalKeyword("otherIns"))) {
+        if (p.parseLParen() || p.parseOperandList(ins) ||
+            p.parseColonTypeList(insTypes) || p.parseRParen())
+          return failure();
+      }
+      if (p.parseRegion(*body))
+        return failure();
+    } else {
+      break;
+    }
+  }
+
+  oT = succeeded(p.parseOptionalKeyword("tr"));
+  if (p.parseOperand(out.operand) || p.parseEqual() ||
+      p.parseKeyword("softmax") || p.parseLParen() || p.parseKeyword("qk") ||
+      p.parseRParen() || p.parseStar())
+    return failure();
+  vT = succeeded(p.parseOptionalKeyword("tr"));
+  if (p.parseOperand(v.operand) || p.parseColonType(v.type) ||
+      p.parseArrow() || p.parseType(out.type) || p.parseRBrace())
+    return failure();
+  if (p.parseOptionalAttrDict(result.attributes))
+    return failure();
+
+  auto resolve = [&](OptOperand &o) {
+    return p.resolveOperand(o.operand, o.type, result.operands);
+  };
+  if (resolve(q) || resolve(k) || resolve(v))
+    return failure();
+  if (p.resolveOperands(ins, insTypes, p.getCurrentLocation(),
+                        result.operands))
+    return failure();
+  for (OptOperand *o : {&csl, &po, &ka, &va})
+    if (o->present && resolve(*o))
+      return failure();
+  if (resolve(out) || (lse.present && resolve(lse)))
+    return failure();
+
+  auto setUnit = [&](bool on, StringRef name) {
+    if (on)
+      result.addAttribute(name, b.getUnitAttr());
+  };
+  setUnit(qT, "qTransposed");
+  setUnit(kT, "kTransposed");
+  setUnit(vT, "vTransposed");
+  setUnit(oT, "oTransposed");
+  setUnit(causal, "causal");
+  result.addAttribute(
+      "operandSegmentSizes",
+      b.getDenseI32ArrayAttr({1, 1, 1, (int32_t)ins.size(), csl.present,
+                              po.present, ka.present, va.present, 1,
+                              lse.present}));
+  return success();
+}
+
+void AttentionOp::print(OpAsmPrinter &p) {
+  auto tr = [&](bool on) {
+    if (on)
+      p << "tr ";
+  };
+  auto paren = [&](StringRef kw, Value v) {
+    if (!v)
+      return;
+    p.printNewline();
+    p << kw << " = (" << v << " : " << v.getType() << ")";
+  };
+  p << " {";
+  p.increaseIndent();
+  p.printNewline();
+  p << "qk = ";
+  tr(getQTransposed());
+  p << getQueries() << " * ";
+  tr(getKTransposed());
+  p << getKeys() << " : " << getQueries().getType() << ", "
+    << getKeys().getType();
+  paren("currentSeqLen", getCurrentSeqLen());
+  paren("prefixOffset", getPrefixOffset());
+  paren("keyAddresses", getKeyAddresses());
+  paren("valueAddresses", getValueAddresses());
+  if (getCausal()) {
+    p.printNewline();
+    p << "causal";
+  }
+  if (Value lse = getLse()) {
+    p.printNewline();
+    p << "lse = " << lse << " : " << lse.getType();
+  }
+  if (!getPreSoftmaxBody().empty()) {
+    p.printNewline();
+    p << "qk = elementwise ";
+    if (!getPreSoftmaxElemWiseInputs().empty()) {
+      p << "otherIns(" << getPreSoftmaxElemWiseInputs() << " : "
+        << getPreSoftmaxElemWiseInputs().getTypes() << ") ";
+    }
+    p.printRegion(getPreSoftmaxBody(), /*printEntryBlockArgs=*/true,
+                  /*printBlockTerminators=*/true);
+  }
+  p.printNewline();
+  tr(getOTransposed());
+  p << getOut() << " = softmax(qk) * ";
+  tr(getVTransposed());
+  p << getValues() << " : " << getValues().getType() << " -> "
+    << getOut().getType();
+  p.decreaseIndent();
+  p.printNewline();
+  p << "}";
+  p.printOptionalAttrDict((*this)->getAttrDictionary().getValue(),
+                          {"operandSegmentSizes", "qTransposed", "kTransposed",
+                           "vTransposed", "oTransposed", "causal"});
+}

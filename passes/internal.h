@@ -1,0 +1,110 @@
+/*===- internal.h - shared internals of rock's C passes -----------*- C -*-===//
+ *
+ * Cross-file helpers of passes/ (libuv's rule: internal non-static names are
+ * rock__*). Never included from C++.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ROCK_PASSES_INTERNAL_H
+#define ROCK_PASSES_INTERNAL_H
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*===----------------------------------------------------------------------===
+ * Pass definitions
+ *===----------------------------------------------------------------------===*/
+
+/* A stateless C pass: everything a pass needs is in this constant record,
+ * which also serves as the pass's TypeID anchor (its address is unique and
+ * 8-byte aligned). `run` may be called concurrently on different ops. */
+typedef struct RockPassDef {
+  const char *name;        /* RockFoldTransforms */
+  const char *argument;    /* rock-fold-transforms */
+  const char *description; /* one line */
+  const char *opName;      /* anchor op name, "" for any op */
+  void (*run)(MlirOperation op, MlirExternalPass pass);
+} RockPassDef;
+
+/* Returns a new pass for `def` (borrowed, static). The caller owns it. */
+MlirPass rock__passCreate(const RockPassDef *def);
+/* Registers `def` (borrowed, static) in the global registry. */
+void rock__passRegister(const RockPassDef *def);
+
+/* Emits `fmt` as an error at `op`'s location and signals `pass` failure. */
+void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
+                    ...) __attribute__((format(printf, 3, 4)));
+
+/*===----------------------------------------------------------------------===
+ * Growable strings
+ *===----------------------------------------------------------------------===*/
+
+/* A heap string. Zero-initialise; free with rock__strFree. `data` is always
+ * NUL-terminated once anything was appended. */
+typedef struct RockStr {
+  char *data;
+  size_t len, cap;
+} RockStr;
+
+void rock__strAppend(RockStr *s, const char *text);
+void rock__strAppendf(RockStr *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void rock__strAppendv(RockStr *s, const char *fmt, va_list ap);
+void rock__strAppendType(RockStr *s, MlirType t);
+void rock__strAppendAttr(RockStr *s, MlirAttribute a);
+void rock__strFree(RockStr *s);
+/* An MlirStringCallback appending to the RockStr passed as user data. */
+void rock__strCallback(MlirStringRef ref, void *userData);
+
+/*===----------------------------------------------------------------------===
+ * Building IR from text
+ *===----------------------------------------------------------------------===*/
+
+/* Parses `text` as a function `func.func @body(args) -> (results) {...}`
+ * (the whole function, signature included) in `anchor`'s context, moves the
+ * body's operations (all but the terminator) in front of `anchor`, replacing
+ * uses of the block arguments by `args` (size nArgs) and writing the values
+ * the terminator returned to `results` (size nResults, may be NULL when 0).
+ * Returns false, after emitting a diagnostic at `anchor`, when the text does
+ * not parse or the counts disagree. Ops are moved, not copied: the parsed
+ * module is destroyed before return. */
+bool rock__inlineFuncText(MlirOperation anchor, const char *text,
+                          intptr_t nArgs, const MlirValue *args,
+                          intptr_t nResults, MlirValue *results);
+
+/*===----------------------------------------------------------------------===
+ * Small IR queries
+ *===----------------------------------------------------------------------===*/
+
+/* Returns the attribute `name` of `op`, or a null attribute. */
+MlirAttribute rock__attr(MlirOperation op, const char *name);
+/* Integer value of attribute `name`, or `dflt` when absent. */
+int64_t rock__intAttr(MlirOperation op, const char *name, int64_t dflt);
+/* True when unit/bool attribute `name` is present and not false. */
+bool rock__flagAttr(MlirOperation op, const char *name);
+/* True when `op` is named `name`. */
+bool rock__isOp(MlirOperation op, const char *name);
+/* Collects every op named `name` nested under `root` (pre-order) into a
+ * malloc'ed array (caller frees); sets *n. */
+MlirOperation *rock__collectOps(MlirOperation root, const char *name,
+                                intptr_t *n);
+
+/*===----------------------------------------------------------------------===
+ * Pass registration (one per pass file)
+ *===----------------------------------------------------------------------===*/
+
+void rockFoldTransformsPassRegister(void);
+void rockLowerViewsPassRegister(void);
+void rockAttentionToGridwisePassRegister(void);
+void rockLowerGridwiseAttentionPassRegister(void);
+void rockLowerCombinePassRegister(void);
+
+#endif

@@ -1,0 +1,32 @@
+/*===- pipelines.c - rock's named pipelines -------------------------------===*/
+#include "internal.h"
+#include "rock-c/Passes.h"
+
+static const char cpuPipeline[] =
+    "rock-attention-to-gridwise,"
+    "rock-lower-combine,"
+    "rock-lower-gridwise-attention,"
+    "rock-lower-views,"
+    "rock-fold-transforms,"
+    "canonicalize,cse,"
+    "convert-scf-to-openmp,"
+    "lower-affine,"
+    "convert-scf-to-cf,"
+    "convert-vector-to-llvm,"
+    "convert-openmp-to-llvm,"
+    "expand-strided-metadata,"
+    "convert-math-to-llvm,"
+    "convert-arith-to-llvm,"
+    "finalize-memref-to-llvm,"
+    "convert-cf-to-llvm,"
+    "convert-func-to-llvm,"
+    "convert-ub-to-llvm,"
+    "reconcile-unrealized-casts";
+
+const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
+
+MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm) {
+  rockRegisterAllPasses();
+  return mlirOpPassManagerAddPipeline(
+      pm, mlirStringRefCreateFromCString(cpuPipeline), NULL, NULL);
+}

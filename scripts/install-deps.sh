@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs, from Debian's packages, everything rock needs to build, test and
+# benchmark. Idempotent: when every package is present it only checks and
+# returns in well under a second; `apt-get update` runs only when something
+# is missing.
+set -euo pipefail
+
+pkgs=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22
+      libomp-22-dev rocm-device-libs python3 ninja-build cmake make gcc g++)
+if [[ "${ROCK_BENCH_DEPS:-0}" == 1 ]]; then
+  pkgs+=(python3-numpy python3-matplotlib libopenblas0-pthread)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+[[ $(id -u) -ne 0 ]] && SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
