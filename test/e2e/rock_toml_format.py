@@ -164,7 +164,7 @@ class RockTomlTest(lit.formats.ShTest):
                                                       self.timeout)
             if ok:
                 passed += 1
-                log.append(f"PASS {name}/{o} ({secs:.1f}s)")
+                log.append(f"PASS {name}/{o} ({secs:.1f}s): {cmd}")
                 continue
             why = (f"timed out after {self.timeout}s" if to else
                    f"exit {rc}, verdict {v or 'missing'}")
