@@ -1,0 +1,80 @@
+//===- metrics.h - result verification (spec section 6.4) ---------*- C -*-===//
+//
+// rocMLIR's RMS / absDiff / relDiff comparison with rock's infinity and NaN
+// rules, the per-dtype default thresholds, integer exact comparison, and the
+// optional allclose comparator.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROCK_RUNTIME_METRICS_H
+#define ROCK_RUNTIME_METRICS_H
+
+#include "buffer.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Metrics of one output.
+typedef struct RockMetrics {
+  int64_t numElements;
+  double rms;        ///< sqrt(sum d^2) / (maxMag * sqrt(N)); see rmsValid
+  double maxAbsDiff; ///< max d
+  double maxRelDiff; ///< max d/|ref| over ref != 0
+  double maxMag;     ///< max over finite elements of max(|ref|, |res|)
+  int64_t numNaNMismatch; ///< elements where exactly one side is NaN
+  bool rmsValid; ///< false when maxMag == 0 but some d != 0 (fails the gate)
+} RockMetrics;
+
+/// Gate results; true = pass.
+typedef struct RockVerdict {
+  bool rms, absDiff, relDiff;
+} RockVerdict;
+
+/// Thresholds of the three gates.
+typedef struct RockThresholds {
+  double rms, absDiff, relDiff;
+} RockThresholds;
+
+/// Computes the metrics of `res` against `ref` (`n` elements each, borrowed):
+/// matching infinities (same sign) count as d = 0; otherwise an infinite ref
+/// is replaced by +-65504; both NaN counts as d = 0; one NaN is a mismatch
+/// (and is left out of the sums).
+void rockMetricsCompute(const double *ref, const double *res, int64_t n,
+                        RockMetrics *m);
+
+/// Returns rocMLIR's default thresholds for an attention output of type
+/// `outType`: RMS 3e-5 (0.001 for f16/bf16), absDiff 100, relDiff 1e-6 (100
+/// for f16/bf16).
+RockThresholds rockThresholdsGetDefault(RockDType outType);
+
+/// Applies `t` to `m`. With `rmsOnly` (LSE outputs) only the RMS gate can
+/// fail. Any NaN mismatch fails all three gates.
+RockVerdict rockMetricsGate(const RockMetrics *m, const RockThresholds *t,
+                            bool rmsOnly);
+
+/// Exact comparison for integer outputs: all three gates pass iff every
+/// element is equal.
+RockVerdict rockMetricsCompareExact(const double *ref, const double *res,
+                                    int64_t n);
+
+/// Default allclose tolerances for output type `outType` (f16, bf16, f32,
+/// f64) and reduction length `k` = Dqk + Sk: atol = base + k * sumErrTol.
+void rockAllcloseGetDefault(RockDType outType, int64_t k, double *atol,
+                            double *rtol);
+
+/// Returns true iff every element satisfies |res - ref| <= atol + rtol*|ref|
+/// (matching infinities and matching NaNs pass). `*numBad` receives the
+/// number of failing elements, `*numNaNMismatch` those with exactly one NaN
+/// (either pointer may be NULL). Borrows the arrays.
+bool rockAllclose(const double *ref, const double *res, int64_t n,
+                  double atol, double rtol, int64_t *numBad,
+                  int64_t *numNaNMismatch);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,70 @@
+//===- problem.h - an attention problem as rock-run sees it -------*- C -*-===//
+//
+// The problem sizes, layouts and masks of one attention kernel (the
+// `rock.harness` dictionary, spec-attention.md sections 1, 5.2 and 6), and
+// the derived buffer sizes and element types of the kernel arguments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROCK_RUNTIME_PROBLEM_H
+#define ROCK_RUNTIME_PROBLEM_H
+
+#include "buffer.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most G values a currentSeqLen / prefixOffset list may hold.
+#define ROCK_MAX_G_LIST 4096
+
+/// One attention problem. Plain data; lists are stored inline.
+typedef struct RockAttnProblem {
+  RockDType dtype; ///< `t`: Q/K element type (f32, f16, bf16, i8)
+  int64_t g, numHeadsQ, numHeadsKV, seqLenQ, seqLenK, headDimQK, headDimV;
+  int64_t splitKV;
+  bool causal, returnLse, withScale, withBias;
+  bool transQ, transK, transV, transO;
+  bool paged;
+  int64_t numPages, pageSize; ///< pages per batch, elements per page
+  int64_t numCurrentSeqLen;   ///< 0 when absent; else G values stored
+  int64_t currentSeqLen[ROCK_MAX_G_LIST];
+  int64_t numPrefixOffset; ///< 0 when absent; else G values stored
+  int64_t prefixOffset[ROCK_MAX_G_LIST];
+  int64_t slidingWindow; ///< < 0 when absent
+  RockDType softmaxType;
+  bool strict; ///< verifier mlir-strict: the reference rounds like the kernel
+} RockAttnProblem;
+
+/// Fills `p` with the defaults of rock-gen (f32, 1 head, split 1, no masks);
+/// sizes are set to -1 (unset).
+void rockAttnProblemInit(RockAttnProblem *p);
+
+/// Returns NULL if `p` is consistent (positive sizes, Hq % Hkv == 0, lists of
+/// G values, paged geometry P*ps == Hkv*Sk*D with Dqk == Dv), else a static
+/// one-line message. `p` is borrowed.
+const char *rockAttnProblemCheck(const RockAttnProblem *p);
+
+/// Derived sizes: B = G*Hq, Bkv = G*Hkv.
+int64_t rockAttnProblemGetB(const RockAttnProblem *p);
+int64_t rockAttnProblemGetBkv(const RockAttnProblem *p);
+
+/// Element type of V, out, scale and bias (f16 for i8 problems, else `t`).
+RockDType rockAttnProblemGetValueType(const RockAttnProblem *p);
+
+/// Element count of the logical Q, K, V, scale/bias, partial out and partial
+/// LSE buffers (the kernel's out/LSE include the split factor).
+int64_t rockAttnProblemGetQSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetKSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetVSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetScoreSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetPartialOutSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetPartialLseSize(const RockAttnProblem *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

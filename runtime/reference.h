@@ -1,0 +1,52 @@
+//===- reference.h - independent f64 reference attention ----------*- C -*-===//
+//
+// spec-attention.md sections 1 and 6.3, written from the spec alone: it
+// shares no code with the compiler's lowering. Inputs are the buffers the
+// kernel reads (any element type, widened exactly to f64); the result is the
+// final (combined) attention in canonical layout.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROCK_RUNTIME_REFERENCE_H
+#define ROCK_RUNTIME_REFERENCE_H
+
+#include "buffer.h"
+#include "problem.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The input buffers of one problem, all borrowed. Layouts are the kernel's:
+/// Q `[B, Sq, Dqk]` (transQ: `[B, Dqk, Sq]`), K `[Bkv, Dqk, Sk]` (transK:
+/// `[Bkv, Sk, Dqk]`), V `[Bkv, Sk, Dv]` (transV: `[Bkv, Dv, Sk]`), scale and
+/// bias `[B, Sq, Sk]`. With `kvHeadMajor` (paged problems) K and V are the
+/// logical caches `[Bkv, Sk, D]` whatever the trans flags say. `quantBias`,
+/// `quantScale` (i8 only, one element each), `scale` and `bias` may be NULL.
+typedef struct RockAttnInputs {
+  const RockBuffer *q, *k, *v;
+  const RockBuffer *quantBias, *quantScale, *scale, *bias;
+  bool kvHeadMajor;
+} RockAttnInputs;
+
+/// Returns the last visible key of query row `i` of query batch `bq` (spec
+/// section 1 step 3, with the clamps), or a negative value when the row is
+/// fully masked. The sliding window is not applied here.
+int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq, int64_t i);
+
+/// Returns true if key `j` is visible to row `i` of batch `bq`.
+bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
+                            int64_t j);
+
+/// Computes the attention output `out` (`[B, Sq, Dv]`, caller-allocated,
+/// B*Sq*Dv doubles) and, if `lse` is not NULL, the natural-log LSE `[B, Sq]`.
+/// Fully masked rows give O = 0 and LSE = -inf. With `p->strict` the scores
+/// are rounded where the kernel rounds (section 6.3 step 4). Borrows all
+/// arguments; returns false (writing nothing) if a scratch allocation fails.
+bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
+                            double *out, double *lse);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
