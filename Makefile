@@ -40,7 +40,7 @@ run: build
 
 bench: build
 	ROCK_BENCH_DEPS=1 scripts/install-deps.sh
-	python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench
+	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

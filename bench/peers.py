@@ -1,0 +1,79 @@
+"""Peers for rock's CPU benchmarks: unfused attention on BLAS (numpy over
+OpenBLAS, torch's CPU matmul) and the SGEMM rate, timed in this process.
+
+Each function returns the median wall time in seconds over `reps` runs after
+one warm-up. K/V are contiguous [B, Hkv, L, d]; GQA is handled by viewing the
+queries as [B, Hkv, R, Sq, d] so K/V are read once per KV head.
+"""
+import statistics
+import time
+
+import numpy as np
+
+
+def _median(fn, reps):
+    fn()
+    ts = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - t0)
+    return statistics.median(ts)
+
+
+def sgemm_gflops(n=2048, reps=3):
+    a = np.random.default_rng(0).random((n, n), dtype=np.float32)
+    b = np.random.default_rng(1).random((n, n), dtype=np.float32)
+    t = _median(lambda: a @ b, reps)
+    return 2.0 * n ** 3 / t / 1e9
+
+
+def numpy_attention(B, Hq, Hkv, Sq, L, d, causal=False, reps=3, dtype=np.float32):
+    rng = np.random.default_rng(0)
+    R = Hq // Hkv
+    q = rng.random((B, Hkv, R * Sq, d), dtype=np.float32).astype(dtype)
+    k = rng.random((B, Hkv, L, d), dtype=np.float32).astype(dtype)
+    v = rng.random((B, Hkv, L, d), dtype=np.float32).astype(dtype)
+    scale = np.float32(1.0 / np.sqrt(d))
+    mask = None
+    if causal:
+        rows = np.repeat(np.arange(Sq), R)[:, None]
+        mask = np.arange(L)[None, :] > rows
+
+    def run():
+        s = np.matmul(q, np.swapaxes(k, -1, -2)) * scale
+        if mask is not None:
+            s = np.where(mask, np.float32(-np.inf), s)
+        s -= s.max(axis=-1, keepdims=True)
+        np.exp(s, out=s)
+        s /= s.sum(axis=-1, keepdims=True)
+        return np.matmul(s, v)
+
+    return _median(run, reps)
+
+
+def torch_attention(B, Hq, Hkv, Sq, L, d, causal=False, reps=3):
+    try:
+        import torch
+    except Exception:
+        return None
+    torch.manual_seed(0)
+    R = Hq // Hkv
+    q = torch.rand(B, Hkv, R * Sq, d)
+    k = torch.rand(B, Hkv, L, d)
+    v = torch.rand(B, Hkv, L, d)
+    scale = 1.0 / d ** 0.5
+    mask = None
+    if causal:
+        rows = torch.arange(Sq).repeat_interleave(R)[:, None]
+        mask = torch.arange(L)[None, :] > rows
+
+    def run():
+        with torch.no_grad():
+            s = torch.matmul(q, k.transpose(-1, -2)) * scale
+            if mask is not None:
+                s = s.masked_fill(mask, float("-inf"))
+            p = torch.softmax(s, dim=-1)
+            return torch.matmul(p, v)
+
+    return _median(run, reps)

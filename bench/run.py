@@ -1,0 +1,220 @@
+#!/usr/bin/python3
+"""rock's CPU benchmark driver (make bench).
+
+Measures, in one run on this machine: a read-bandwidth probe, the SGEMM rate,
+rock's paged GQA decode (C-A) and prefill (C-B) kernels through
+`rock-gen | rock-run --time`, the peers (numpy + OpenBLAS, torch, a plain C
+loop), and cold compile times. Writes results.json, results.csv and PNG plots
+into --out, and prints a summary with the machine stated.
+"""
+import argparse
+import csv
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers  # noqa: E402
+
+HQ, HKV, D = 32, 8, 128
+
+
+def machine():
+    info = {"cores": os.cpu_count(), "platform": platform.platform()}
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        for key in ("Model name", "L1d cache", "L2 cache", "L3 cache"):
+            m = re.search(rf"^{key}:\s*(.+)$", out, re.M)
+            if m:
+                info[key] = m.group(1).strip()
+    except OSError:
+        pass
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith(("MemTotal", "MemAvailable")):
+                    k, v = line.split(":")
+                    info[k] = v.strip()
+    except OSError:
+        pass
+    return info
+
+
+def mem_available_bytes():
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemAvailable"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def run_rock(bin_dir, gen_args, repeats, timeout=1800):
+    gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + gen_args
+    run = [os.path.join(bin_dir, "rock-run"), "--time", "--kernel-repeats", str(repeats)]
+    t0 = time.perf_counter()
+    g = subprocess.run(gen, capture_output=True, text=True, timeout=timeout)
+    if g.returncode != 0:
+        return {"error": "rock-gen: " + g.stderr.strip()[:300]}
+    r = subprocess.run(run, input=g.stdout, capture_output=True, text=True,
+                       timeout=timeout)
+    res = {"wall_s": time.perf_counter() - t0, "rc": r.returncode,
+           "verdict": None}
+    for key in ("compile_time_ms", "kernel_time_ms"):
+        m = re.search(rf"^{key}:\s*([0-9.eE+-]+)", r.stdout, re.M)
+        if m:
+            res[key] = float(m.group(1))
+    m = re.search(r"^\[([01]) ([01]) ([01])\]", r.stdout, re.M)
+    if m:
+        res["verdict"] = m.group(0)
+    if "kernel_time_ms" not in res:
+        res["error"] = "rock-run: " + (r.stderr.strip() or r.stdout.strip())[:300]
+    return res
+
+
+def decode_args(dtype, B, L, paged=True, split=None, verify=False):
+    a = ["-t", dtype, "-g", str(B), "-num_heads_q", str(HQ), "-num_heads_kv",
+         str(HKV), "-seq_len_q", "1", "-seq_len_k", str(L), "-head_dim_qk",
+         str(D), "-head_dim_v", str(D), "--with-attn-scale=false"]
+    if paged:
+        ps = 16 * D  # 16 tokens of one head per page
+        a += ["--paged-attention", "--page-size", str(ps), "--num-pages",
+              str(HKV * L * D // ps)]
+    if split and split > 1:
+        a += ["-split_kv", str(split), "-return_lse"]
+    a += ["-pv"] if verify else ["-ph"]
+    return a
+
+
+def prefill_args(S, causal, verify=False):
+    a = ["-t", "f32", "-g", "1", "-num_heads_q", str(HQ), "-num_heads_kv",
+         str(HKV), "-seq_len_q", str(S), "-seq_len_k", str(S), "-head_dim_qk",
+         str(D), "-head_dim_v", str(D)]
+    if causal:
+        a.append("-causal")
+    a += ["-pv"] if verify else ["-ph"]
+    return a
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--out", default="build/bench")
+    ap.add_argument("--quick", action="store_true",
+                    help="tiny cases only (the lit smoke test)")
+    ap.add_argument("--repeats", type=int, default=5)
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    bin_dir = os.path.join(args.build, "bin")
+    results = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+               "decode": [], "prefill": [], "compile": []}
+    quick = args.quick
+
+    probe = subprocess.run([os.path.join(bin_dir, "rock-read-probe"),
+                            "64" if quick else "2048", "3" if quick else "5"],
+                           capture_output=True, text=True)
+    m = re.search(r"read_gbps:\s*([0-9.]+)", probe.stdout)
+    read_gbps = float(m.group(1)) if m else None
+    results["read_gbps"] = read_gbps
+    results["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048)
+    print(f"machine: {results['machine']}")
+    print(f"read probe: {read_gbps} GB/s; numpy SGEMM: "
+          f"{results['sgemm_gflops']:.1f} GFLOP/s")
+
+    Bs = [1] if quick else [1, 16]
+    Ls = [256] if quick else [4096, 16384, 65536]
+    dtypes = ["f32"] if quick else ["f32", "bf16"]
+    l3 = 480 * 2 ** 20
+    for dtype in dtypes:
+        s = 4 if dtype == "f32" else 2
+        for B in Bs:
+            for L in Ls:
+                kv = 2 * B * HKV * L * D * s
+                row = {"dtype": dtype, "B": B, "L": L, "kv_bytes": kv,
+                       "above_l3": kv > l3}
+                if 2.5 * kv > mem_available_bytes():
+                    row["skipped"] = "not enough memory"
+                    results["decode"].append(row)
+                    print(f"decode {dtype} B={B} L={L}: skipped (memory)")
+                    continue
+                nbytes = kv + 2 * B * HQ * D * s + B * (HKV * L * D // (16 * D)) * 8
+                rr = run_rock(bin_dir, decode_args(dtype, B, L, verify=quick),
+                              args.repeats)
+                row["rock"] = rr
+                if "kernel_time_ms" in rr:
+                    row["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
+                    if read_gbps:
+                        row["rock_vs_probe"] = row["rock_gbps"] / read_gbps
+                if dtype == "f32":
+                    t = peers.numpy_attention(B, HQ, HKV, 1, L, D, reps=args.repeats)
+                    row["numpy_gbps"] = nbytes / t / 1e9
+                    t = peers.torch_attention(B, HQ, HKV, 1, L, D, reps=args.repeats)
+                    if t:
+                        row["torch_gbps"] = nbytes / t / 1e9
+                    c = subprocess.run([os.path.join(bin_dir, "rock-c-decode"),
+                                        str(B), str(HQ), str(HKV), str(L), str(D),
+                                        str(args.repeats)],
+                                       capture_output=True, text=True)
+                    m = re.search(r"c_decode_gbps:\s*([0-9.]+)", c.stdout)
+                    if m:
+                        row["c_loop_gbps"] = float(m.group(1))
+                results["decode"].append(row)
+                print("decode", json.dumps({k: v for k, v in row.items()
+                                            if k != "rock"}), rr.get("error", ""))
+
+    Ss = [128] if quick else [1024, 4096]
+    for S in Ss:
+        for causal in (False, True):
+            flops = 4.0 * HQ * S * S * D * (0.5 if causal else 1.0)
+            row = {"S": S, "causal": causal, "flops": flops}
+            reps = 1 if S >= 4096 else max(1, args.repeats // 2)
+            rr = run_rock(bin_dir, prefill_args(S, causal, verify=quick), reps)
+            row["rock"] = rr
+            if "kernel_time_ms" in rr:
+                row["rock_gflops"] = flops / (rr["kernel_time_ms"] * 1e-3) / 1e9
+                row["rock_vs_sgemm"] = row["rock_gflops"] / results["sgemm_gflops"]
+            t = peers.numpy_attention(1, HQ, HKV, S, S, D, causal=causal, reps=reps)
+            row["numpy_gflops"] = flops / t / 1e9
+            t = peers.torch_attention(1, HQ, HKV, S, S, D, causal=causal, reps=reps)
+            if t:
+                row["torch_gflops"] = flops / t / 1e9
+            results["prefill"].append(row)
+            print("prefill", json.dumps({k: v for k, v in row.items()
+                                         if k != "rock"}), rr.get("error", ""))
+
+    for name, a in (("decode", decode_args("f32", 1, 256 if quick else 4096)),
+                    ("prefill", prefill_args(128 if quick else 1024, True))):
+        rr = run_rock(bin_dir, a, 1)
+        results["compile"].append({"kernel": name,
+                                   "compile_time_ms": rr.get("compile_time_ms"),
+                                   "error": rr.get("error")})
+        print(f"compile {name}: {rr.get('compile_time_ms')} ms")
+
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["case", "params", "rock", "numpy", "torch", "c_loop",
+                    "ratio_vs_limit"])
+        for r in results["decode"]:
+            w.writerow(["decode", f"{r['dtype']} B={r['B']} L={r['L']}",
+                        r.get("rock_gbps"), r.get("numpy_gbps"),
+                        r.get("torch_gbps"), r.get("c_loop_gbps"),
+                        r.get("rock_vs_probe")])
+        for r in results["prefill"]:
+            w.writerow(["prefill", f"S={r['S']} causal={r['causal']}",
+                        r.get("rock_gflops"), r.get("numpy_gflops"),
+                        r.get("torch_gflops"), None, r.get("rock_vs_sgemm")])
+    try:
+        import plots
+        plots.write(results, args.out)
+    except Exception as e:  # plots are a convenience; results stand alone
+        print(f"plots skipped: {e}")
+    print(f"results in {args.out}/results.json")
+
+
+if __name__ == "__main__":
+    main()
