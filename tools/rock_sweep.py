@@ -1,0 +1,537 @@
+#!/usr/bin/env python3
+"""rock-sweep: randomized attention sweeps through rock-gen | rock-run.
+
+Modelled on rocMLIR's attentionSweeps.py (spec-attention.md section 8).
+
+Sampling (8.1).  One PRNG: Python's random.Random(seed) (Mersenne Twister),
+`coin` = `rng.random() < 0.5`, `randint`/`choice` as in the random module.
+Per sample, in this order:
+  1. g = randint(1, 256); maxSeq = max(1, min(16384, 4096 // g))
+  2. use_kvcache = coin; seq_k = randint(1, maxSeq);
+     seq_q = 1 if use_kvcache else randint(1, maxSeq);
+     use_kvcache => current_seq_len = [randint(0, seq_k-1) for each g]
+  3. coin => Hq = Hkv = 1; else redraw Hq = 2**randint(1,6),
+     Hkv = 2**randint(1,6) until Hq > Hkv and Hq % Hkv == 0
+  4. return_lse = coin; split_kv = choice(1,2,...,128) if return_lse else 1
+  5. dtype = choice(f32, f16, bf16, i8); head_dim_qk, head_dim_v =
+     randint(1, 1024); coins: scale, bias, transQ, transK, transV, transO,
+     causal
+  6. perf config attn:v3: 13 draws (mfma or wmma table; splitK drawn
+     from {1})
+Paged samples (--paged-fraction, ours) use a second PRNG per draw,
+Random("rock-sweep-paged:<seed>:<draw>"), so the stream above is the same
+whatever the fraction: paged => head_dim_v = head_dim_qk rounded up to a
+multiple of 128/elemBits, page size a random multiple of 128/elemBits that
+divides Hkv*seq_k*head_dim, num_pages = Hkv*seq_k*head_dim / page_size.
+
+Filters: max(seq_q, seq_k)*g <= 4096 ("tokens"), the split-KV memory
+prefilter of 8.2 ("splitkv-extra-bytes"), and with --max-flops (ours) an
+estimate 2*G*Hq*Sq*Sk*(Dqk+Dv) ("flops").  Rejected draws are replaced.
+
+Loop: test `samples` configurations; while passed + failed < samples, draw
+max(2*remaining, jobs) more and test them.  Outcome per sample: pass (the
+last [x y z] line of rock-run's stdout is [1 1 1] and it exits 0), invalid
+(rock-gen exits 2: rejected perf config or split-KV guard), fail (anything
+else: mismatch, crash, timeout, no verdict, other rock-gen error).
+
+RMS policy (8.3), always passed explicitly: no attention scale and
+head_dim_qk > 64 -> 0.15; else bf16 -> 0.01; else 0.005; f32 also gets
+-relDiff_threshold 1e-4.
+
+Sharding: --shard i/n tests the draws whose index (among all accepted draws
+of the seed) is i mod n; shards of one seed are disjoint and their union is
+what one unsharded run draws first.
+
+Small machines (ours): --max-g, --max-tokens, --max-head-dim,
+--max-heads-log2 shrink the sampling ranges and --max-flops filters heavy
+draws; --small sets 8 / 512 / 128 / 3 / 2e8 (a few seconds per sample on a
+2-core CPU).  Defaults are rocMLIR's (256 / 4096 / 1024 / 6 / none).
+
+Exit status: 0 when nothing failed, 1 on any failure, 2 on usage errors.
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import datetime
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import random
+
+DTYPES = ("f32", "f16", "bf16", "i8")
+SPLITS = (1, 2, 4, 8, 16, 32, 64, 128)
+OUT_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "i8": 2}
+K_ELEM_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8}
+CPU_SPLITKV_LIMIT = 1536 * 1024 * 1024  # 1.5 GiB (8.2, on CPU)
+_TRIPLE = re.compile(r"^\s*\[([01]) ([01]) ([01])\]\s*$")
+
+MFMA = {
+    "mPerBlockG0": (16, 32, 64, 128, 256),
+    "mPerBlockG1": (16, 32, 64, 128, 256),
+    "nPerBlockG0": (16, 32, 64, 128, 256),
+    "kpackPerBlock": (8, 16, 32, 64),
+    "mPerWave": (16, 32, 64, 128, 256),
+    "nPerWave": (16, 32, 64, 128, 256),
+    "mnPerXdl": (4, 16, 32),
+    "kpack": (4, 8, 16),
+    "splitKFactor": (1,),
+    "scheduleVersion": (1, 2),
+    "outputSwizzle": (0, 1, 2),
+    "wavesPerEU": (0, 1, 2, 4, 8),
+    "forceUnroll": (0, 1),
+}
+WMMA = dict(MFMA)
+WMMA.update({
+    "mPerBlockG0": (16, 32, 64, 128),
+    "mPerBlockG1": (16, 32, 64, 128),
+    "mPerWave": (16, 32, 64),
+    "nPerWave": (16, 32, 64),
+    "mnPerXdl": (16,),
+    "wavesPerEU": (0, 1, 2, 4, 8, 16),
+})
+
+
+# ---------------------------------------------------------------------------
+# Sampling
+
+class Limits:
+    def __init__(self, a):
+        self.max_g = a.max_g
+        self.max_tokens = a.max_tokens
+        self.max_head_dim = a.max_head_dim
+        self.max_heads_log2 = a.max_heads_log2
+        self.max_flops = a.max_flops
+        self.splitkv_limit = a.splitkv_extra_bytes_limit
+        self.paged_fraction = a.paged_fraction
+        self.table = WMMA if a.codepath == "wmma" else MFMA
+
+
+def draw_sample(rng, lim):
+    """One draw in the order of spec 8.1 (consumes `rng` identically for
+    any result)."""
+    coin = lambda: rng.random() < 0.5  # noqa: E731
+    s = {}
+    g = rng.randint(1, lim.max_g)
+    max_seq = max(1, min(16384, lim.max_tokens // g))
+    s["g"] = g
+    kv = coin()
+    s["seq_len_k"] = rng.randint(1, max_seq)
+    s["seq_len_q"] = 1 if kv else rng.randint(1, max_seq)
+    s["current_seq_len"] = ([rng.randint(0, s["seq_len_k"] - 1)
+                             for _ in range(g)] if kv else None)
+    if coin():
+        hq = hkv = 1
+    else:
+        while True:
+            hq = 2 ** rng.randint(1, lim.max_heads_log2)
+            hkv = 2 ** rng.randint(1, lim.max_heads_log2)
+            if hq > hkv and hq % hkv == 0:
+                break
+    s["num_heads_q"], s["num_heads_kv"] = hq, hkv
+    s["return_lse"] = coin()
+    s["split_kv"] = rng.choice(SPLITS) if s["return_lse"] else 1
+    s["t"] = rng.choice(DTYPES)
+    s["head_dim_qk"] = rng.randint(1, lim.max_head_dim)
+    s["head_dim_v"] = rng.randint(1, lim.max_head_dim)
+    for k in ("scale", "bias", "transQ", "transK", "transV", "transO",
+              "causal"):
+        s[k] = coin()
+    s["perf_config"] = "attn:v3:" + ",".join(
+        str(rng.choice(vals)) for vals in lim.table.values())
+    s["paged"] = False
+    return s
+
+
+def make_paged(s, prng):
+    """Turns `s` into a consistent paged configuration (spec 5.4)."""
+    m = 128 // K_ELEM_BITS[s["t"]]
+    d = max(m, -(-s["head_dim_qk"] // m) * m)
+    s["head_dim_qk"] = s["head_dim_v"] = d
+    total = s["num_heads_kv"] * s["seq_len_k"] * d
+    cands = [ps for ps in range(m, total + 1, m) if total % ps == 0]
+    ps = prng.choice(cands)
+    s["paged"] = True
+    s["page_size"] = ps
+    s["num_pages"] = total // ps
+
+
+def split_extra_bytes(s):
+    lse = 4 if s["return_lse"] else 0
+    return ((s["split_kv"] - 1) * s["g"] * s["num_heads_q"] * s["seq_len_q"]
+            * (s["head_dim_v"] * OUT_BYTES[s["t"]] + lse))
+
+
+def flops(s):
+    return (2 * s["g"] * s["num_heads_q"] * s["seq_len_q"] * s["seq_len_k"]
+            * (s["head_dim_qk"] + s["head_dim_v"]))
+
+
+def filter_reason(s, lim):
+    if max(s["seq_len_q"], s["seq_len_k"]) * s["g"] > lim.max_tokens:
+        return "tokens"
+    if split_extra_bytes(s) > lim.splitkv_limit:
+        return "splitkv-extra-bytes"
+    if lim.max_flops and flops(s) > lim.max_flops:
+        return "flops"
+    return None
+
+
+def accepted_stream(seed, lim, filtered):
+    """Yields (index, sample) for every accepted draw; counts rejects."""
+    rng = random.Random(seed)
+    draw = idx = 0
+    while True:
+        s = draw_sample(rng, lim)
+        prng = random.Random(f"rock-sweep-paged:{seed}:{draw}")
+        draw += 1
+        if lim.paged_fraction > 0 and prng.random() < lim.paged_fraction:
+            make_paged(s, prng)
+        why = filter_reason(s, lim)
+        if why:
+            filtered[why] = filtered.get(why, 0) + 1
+            continue
+        yield idx, s
+        idx += 1
+
+
+# ---------------------------------------------------------------------------
+# Commands
+
+def rms_threshold(s):
+    if not s["scale"] and s["head_dim_qk"] > 64:
+        return "0.15"
+    if s["t"] == "bf16":
+        return "0.01"
+    return "0.005"
+
+
+def gen_flags(s):
+    """rock-gen flags, spelled like rocMLIR's sweep driver."""
+    b = lambda v: "True" if v else "False"  # noqa: E731
+    f = ["--operation", "attention", "-t", s["t"], "--arch", "cpu",
+         "-g", str(s["g"]),
+         "-seq_len_q", str(s["seq_len_q"]), "-seq_len_k", str(s["seq_len_k"]),
+         "-head_dim_qk", str(s["head_dim_qk"]),
+         "-head_dim_v", str(s["head_dim_v"]),
+         "-num_heads_q", str(s["num_heads_q"]),
+         "-num_heads_kv", str(s["num_heads_kv"]),
+         f"-with-attn-scale={b(s['scale'])}",
+         f"-with-attn-bias={b(s['bias'])}",
+         f"-transQ={b(s['transQ'])}", f"-transK={b(s['transK'])}",
+         f"-transV={b(s['transV'])}", f"-transO={b(s['transO'])}",
+         f"-causal={b(s['causal'])}",
+         f"-return_lse={b(s['return_lse'])}",
+         f"-split_kv={s['split_kv']}"]
+    if s["current_seq_len"] is not None:
+        f.append("-current_seq_len=" +
+                 ",".join(map(str, s["current_seq_len"])))
+    if s["paged"]:
+        f += ["--paged-attention=True", f"--num-pages={s['num_pages']}",
+              f"--page-size={s['page_size']}"]
+    f.append(f"--perf_config={s['perf_config']}")
+    f += ["-RMS_threshold", rms_threshold(s)]
+    if s["t"] == "f32":
+        f += ["-relDiff_threshold", "1e-4"]
+    f.append("-pv")
+    return f
+
+
+def command_line(gen, run, s, extra):
+    import shlex
+    return " ".join([shlex.quote(gen)] + gen_flags(s) + extra +
+                    ["|", shlex.quote(run)])
+
+
+# ---------------------------------------------------------------------------
+# Execution
+
+def _run(argv, inp, timeout):
+    """Runs argv in its own session; returns (rc, out, err, timed_out)."""
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(inp, timeout=timeout)
+        return p.returncode, out, err, False
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        out, err = p.communicate()
+        return p.returncode, out, err, True
+
+
+def run_sample(gen, run, s, extra, timeout):
+    """Returns (outcome, reason, text) with outcome pass|invalid|fail."""
+    start = time.time()
+    tmo = timeout if timeout and timeout > 0 else None
+    rc, mod, err, to = _run([gen] + gen_flags(s) + extra, b"", tmo)
+    gerr = err.decode("utf-8", "replace")
+    if to:
+        return "fail", "timeout (rock-gen)", gerr
+    if rc == 2:
+        first = next((ln for ln in gerr.splitlines() if ln.strip()),
+                     "rock-gen exit 2")
+        return "invalid", first.strip(), gerr
+    if rc != 0:
+        return "fail", f"rock-gen exit {rc}", gerr
+    if tmo is not None:
+        tmo = max(0.1, tmo - (time.time() - start))
+    rc, out, err, to = _run([run], mod, tmo)
+    out = out.decode("utf-8", "replace")
+    text = gerr + out + err.decode("utf-8", "replace")
+    if to:
+        return "fail", "timeout", text
+    verdict = None
+    for line in out.splitlines():
+        if _TRIPLE.match(line):
+            verdict = line.strip()
+    if verdict is None:
+        return "fail", f"no verdict (rock-run exit {rc})", text
+    if verdict != "[1 1 1]":
+        return "fail", f"mismatch {verdict}", text
+    if rc != 0:
+        return "fail", f"rock-run exit {rc}", text
+    return "pass", "", text
+
+
+class Progress:
+    def __init__(self, total, quiet, tty):
+        self.total = total
+        self.quiet = quiet
+        self.tty = tty
+        self.done = 0
+        self.counts = {"pass": 0, "invalid": 0, "fail": 0}
+        self.lock = threading.Lock()
+
+    def line(self, msg):
+        if self.quiet:
+            return
+        with self.lock:
+            if self.tty:
+                sys.stderr.write("\r\033[K")
+            print(msg, flush=True)
+            self._bar()
+
+    def update(self, outcome, msg):
+        with self.lock:
+            self.done += 1
+            self.counts[outcome] += 1
+        if self.quiet:
+            return
+        if self.tty:
+            with self.lock:
+                self._bar()
+        else:
+            print(msg, flush=True)
+
+    def _bar(self):
+        if not self.tty or self.quiet:
+            return
+        total = max(self.total, self.done)
+        w = 30
+        fill = int(w * self.done / total) if total else w
+        c = self.counts
+        sys.stderr.write(f"\r[{'#' * fill}{'.' * (w - fill)}] "
+                         f"{self.done}/{total} passed {c['pass']} "
+                         f"invalid {c['invalid']} failed {c['fail']}")
+        sys.stderr.flush()
+
+    def finish(self):
+        if self.tty and not self.quiet:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def find_tool(name, tools_dir):
+    if tools_dir:
+        return os.path.join(tools_dir, name)
+    here = os.path.dirname(os.path.abspath(__file__))
+    if os.access(os.path.join(here, name), os.X_OK):
+        return os.path.join(here, name)
+    return shutil.which(name) or name
+
+
+def parse_shard(text):
+    m = re.fullmatch(r"(\d+)/(\d+)", text)
+    if not m or int(m.group(2)) < 1 or int(m.group(1)) >= int(m.group(2)):
+        raise argparse.ArgumentTypeError("expected i/n with 0 <= i < n")
+    return int(m.group(1)), int(m.group(2))
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog="rock-sweep", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--op", choices=("attention", "gemm_gemm"),
+                    default="attention")
+    ap.add_argument("--samples", type=int, default=1000)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--codepath", choices=("auto", "mfma", "wmma"),
+                    default="auto", help="perf-config table (auto = mfma)")
+    ap.add_argument("--test-timeout-sec", type=float, default=1200,
+                    help="per sample; 0 disables")
+    ap.add_argument("--splitkv-extra-bytes-limit", type=int, default=None,
+                    help="memory prefilter limit (default 1.5 GiB on CPU)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="PRNG seed (default: the ISO week number)")
+    ap.add_argument("--shard", type=parse_shard, default=(0, 1),
+                    metavar="I/N", help="run shard I of N (same seed)")
+    ap.add_argument("--paged-fraction", type=float, default=0.125,
+                    help="fraction of samples made paged (ours)")
+    ap.add_argument("--max-g", type=int, default=256)
+    ap.add_argument("--max-tokens", type=int, default=4096)
+    ap.add_argument("--max-head-dim", type=int, default=1024)
+    ap.add_argument("--max-heads-log2", type=int, default=6)
+    ap.add_argument("--max-flops", type=float, default=0,
+                    help="filter draws above this flop estimate (0 = off)")
+    ap.add_argument("--small", action="store_true",
+                    help="small-CPU caps: --max-g 8 --max-tokens 512 "
+                    "--max-head-dim 128 --max-heads-log2 3 --max-flops 2e8")
+    ap.add_argument("--tools-dir", help="directory of rock-gen and rock-run "
+                    "(default: next to this script, else PATH)")
+    ap.add_argument("--extra-gen-flags", default="",
+                    help="extra rock-gen flags appended to every sample")
+    ap.add_argument("--list", action="store_true",
+                    help="print the first batch of commands, run nothing")
+    ap.add_argument("--debug", action="store_true",
+                    help="print every command and its output")
+    ap.add_argument("--debug-fails", action="store_true",
+                    help="print the output of failing samples")
+    ap.add_argument("--quiet", action="store_true",
+                    help="no progress, only the summary")
+    ap.add_argument("--log-failures", metavar="CSV",
+                    help="write failing command lines to CSV")
+    a = ap.parse_args(argv)
+    if a.small:
+        a.max_g, a.max_tokens, a.max_head_dim = 8, 512, 128
+        a.max_heads_log2, a.max_flops = 3, 2e8
+    if a.op != "attention":
+        ap.error("--op gemm_gemm: rock-gen implements attention only")
+    if a.samples < 0 or a.jobs < 1:
+        ap.error("--samples must be >= 0 and -j >= 1")
+    if a.max_heads_log2 < 2 or a.max_g < 1 or a.max_tokens < 1 \
+            or a.max_head_dim < 1:
+        ap.error("--max-heads-log2 must be >= 2, other caps >= 1")
+    if not 0 <= a.paged_fraction <= 1:
+        ap.error("--paged-fraction must be in [0, 1]")
+    if a.seed is None:
+        a.seed = datetime.date.today().isocalendar()[1]
+    if a.splitkv_extra_bytes_limit is None:
+        a.splitkv_extra_bytes_limit = CPU_SPLITKV_LIMIT
+    return a
+
+
+def main(argv=None):
+    a = parse_args(argv)
+    lim = Limits(a)
+    shard_i, shard_n = a.shard
+    share = a.samples // shard_n + (1 if shard_i < a.samples % shard_n else 0)
+    filtered = {}
+    stream = ((i, s) for i, s in accepted_stream(a.seed, lim, filtered)
+              if i % shard_n == shard_i)
+    gen = find_tool("rock-gen", a.tools_dir)
+    run = find_tool("rock-run", a.tools_dir)
+    extra = a.extra_gen_flags.split()
+
+    def take(n):
+        return [next(stream) for _ in range(n)]
+
+    if a.list:
+        for i, s in take(share):
+            print(f"{i}: {command_line(gen, run, s, extra)}")
+        parts = ", ".join(f"{k}: {v}" for k, v in sorted(filtered.items()))
+        print(f"# Filtered: {sum(filtered.values())}" +
+              (f" ({parts})" if parts else ""))
+        return 0
+
+    tty = sys.stderr.isatty()
+    if not a.quiet:
+        print(f"rock-sweep: seed {a.seed}, samples {a.samples}, jobs "
+              f"{a.jobs}, shard {shard_i}/{shard_n}, splitkv limit "
+              f"{a.splitkv_extra_bytes_limit} bytes", flush=True)
+    prog = Progress(share, a.quiet, tty)
+    failures = []
+    invalid_reasons = {}
+    lock = threading.Lock()
+
+    def one(item):
+        i, s = item
+        cmd = command_line(gen, run, s, extra)
+        if a.debug:
+            prog.line(f"RUN {i}: {cmd}")
+        outcome, reason, text = run_sample(gen, run, s, extra,
+                                           a.test_timeout_sec)
+        label = {"pass": "PASS", "invalid": "INVALID", "fail": "FAIL"}
+        msg = f"{label[outcome]} {i}" + (f" ({reason})" if reason else "")
+        with lock:
+            if outcome == "fail":
+                failures.append((i, reason, cmd))
+            elif outcome == "invalid":
+                invalid_reasons[reason] = invalid_reasons.get(reason, 0) + 1
+        if outcome == "fail":
+            prog.line(f"FAIL {i} ({reason}): {cmd}")
+            if a.debug or a.debug_fails:
+                prog.line(text.rstrip())
+            _count(prog, outcome)
+        else:
+            if a.debug:
+                prog.line(text.rstrip())
+            prog.update(outcome, msg)
+
+    def batch(items):
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            list(ex.map(one, items))
+
+    batch(take(share))
+    rounds = 0
+    while prog.counts["pass"] + prog.counts["fail"] < share:
+        remaining = share - prog.counts["pass"] - prog.counts["fail"]
+        rounds += 1
+        if rounds > 20:
+            print("rock-sweep: warning: giving up refilling after 20 rounds "
+                  "of invalid samples", file=sys.stderr)
+            break
+        items = take(max(2 * remaining, a.jobs))
+        prog.total += len(items)
+        batch(items)
+    prog.finish()
+
+    if a.log_failures:
+        with open(a.log_failures, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["sample", "seed", "reason", "command"])
+            for i, reason, cmd in sorted(failures):
+                w.writerow([i, a.seed, reason, cmd])
+
+    c = prog.counts
+    total_f = sum(filtered.values())
+    parts = ", ".join(f"{k}: {v}" for k, v in sorted(filtered.items()))
+    print(f"Filtered: {total_f}" + (f" ({parts})" if parts else ""))
+    if invalid_reasons:
+        for r, n in sorted(invalid_reasons.items(), key=lambda x: -x[1]):
+            print(f"Invalid reason: {n} x {r}")
+    for i, reason, cmd in sorted(failures):
+        print(f"Failed sample {i} ({reason}): {cmd}")
+    print(f"Passed: {c['pass']}, Invalid: {c['invalid']}, "
+          f"Failed: {c['fail']}")
+    return 1 if c["fail"] else 0
+
+
+def _count(prog, outcome):
+    with prog.lock:
+        prog.done += 1
+        prog.counts[outcome] += 1
+    if prog.tty and not prog.quiet:
+        with prog.lock:
+            prog._bar()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
