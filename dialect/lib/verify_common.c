@@ -1,0 +1,244 @@
+/*===- verify_common.c - helpers shared by the C op verifiers -------------===*/
+#include "verify_common.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  return mlirLogicalResultFailure();
+}
+
+typedef struct StrBuf {
+  char *buf;
+  size_t size;
+  size_t len;
+} StrBuf;
+
+static void appendCallback(MlirStringRef s, void *userData) {
+  StrBuf *b = userData;
+  for (size_t i = 0; i < s.length && b->len + 1 < b->size; ++i)
+    b->buf[b->len++] = s.data[i];
+  b->buf[b->len] = '\0';
+}
+
+const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size) {
+  StrBuf b = {buf, size, 0};
+  if (size)
+    buf[0] = '\0';
+  if (mlirTypeIsNull(t)) {
+    snprintf(buf, size, "<none>");
+    return buf;
+  }
+  mlirTypePrint(t, appendCallback, &b);
+  return buf;
+}
+
+const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
+                           size_t size) {
+  size_t len = 0;
+  if (size)
+    buf[0] = '\0';
+  for (intptr_t i = 0; i < rank && len < size; ++i) {
+    int n;
+    if (dims[i] == ROCK_DYN)
+      n = snprintf(buf + len, size - len, "%s?", i ? "x" : "");
+    else
+      n = snprintf(buf + len, size - len, "%s%lld", i ? "x" : "",
+                   (long long)dims[i]);
+    if (n < 0)
+      break;
+    len += (size_t)n;
+  }
+  return buf;
+}
+
+MlirAttribute rock__verifyAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+bool rock__verifyHasAttr(MlirOperation op, const char *name) {
+  return !mlirAttributeIsNull(rock__verifyAttr(op, name));
+}
+
+int64_t rock__verifyIntAttr(MlirOperation op, const char *name, int64_t dflt) {
+  MlirAttribute a = rock__verifyAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return dflt;
+  return mlirIntegerAttrGetValueInt(a);
+}
+
+bool rock__verifyBoolAttr(MlirOperation op, const char *name, bool dflt) {
+  MlirAttribute a = rock__verifyAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsABool(a))
+    return dflt;
+  return mlirBoolAttrGetValue(a);
+}
+
+bool rock__verifyShapeOf(MlirType t, RockShape *s) {
+  memset(s, 0, sizeof *s);
+  s->type = t;
+  if (mlirTypeIsNull(t) || !mlirTypeIsAShaped(t) ||
+      !mlirShapedTypeHasRank(t))
+    return false;
+  s->elt = mlirShapedTypeGetElementType(t);
+  s->rank = mlirShapedTypeGetRank(t);
+  if (s->rank > ROCK_MAX_RANK)
+    return false;
+  for (intptr_t i = 0; i < s->rank; ++i)
+    s->dims[i] = mlirShapedTypeIsDynamicDim(t, i)
+                     ? ROCK_DYN
+                     : mlirShapedTypeGetDimSize(t, i);
+  return true;
+}
+
+unsigned rock__verifyEltBits(MlirType t) {
+  if (mlirTypeIsAInteger(t))
+    return mlirIntegerTypeGetWidth(t);
+  if (mlirTypeIsAFloat(t))
+    return mlirFloatTypeGetWidth(t);
+  return 0;
+}
+
+bool rock__verifyIsInt(MlirType t, unsigned width) {
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == width;
+}
+
+bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
+                    intptr_t *size) {
+  MlirAttribute a = rock__verifyAttr(op, "operandSegmentSizes");
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a) ||
+      mlirDenseArrayGetNumElements(a) != n) {
+    rock__verifyFail(op, "operandSegmentSizes must be an array of %ld i32 values",
+               (long)n);
+    return false;
+  }
+  intptr_t at = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    int32_t v = mlirDenseI32ArrayGetElement(a, i);
+    if (v < 0) {
+      rock__verifyFail(op, "operandSegmentSizes entry %ld is negative (%d)", (long)i,
+                 (int)v);
+      return false;
+    }
+    start[i] = at;
+    size[i] = v;
+    at += v;
+  }
+  if (at != mlirOperationGetNumOperands(op)) {
+    rock__verifyFail(op,
+               "operandSegmentSizes total (%ld) must equal the operand count "
+               "(%ld)",
+               (long)at, (long)mlirOperationGetNumOperands(op));
+    return false;
+  }
+  return true;
+}
+
+bool rock__verifyOpIs(MlirOperation op, const char *name) {
+  if (mlirOperationIsNull(op))
+    return false;
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(name);
+  return s.length == n && memcmp(s.data, name, n) == 0;
+}
+
+MlirOperation rock__verifyDefiningOpNamed(MlirValue v, const char *name) {
+  MlirOperation null = {NULL};
+  if (!mlirValueIsAOpResult(v))
+    return null;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return rock__verifyOpIs(def, name) ? def : null;
+}
+
+MlirOperation rock__verifyDerefUnder(MlirValue v) {
+  MlirOperation null = {NULL};
+  /* Bounded walk: a verified chain is acyclic, but stay safe on bad IR. */
+  for (int steps = 0; steps < 4096; ++steps) {
+    if (!mlirValueIsAOpResult(v))
+      return null;
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (rock__verifyOpIs(def, "rock.deref"))
+      return def;
+    if (!rock__verifyOpIs(def, "rock.transform") ||
+        mlirOperationGetNumOperands(def) < 1)
+      return null;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return null;
+}
+
+bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
+                                  intptr_t nInputs) {
+  char b1[256], b2[256];
+  if (mlirOperationGetNumRegions(op) < 1)
+    return true;
+  MlirRegion r = mlirOperationGetRegion(op, 0);
+  MlirBlock first = mlirRegionGetFirstBlock(r);
+  if (mlirBlockIsNull(first)) {
+    if (nInputs > 0) {
+      rock__verifyFail(op,
+                 "%ld elementwise inputs need a preSoftmaxBody region with "
+                 "%ld block arguments",
+                 (long)nInputs, (long)(nInputs + 1));
+      return false;
+    }
+    return true;
+  }
+  if (!mlirBlockIsNull(mlirBlockGetNextInRegion(first))) {
+    rock__verifyFail(op, "preSoftmaxBody must have exactly one block");
+    return false;
+  }
+  intptr_t nArgs = mlirBlockGetNumArguments(first);
+  if (nArgs != nInputs + 1) {
+    rock__verifyFail(op,
+               "preSoftmaxBody has %ld block arguments but must have %ld "
+               "(1 + %ld elementwise inputs)",
+               (long)nArgs, (long)(nInputs + 1), (long)nInputs);
+    return false;
+  }
+  for (intptr_t i = 0; i < nInputs; ++i) {
+    MlirType at = mlirValueGetType(mlirBlockGetArgument(first, i + 1));
+    MlirType it = mlirValueGetType(inputs[i]);
+    if (!mlirTypeIsAShaped(it))
+      continue;
+    MlirType elt = mlirShapedTypeGetElementType(it);
+    if (!mlirTypeEqual(at, elt)) {
+      rock__verifyFail(op,
+                 "preSoftmaxBody argument %ld type (%s) must equal the "
+                 "element type of elementwise input %ld (%s)",
+                 (long)(i + 1), rock__verifyTypeStr(at, b1, sizeof b1), (long)i,
+                 rock__verifyTypeStr(elt, b2, sizeof b2));
+      return false;
+    }
+  }
+  MlirOperation term = mlirBlockGetTerminator(first);
+  if (!rock__verifyOpIs(term, "rock.yield")) {
+    rock__verifyFail(op, "preSoftmaxBody must end in rock.yield");
+    return false;
+  }
+  intptr_t nYield = mlirOperationGetNumOperands(term);
+  if (nYield != 1) {
+    rock__verifyFail(op, "preSoftmaxBody rock.yield must yield one value (got %ld)",
+               (long)nYield);
+    return false;
+  }
+  MlirType yt = mlirValueGetType(mlirOperationGetOperand(term, 0));
+  if (!mlirTypeIsAFloat(yt)) {
+    rock__verifyFail(op, "preSoftmaxBody must yield a float value (got %s)",
+               rock__verifyTypeStr(yt, b1, sizeof b1));
+    return false;
+  }
+  return true;
+}

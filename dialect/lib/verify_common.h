@@ -1,0 +1,92 @@
+/*===- verify_common.h - helpers shared by the C op verifiers -----*- C -*-===*
+ *
+ * Internal to dialect/lib/verify_*.c (never included by C++): diagnostics
+ * with printf-style formatting, attribute and shape accessors, and operand
+ * segment lookup.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ROCK_VERIFY_COMMON_H
+#define ROCK_VERIFY_COMMON_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest rank the verifiers look at; larger shapes are reported as such. */
+#define ROCK_MAX_RANK 16
+
+/* Emits the formatted error at `op`'s location and returns failure. */
+MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints `t` into `buf` (NUL-terminated, truncated to `size`). Returns buf. */
+const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size);
+
+/* Prints dims as "2x3x?" into `buf`. Returns buf. */
+const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
+                           size_t size);
+
+/* Returns the attribute `name` of `op` (inherent or discardable); null if
+ * absent. */
+MlirAttribute rock__verifyAttr(MlirOperation op, const char *name);
+
+/* True if `op` carries attribute `name`. */
+bool rock__verifyHasAttr(MlirOperation op, const char *name);
+
+/* Integer attribute `name` of `op`, or `dflt` when absent or not an integer. */
+int64_t rock__verifyIntAttr(MlirOperation op, const char *name, int64_t dflt);
+
+/* Bool attribute `name` of `op`, or `dflt` when absent. */
+bool rock__verifyBoolAttr(MlirOperation op, const char *name, bool dflt);
+
+/* A shaped operand: rank and static dims (ROCK_DYN for dynamic ones). */
+#define ROCK_DYN INT64_MIN
+typedef struct RockShape {
+  MlirType type;
+  MlirType elt;
+  intptr_t rank;
+  int64_t dims[ROCK_MAX_RANK];
+} RockShape;
+
+/* Fills `s` from a shaped type. Returns false if `t` is not shaped/ranked or
+ * its rank exceeds ROCK_MAX_RANK. */
+bool rock__verifyShapeOf(MlirType t, RockShape *s);
+
+/* True if both dims are static and differ. */
+static inline bool rock__verifyDimsDiffer(int64_t a, int64_t b) {
+  return a != ROCK_DYN && b != ROCK_DYN && a != b;
+}
+
+/* Element bit width of an int or float type; 0 otherwise. */
+unsigned rock__verifyEltBits(MlirType t);
+
+/* True if `t` is an i<width> integer type (any signedness). */
+bool rock__verifyIsInt(MlirType t, unsigned width);
+
+/* Operand segments: `start[i]` and `size[i]` for each of `n` segments read
+ * from the op's operandSegmentSizes. Returns false (with an error emitted) if
+ * the attribute is missing or malformed. */
+bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
+                    intptr_t *size);
+
+/* The defining op of `v` if it is an op result named `name`, else null. */
+MlirOperation rock__verifyDefiningOpNamed(MlirValue v, const char *name);
+
+/* Follows rock.transform inputs from `v`; returns the rock.deref at the
+ * bottom, or a null op if the chain ends anywhere else. */
+MlirOperation rock__verifyDerefUnder(MlirValue v);
+
+/* True if `op`'s name equals `name`. */
+bool rock__verifyOpIs(MlirOperation op, const char *name);
+
+/* Checks a pre-softmax region (one block, 1 + nInputs args, rock.yield of
+ * one float); `inputs` are the elementwise input values (for argument types).
+ * Emits the error and returns false on failure. An empty region is fine when
+ * nInputs == 0. */
+bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
+                                  intptr_t nInputs);
+
+#endif

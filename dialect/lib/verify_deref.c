@@ -1,0 +1,71 @@
+/*===- verify_deref.c - rock.deref verifier (spec §2.2) -------------------===*
+ *
+ * pointers [batch, numBlocks, 1] i64 -> result [batch, numBlocks, blockSize],
+ * or a flat page table [numBlocks] -> [numBlocks, blockSize]. The result may
+ * only feed rock.transform ops.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "Rock/RockVerify.h"
+#include "verify_common.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#define LL(x) ((long long)(x))
+
+static MlirLogicalResult verifyUsers(MlirOperation op) {
+  MlirValue res = mlirOperationGetResult(op, 0);
+  for (MlirOpOperand use = mlirValueGetFirstUse(res);
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    if (!rock__verifyOpIs(mlirOpOperandGetOwner(use), "rock.transform"))
+      return rock__verifyFail(
+          op, "rock.deref result may only be consumed through rock.transform "
+              "views");
+  }
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult rockDerefOpVerify(MlirOperation op) {
+  RockShape p, r;
+  char b[128];
+  MlirType pt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!rock__verifyShapeOf(pt, &p) || (p.rank != 3 && p.rank != 1))
+    return rock__verifyFail(op,
+                      "pointers must be rank 3 ([batch, numBlocks, 1]) or "
+                      "rank 1 ([numBlocks]) (got rank %ld)",
+                      (long)p.rank);
+  intptr_t wantRank = p.rank == 3 ? 3 : 2;
+  if (!rock__verifyShapeOf(rt, &r) || r.rank != wantRank)
+    return rock__verifyFail(op, "result must be rank %ld for rank-%ld pointers "
+                          "(got rank %ld)",
+                      (long)wantRank, (long)p.rank, (long)r.rank);
+  if (!rock__verifyIsInt(p.elt, 64))
+    return rock__verifyFail(op, "pointers element type must be i64 (got %s)",
+                      rock__verifyTypeStr(p.elt, b, sizeof b));
+  if (p.rank == 3) {
+    if (rock__verifyDimsDiffer(p.dims[2], 1))
+      return rock__verifyFail(op, "pointers last dim (%lld) must be 1",
+                        LL(p.dims[2]));
+    if (rock__verifyDimsDiffer(r.dims[0], p.dims[0]))
+      return rock__verifyFail(op,
+                        "result batch dim (%lld) must equal pointers batch "
+                        "dim (%lld)",
+                        LL(r.dims[0]), LL(p.dims[0]));
+  }
+  intptr_t nb = p.rank == 3 ? 1 : 0;
+  if (rock__verifyDimsDiffer(r.dims[nb], p.dims[nb]))
+    return rock__verifyFail(op,
+                      "result numBlocks dim (%lld) must equal pointers "
+                      "numBlocks dim (%lld)",
+                      LL(r.dims[nb]), LL(p.dims[nb]));
+  int64_t bs = r.dims[r.rank - 1];
+  if (bs != ROCK_DYN && bs <= 0)
+    return rock__verifyFail(op, "result blockSize dim (%lld) must be positive",
+                      LL(bs));
+  if (!rock__verifyEltBits(r.elt))
+    return rock__verifyFail(op,
+                      "result element type must be an integer or float "
+                      "(got %s)",
+                      rock__verifyTypeStr(r.elt, b, sizeof b));
+  return verifyUsers(op);
+}
