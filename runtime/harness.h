@@ -1,0 +1,50 @@
+//===- harness.h - the rock.harness module attribute --------------*- C -*-===//
+//
+// Reads the `rock.harness` dictionary that rock-gen attaches to its module
+// (docs/internals.md, "rock-gen -> rock-run contract") into a problem
+// description and the run settings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROCK_RUNTIME_HARNESS_H
+#define ROCK_RUNTIME_HARNESS_H
+
+#include "problem.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Run settings of the harness; `has*` flags mark optional keys present.
+typedef struct RockHarness {
+  RockAttnProblem problem;
+  char rand[32];        ///< "fixed", "none" or a decimal seed
+  bool randFloat;       ///< rand_type float
+  double randMin, randMax;
+  int64_t randMinInt, randMaxInt;
+  bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
+  double rms, absDiff, relDiff, atol, rtol;
+  bool allclose;        ///< comparator "allclose" (or atol/rtol given)
+  int64_t kernelRepeats;
+  bool printResults, printInputs, printValidation;
+  char printVerify[16]; ///< always / failure / summary / off
+  char verifier[16];    ///< none / mlir / mlir-strict
+} RockHarness;
+
+/// Fills `h` from `dict` (borrowed; must be a DictionaryAttr), starting from
+/// rock-gen's defaults for absent keys. Returns false and writes a one-line
+/// message to `err` (size `errSize`) if `dict` is not a dictionary, a key
+/// has the wrong kind of value, a required size is missing, or the problem
+/// is inconsistent (rockAttnProblemCheck).
+bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
+                     size_t errSize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,174 @@
+// RUN: rock-runtime-reference-test | FileCheck %s
+/* The f64 reference on tiny cases whose answers are computed by hand:
+   softmax over scores {0, 1} is {1/(1+e), e/(1+e)} = {0.268941, 0.731059};
+   with V = {1, 3}: O = 1 + 2e/(1+e) = 2.462117, LSE = ln(1+e) = 1.313262. */
+#include "reference.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static RockAttnProblem prob;
+
+static RockBuffer *buf(RockDType t, int n, const double *v) {
+  RockBuffer *b = rockBufferCreate(t, n);
+  for (int i = 0; i < n; ++i)
+    rockBufferSet(b, i, v[i]);
+  return b;
+}
+
+static void setup(int64_t hq, int64_t hkv, int64_t sq, int64_t sk,
+                  int64_t dqk, int64_t dv) {
+  rockAttnProblemInit(&prob);
+  prob.numHeadsQ = hq;
+  prob.numHeadsKV = hkv;
+  prob.seqLenQ = sq;
+  prob.seqLenK = sk;
+  prob.headDimQK = dqk;
+  prob.headDimV = dv;
+}
+
+static void run(const char *name, RockAttnInputs *in) {
+  int64_t b = rockAttnProblemGetB(&prob);
+  int64_t n = b * prob.seqLenQ;
+  double out[64], lse[16];
+  rockReferenceAttention(&prob, in, out, lse);
+  printf("%s: O", name);
+  for (int64_t i = 0; i < n * prob.headDimV; ++i)
+    printf(" %.6f", out[i]);
+  printf(" LSE");
+  for (int64_t i = 0; i < n; ++i)
+    printf(" %.6f", lse[i]);
+  printf("\n");
+}
+
+int main(void) {
+  const double one[] = {1, 1, 1, 1}, keys01[] = {0, 1}, v13[] = {1, 3};
+  // TEST: 1 query, 2 keys, scores {0, 1}
+  setup(1, 1, 1, 2, 1, 1);
+  RockBuffer *q = buf(ROCK_DTYPE_F32, 1, one);
+  RockBuffer *k = buf(ROCK_DTYPE_F32, 2, keys01);
+  RockBuffer *v = buf(ROCK_DTYPE_F32, 2, v13);
+  RockAttnInputs in = {q, k, v, NULL, NULL, NULL, NULL, false};
+  run("two keys", &in);
+  // CHECK: two keys: O 2.462117 LSE 1.313262
+
+  // TEST: equal scores: plain mean, LSE = ln 2
+  const double keys00[] = {0, 0};
+  RockBuffer *k00 = buf(ROCK_DTYPE_F32, 2, keys00);
+  in.k = k00;
+  run("equal", &in);
+  // CHECK: equal: O 2.000000 LSE 0.693147
+  in.k = k;
+
+  // TEST: causal, 2 rows: row 0 sees key 0 only (O = V0, LSE = s0 = 0)
+  setup(1, 1, 2, 2, 1, 1);
+  prob.causal = true;
+  RockBuffer *q2 = buf(ROCK_DTYPE_F32, 2, one);
+  in.q = q2;
+  run("causal", &in);
+  // CHECK: causal: O 1.000000 2.462117 LSE 0.000000 1.313262
+
+  // TEST: prefix offset -1 masks row 0 fully: O = 0, LSE = -inf
+  prob.numPrefixOffset = 1;
+  prob.prefixOffset[0] = -1;
+  run("prefix -1", &in);
+  // CHECK: prefix -1: O 0.000000 1.000000 LSE -inf 0.000000
+  prob.prefixOffset[0] = 1; // row 0 sees keys 0..1
+  run("prefix 1", &in);
+  // CHECK: prefix 1: O 2.462117 2.462117 LSE 1.313262 1.313262
+  prob.numPrefixOffset = 0;
+
+  // TEST: sliding window W = 0 keeps only the last visible key
+  prob.slidingWindow = 0;
+  run("window 0", &in);
+  // CHECK: window 0: O 1.000000 3.000000 LSE 0.000000 1.000000
+  prob.slidingWindow = -1;
+  prob.causal = false;
+
+  // TEST: currentSeqLen is inclusive and clamps at Sk-1
+  prob.numCurrentSeqLen = 1;
+  prob.currentSeqLen[0] = 0;
+  run("kv 0", &in);
+  // CHECK: kv 0: O 1.000000 1.000000 LSE 0.000000 0.000000
+  prob.currentSeqLen[0] = 7;
+  run("kv 7", &in);
+  // CHECK: kv 7: O 2.462117 2.462117 LSE 1.313262 1.313262
+  prob.currentSeqLen[0] = -1;
+  run("kv -1", &in);
+  // CHECK: kv -1: O 0.000000 0.000000 LSE -inf -inf
+  prob.numCurrentSeqLen = 0;
+
+  // TEST: GQA 4/2: query heads 0,1 use KV head 0, heads 2,3 use KV head 1
+  setup(4, 2, 1, 1, 1, 1);
+  const double v1020[] = {10, 20};
+  RockBuffer *q4 = buf(ROCK_DTYPE_F32, 4, one);
+  RockBuffer *k2 = buf(ROCK_DTYPE_F32, 2, keys01);
+  RockBuffer *v2 = buf(ROCK_DTYPE_F32, 2, v1020);
+  RockAttnInputs gin = {q4, k2, v2, NULL, NULL, NULL, NULL, false};
+  run("gqa", &gin);
+  // CHECK: gqa: O 10.000000 10.000000 20.000000 20.000000 LSE 0.000000 0.000000 1.000000 1.000000
+
+  // TEST: transV reads V as [Bkv, Dv, Sk]
+  setup(1, 1, 1, 2, 1, 2);
+  const double vv[] = {1, 3, 10, 30};
+  RockBuffer *v4 = buf(ROCK_DTYPE_F32, 4, vv);
+  RockAttnInputs tin = {q, k00, v4, NULL, NULL, NULL, NULL, false};
+  run("V", &tin);
+  // CHECK: V: O 5.500000 16.500000 LSE 0.693147
+  prob.transV = true;
+  run("transV", &tin);
+  // CHECK: transV: O 2.000000 20.000000 LSE 0.693147
+
+  // TEST: transK and paged layout read K as [Bkv, Sk, Dqk]
+  setup(1, 1, 1, 2, 2, 1);
+  const double q10[] = {1, 0}, kk[] = {0, 1, 0, 0};
+  // [Dqk, Sk] = {{0, 1}, {0, 0}}: scores {0, 1}; [Sk, Dqk]: scores {0, 0}
+  RockBuffer *qd = buf(ROCK_DTYPE_F32, 2, q10);
+  RockBuffer *kd = buf(ROCK_DTYPE_F32, 4, kk);
+  RockAttnInputs kin = {qd, kd, v, NULL, NULL, NULL, NULL, false};
+  run("K", &kin);
+  // CHECK: K: O 2.462117 LSE 1.313262
+  prob.transK = true;
+  run("transK", &kin);
+  // CHECK: transK: O 2.000000 LSE 0.693147
+  prob.transK = false;
+  kin.kvHeadMajor = true;
+  run("paged K", &kin);
+  // CHECK: paged K: O 2.000000 LSE 0.693147
+
+  // TEST: i8 dequant (s - quantBias) * quantScale, then scale, then bias
+  // s = 2*{3, 1} = {6, 2}; -2 -> {4, 0}; *0.25 -> {1, 0}; *{1, 3} -> {1, 0};
+  // +{0, 1} -> {1, 1}: equal scores, O = 2, LSE = 1 + ln 2.
+  setup(1, 1, 1, 2, 1, 1);
+  prob.dtype = ROCK_DTYPE_I8;
+  prob.withScale = prob.withBias = true;
+  const double q2v[] = {2}, k31[] = {3, 1}, qb[] = {2}, qs[] = {0.25},
+               sc[] = {1, 3}, bi[] = {0, 1};
+  RockBuffer *qi = buf(ROCK_DTYPE_I8, 1, q2v), *ki = buf(ROCK_DTYPE_I8, 2, k31),
+             *vi = buf(ROCK_DTYPE_F16, 2, v13), *qbi = buf(ROCK_DTYPE_I8, 1, qb),
+             *qsi = buf(ROCK_DTYPE_F16, 1, qs), *sci = buf(ROCK_DTYPE_F16, 2, sc),
+             *bii = buf(ROCK_DTYPE_F16, 2, bi);
+  RockAttnInputs iin = {qi, ki, vi, qbi, qsi, sci, bii, false};
+  run("i8", &iin);
+  // CHECK: i8: O 2.000000 LSE 1.693147
+  prob.strict = true;
+  run("i8 strict", &iin);
+  // CHECK: i8 strict: O 2.000000 LSE 1.693147
+
+  // TEST: visibility helper
+  setup(1, 1, 4, 8, 1, 1);
+  prob.causal = true;
+  prob.slidingWindow = 1;
+  printf("visible row 3:");
+  for (int j = 0; j < 8; ++j)
+    printf(" %d", rockReferenceIsVisible(&prob, 0, 3, j));
+  printf("\n");
+  // CHECK: visible row 3: 0 0 1 1 0 0 0 0
+
+  RockBuffer *all[] = {q, k, v, k00, q2, q4, k2, v2, v4, qd, kd,
+                       qi, ki, vi, qbi, qsi, sci, bii};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
+    rockBufferDestroy(all[i]);
+  return 0;
+}
