@@ -154,7 +154,13 @@ def make_paged(s, prng):
     d = max(m, -(-s["head_dim_qk"] // m) * m)
     s["head_dim_qk"] = s["head_dim_v"] = d
     total = s["num_heads_kv"] * s["seq_len_k"] * d
-    cands = [ps for ps in range(m, total + 1, m) if total % ps == 0]
+    divs = set()
+    k = 1
+    while k * k <= total:
+        if total % k == 0:
+            divs.update((k, total // k))
+        k += 1
+    cands = sorted(d for d in divs if d % m == 0)
     ps = prng.choice(cands)
     s["paged"] = True
     s["page_size"] = ps
