@@ -1,0 +1,657 @@
+/*===- attention_builder.c - the rock-gen attention module ----------------===*/
+//
+// rockAttentionBuildModule*: prints the module of docs/internals.md ("rock-gen
+// → rock-run contract") as MLIR text, then parses and verifies it. Transform
+// maps are built with rockTransformAttrCreate / rockTransformMapAttrCreate
+// and printed, so their affine maps are derived by the C API.
+//
+//===----------------------------------------------------------------------===//
+#include "rock-c/Attention.h"
+#include "rock-c/TransformMap.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+//===----------------------------------------------------------------------===//
+// A growing text buffer
+//===----------------------------------------------------------------------===//
+
+typedef struct Buf {
+  char *s;
+  size_t len, cap;
+  bool oom;
+  struct Buf *defs; ///< Where attribute aliases (#mapN = ...) go.
+  int nMaps;        ///< Aliases defined so far.
+} Buf;
+
+static void reserve(Buf *b, size_t extra) {
+  if (b->oom || b->len + extra + 1 <= b->cap)
+    return;
+  size_t cap = b->cap ? b->cap : 4096;
+  while (cap < b->len + extra + 1)
+    cap *= 2;
+  char *s = realloc(b->s, cap);
+  if (!s) {
+    b->oom = true;
+    return;
+  }
+  b->s = s;
+  b->cap = cap;
+}
+
+static void append(Buf *b, const char *s, size_t n) {
+  reserve(b, n);
+  if (b->oom)
+    return;
+  memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = '\0';
+}
+
+static void out(Buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char small[512];
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) {
+    b->oom = true;
+    return;
+  }
+  if ((size_t)n < sizeof small) {
+    append(b, small, (size_t)n);
+    return;
+  }
+  reserve(b, (size_t)n);
+  if (b->oom)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+static void printToBuf(MlirStringRef str, void *userData) {
+  append((Buf *)userData, str.data, str.length);
+}
+
+/// Appends `s` as an MLIR string literal.
+static void outString(Buf *b, const char *s) {
+  append(b, "\"", 1);
+  for (const unsigned char *c = (const unsigned char *)s; *c; ++c) {
+    if (*c == '"' || *c == '\\' || *c < 0x20 || *c >= 0x7f)
+      out(b, "\\%02X", *c);
+    else
+      append(b, (const char *)c, 1);
+  }
+  append(b, "\"", 1);
+}
+
+/// Appends an f64 attribute that the MLIR parser reads back exactly.
+static void outF64(Buf *b, double v) {
+  if (isfinite(v)) {
+    out(b, "%.17e : f64", v);
+    return;
+  }
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  out(b, "0x%016" PRIX64 " : f64", bits);
+}
+
+//===----------------------------------------------------------------------===//
+// Types and views
+//===----------------------------------------------------------------------===//
+
+static const char *eltName(RockAttentionDtype t) {
+  switch (t) {
+  case ROCK_ATTENTION_F32:
+    return "f32";
+  case ROCK_ATTENTION_F16:
+    return "f16";
+  case ROCK_ATTENTION_BF16:
+    return "bf16";
+  case ROCK_ATTENTION_I8:
+    return "i8";
+  }
+  return "f32";
+}
+
+/// A memref type string "memref<AxBx...xelt>".
+typedef struct TypeStr {
+  char s[160];
+} TypeStr;
+
+static TypeStr memrefType(int n, const int64_t *dims, const char *elt) {
+  TypeStr t;
+  int p = snprintf(t.s, sizeof t.s, "memref<");
+  for (int i = 0; i < n; ++i)
+    p += snprintf(t.s + p, sizeof t.s - (size_t)p, "%" PRId64 "x", dims[i]);
+  snprintf(t.s + p, sizeof t.s - (size_t)p, "%s>", elt);
+  return t;
+}
+
+static TypeStr flatType(int64_t n, const char *elt) {
+  return memrefType(1, &n, elt);
+}
+
+/// One #rock.transform, from plain arrays.
+typedef struct TSpec {
+  RockTransformKind kind;
+  int nParams;
+  int64_t params[4];
+  int nUp;
+  const char *up[4];
+  int64_t upDims[4];
+  int nLow;
+  const char *low[4];
+  int64_t lowDims[4];
+} TSpec;
+
+/// Emits `%res = rock.transform %src by #map : srcT to resT` where the map
+/// has `nOps` transforms and the given upper (result) / lower (source)
+/// shapes.
+static void emitView(Buf *b, MlirContext ctx, const char *res, const char *src,
+                     const char *elt, int nOps, const TSpec *ops, int nUpper,
+                     const int64_t *upper, int nLower, const int64_t *lower) {
+  MlirAttribute attrs[8];
+  for (int i = 0; i < nOps; ++i)
+    attrs[i] = rockTransformAttrCreate(
+        ctx, ops[i].kind, ops[i].nParams, ops[i].params, ops[i].nUp,
+        ops[i].up, ops[i].upDims, ops[i].nLow, ops[i].low, ops[i].lowDims);
+  MlirAttribute map =
+      rockTransformMapAttrCreate(ctx, nOps, attrs, nUpper, upper, nLower, lower);
+  // An alias keeps the op's trailing `: type` from being read as the
+  // attribute's type.
+  int id = b->defs->nMaps++;
+  out(b->defs, "#map%d = ", id);
+  mlirAttributePrint(map, printToBuf, b->defs);
+  out(b->defs, "\n");
+  out(b, "    %%%s = rock.transform %%%s by #map%d : %s to %s\n", res, src, id, memrefType(nLower, lower, elt).s,
+      memrefType(nUpper, upper, elt).s);
+}
+
+/// A view of the flat `[d0*d1*...]` argument `src` as `[d0, d1, ...]`
+/// (row-major), with the dimension names `names`.
+static void emitUnflatten(Buf *b, MlirContext ctx, const char *res,
+                          const char *src, const char *elt, int n,
+                          const int64_t *dims, const char *const *names) {
+  TSpec t = {ROCK_TRANSFORM_UNMERGE, n, {0}, n, {0}, {0}, 1, {"raw"}, {0}};
+  int64_t total = 1;
+  for (int i = 0; i < n; ++i) {
+    t.params[i] = dims[i];
+    t.up[i] = names[i];
+    t.upDims[i] = i;
+    total *= dims[i];
+  }
+  emitView(b, ctx, res, src, elt, 1, &t, n, dims, 1, &total);
+}
+
+/// A view of the flat `[1]` argument `src` broadcast to `[B, Sq, Sk]`.
+static void emitScalarBroadcast(Buf *b, MlirContext ctx, const char *res,
+                                const char *src, const char *elt, int64_t B,
+                                int64_t Sq, int64_t Sk) {
+  TSpec t[3] = {
+      {ROCK_TRANSFORM_ADD_DIM, 1, {B}, 1, {"g"}, {0}, 0, {0}, {0}},
+      {ROCK_TRANSFORM_ADD_DIM, 1, {Sq}, 1, {"m"}, {1}, 0, {0}, {0}},
+      {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"n"}, {2}, 1, {"raw"}, {0}},
+  };
+  int64_t upper[3] = {B, Sq, Sk}, lower[1] = {1};
+  emitView(b, ctx, res, src, elt, 3, t, 3, upper, 1, lower);
+}
+
+/// A view of the `[G]` i32 argument `src` as `[G*Hq]`: AddDim then Merge.
+static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
+                         const char *src, int64_t G, int64_t Hq) {
+  char mid[64];
+  snprintf(mid, sizeof mid, "%s_gh", res);
+  TSpec add[2] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
+      {ROCK_TRANSFORM_ADD_DIM, 1, {Hq}, 1, {"h"}, {1}, 0, {0}, {0}},
+  };
+  int64_t gh[2] = {G, Hq}, g1[1] = {G}, bq[1] = {G * Hq};
+  emitView(b, ctx, mid, src, "i32", 2, add, 2, gh, 1, g1);
+  TSpec merge = {ROCK_TRANSFORM_MERGE, 2, {G, Hq}, 1, {"b"}, {0},
+                 2, {"g", "h"}, {0, 1}};
+  emitView(b, ctx, res, mid, "i32", 1, &merge, 1, bq, 2, gh);
+}
+
+/// The paged chain of spec §4 from the `[G*P]` i64 page table `src` to the
+/// logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when `dFirst`.
+static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
+                           const char *src, const char *elt,
+                           const RockAttentionConfig *c, bool dFirst) {
+  int64_t G = c->g, P = c->numPages, ps = c->pageSize, Hkv = c->numHeadsKV,
+          Sk = c->seqLenK, D = c->headDimQK;
+  char n0[64], n1[64], n2[64], n3[64], n4[64];
+  snprintf(n0, sizeof n0, "%s_tbl", res);
+  snprintf(n1, sizeof n1, "%s_pages", res);
+  snprintf(n2, sizeof n2, "%s_flat", res);
+  snprintf(n3, sizeof n3, "%s_heads", res);
+  snprintf(n4, sizeof n4, "%s_bsd", res);
+  int64_t tbl[3] = {G, P, 1};
+  const char *tblNames[3] = {"g", "p", "one"};
+  emitUnflatten(b, ctx, n0, src, "i64", 3, tbl, tblNames);
+  int64_t pages[3] = {G, P, ps};
+  out(b, "    %%%s = rock.deref %%%s : %s -> %s\n", n1, n0,
+      memrefType(3, tbl, "i64").s, memrefType(3, pages, elt).s);
+  // [G, P*ps] -> [G, P, ps]
+  TSpec m1[2] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
+      {ROCK_TRANSFORM_MERGE, 2, {P, ps}, 1, {"f"}, {1}, 2, {"p", "i"}, {1, 2}},
+  };
+  int64_t flat[2] = {G, P * ps};
+  emitView(b, ctx, n2, n1, elt, 2, m1, 2, flat, 3, pages);
+  // [G, Hkv, Sk, D] -> [G, P*ps]
+  TSpec u1[2] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
+      {ROCK_TRANSFORM_UNMERGE, 3, {Hkv, Sk, D}, 3, {"h", "s", "d"}, {1, 2, 3},
+       1, {"f"}, {1}},
+  };
+  int64_t heads[4] = {G, Hkv, Sk, D};
+  emitView(b, ctx, n3, n2, elt, 2, u1, 4, heads, 2, flat);
+  // [Bkv, Sk, D] -> [G, Hkv, Sk, D]
+  TSpec m2[2] = {
+      {ROCK_TRANSFORM_MERGE, 2, {G, Hkv}, 1, {"b"}, {0}, 2, {"g", "h"}, {0, 1}},
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 2, {"s", "d"}, {1, 2}, 2,
+       {"s", "d"}, {2, 3}},
+  };
+  int64_t bsd[3] = {G * Hkv, Sk, D};
+  if (!dFirst) {
+    emitView(b, ctx, res, n3, elt, 2, m2, 3, bsd, 4, heads);
+    return;
+  }
+  emitView(b, ctx, n4, n3, elt, 2, m2, 3, bsd, 4, heads);
+  // [Bkv, D, Sk] -> [Bkv, Sk, D]
+  TSpec r = {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 3, {"b", "d", "s"},
+             {0, 1, 2}, 3, {"b", "d", "s"}, {0, 2, 1}};
+  int64_t bds[3] = {G * Hkv, D, Sk};
+  emitView(b, ctx, res, n4, elt, 1, &r, 3, bds, 3, bsd);
+}
+
+//===----------------------------------------------------------------------===//
+// Module pieces
+//===----------------------------------------------------------------------===//
+
+static void emitBoolKey(Buf *b, const char *key, bool v) {
+  out(b, ", %s = %s", key, v ? "true" : "false");
+}
+
+static void emitListKey(Buf *b, const char *key, const int64_t *v, int64_t n,
+                        int64_t G) {
+  if (n <= 0)
+    return;
+  out(b, ", %s = array<i64: ", key);
+  for (int64_t i = 0; i < G; ++i)
+    out(b, "%s%" PRId64, i ? ", " : "", v[n == 1 ? 0 : i]);
+  out(b, ">");
+}
+
+static void emitHarness(Buf *b, const RockAttentionConfig *c,
+                        const RockAttentionHarness *h) {
+#define STR(x, d) ((x) ? (x) : (d))
+  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64", eltName(c->dtype),
+      c->g);
+  out(b, ", num_heads_q = %" PRId64 " : i64, num_heads_kv = %" PRId64 " : i64",
+      c->numHeadsQ, c->numHeadsKV);
+  out(b, ", seq_len_q = %" PRId64 " : i64, seq_len_k = %" PRId64 " : i64",
+      c->seqLenQ, c->seqLenK);
+  out(b, ", head_dim_qk = %" PRId64 " : i64, head_dim_v = %" PRId64 " : i64",
+      c->headDimQK, c->headDimV);
+  emitBoolKey(b, "causal", c->causal);
+  emitBoolKey(b, "return_lse", c->returnLse);
+  emitBoolKey(b, "with_attn_scale", c->withScale);
+  emitBoolKey(b, "with_attn_bias", c->withBias);
+  emitBoolKey(b, "transQ", c->transQ);
+  emitBoolKey(b, "transK", c->transK);
+  emitBoolKey(b, "transV", c->transV);
+  emitBoolKey(b, "transO", c->transO);
+  emitBoolKey(b, "paged", c->paged);
+  emitBoolKey(b, "reverse_grid", c->reverseGrid);
+  out(b, ", split_kv = %" PRId64 " : i64", c->splitKV);
+  out(b, ", num_pages = %" PRId64 " : i64, page_size = %" PRId64 " : i64",
+      c->paged ? c->numPages : 0, c->paged ? c->pageSize : 0);
+  emitListKey(b, "current_seq_len", c->currentSeqLen, c->numCurrentSeqLen,
+              c->g);
+  emitListKey(b, "prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g);
+  if (c->slidingWindowSize > 0)
+    out(b, ", sliding_window_size = %" PRId64 " : i64", c->slidingWindowSize);
+  out(b, ", softmax_dtype = \"%s\"", eltName(c->softmaxDtype));
+  out(b, ", verifier = ");
+  outString(b, STR(h->verifier, "none"));
+  out(b, ", rand = ");
+  outString(b, STR(h->rand, "fixed"));
+  out(b, ", rand_type = ");
+  outString(b, STR(h->randType, "int"));
+  out(b, ", rand_min = ");
+  outF64(b, h->randMin);
+  out(b, ", rand_max = ");
+  outF64(b, h->randMax);
+  out(b, ", rand_min_int = %" PRId64 " : i64, rand_max_int = %" PRId64 " : i64",
+      h->randMinInt, h->randMaxInt);
+  if (h->hasRMS) {
+    out(b, ", RMS_threshold = ");
+    outF64(b, h->rmsThreshold);
+  }
+  if (h->hasAbsDiff) {
+    out(b, ", absDiff_threshold = ");
+    outF64(b, h->absDiffThreshold);
+  }
+  if (h->hasRelDiff) {
+    out(b, ", relDiff_threshold = ");
+    outF64(b, h->relDiffThreshold);
+  }
+  if (h->hasAtol) {
+    out(b, ", atol = ");
+    outF64(b, h->atol);
+  }
+  if (h->hasRtol) {
+    out(b, ", rtol = ");
+    outF64(b, h->rtol);
+  }
+  out(b, ", comparator = ");
+  outString(b, STR(h->comparator, "legacy"));
+  out(b, ", kernel_repeats = %" PRId64 " : i64", h->kernelRepeats);
+  emitBoolKey(b, "print_results", h->printResults);
+  emitBoolKey(b, "print_inputs", h->printInputs);
+  emitBoolKey(b, "print_validation_results", h->printValidationResults);
+  out(b, ", print_verify_results = ");
+  outString(b, STR(h->printVerifyResults, "summary"));
+  out(b, ", arch = ");
+  outString(b, STR(h->arch, ""));
+  if (c->perfConfig && c->perfConfig[0]) {
+    out(b, ", perf_config = ");
+    outString(b, c->perfConfig);
+  }
+  out(b, "}");
+#undef STR
+}
+
+/// The pre-softmax region (spec §1 step 2), or nothing when it is empty.
+static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
+                       const char *vElt, const TypeStr *insTypes, int nIns) {
+  bool i8 = c->dtype == ROCK_ATTENTION_I8;
+  if (nIns == 0)
+    return;
+  static const char *const insNames[4] = {"%qbv", "%qsv", "%scalev",
+                                          "%biasv"};
+  const char *names[4];
+  const char *elts[4];
+  int k = 0;
+  if (i8) {
+    names[k] = insNames[0];
+    elts[k++] = "i8";
+    names[k] = insNames[1];
+    elts[k++] = "f16";
+  }
+  if (c->withScale) {
+    names[k] = insNames[2];
+    elts[k++] = vElt;
+  }
+  if (c->withBias) {
+    names[k] = insNames[3];
+    elts[k++] = vElt;
+  }
+  out(b, "      qk = elementwise otherIns(");
+  for (int i = 0; i < nIns; ++i)
+    out(b, "%s%s", i ? ", " : "", names[i]);
+  out(b, " : ");
+  for (int i = 0; i < nIns; ++i)
+    out(b, "%s%s", i ? ", " : "", insTypes[i].s);
+  out(b, ") {\n      ^bb0(%%acc: %s", i8 ? "i32" : qElt);
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %%in%d: %s", i, elts[i]);
+  out(b, "):\n");
+  const char *cur = "%acc";
+  const char *ty = i8 ? "i32" : qElt;
+  int in = 0;
+  if (i8) {
+    out(b, "        %%qb32 = arith.extsi %%in0 : i8 to i32\n");
+    out(b, "        %%deq = arith.subi %%acc, %%qb32 : i32\n");
+    out(b, "        %%deqf = arith.sitofp %%deq : i32 to f16\n");
+    out(b, "        %%quant = arith.mulf %%deqf, %%in1 : f16\n");
+    cur = "%quant";
+    ty = "f16";
+    in = 2;
+  }
+  if (c->withScale) {
+    out(b, "        %%scaled = arith.mulf %s, %%in%d : %s\n", cur, in++, ty);
+    cur = "%scaled";
+  }
+  if (c->withBias) {
+    out(b, "        %%biased = arith.addf %s, %%in%d : %s\n", cur, in++, ty);
+    cur = "%biased";
+  }
+  out(b, "        rock.yield %s : %s\n      }\n", cur, ty);
+}
+
+static void emitAttentionFunc(Buf *b, MlirContext ctx,
+                              const RockAttentionConfig *c) {
+  bool i8 = c->dtype == ROCK_ATTENTION_I8;
+  const char *qElt = eltName(c->dtype);
+  const char *vElt = i8 ? "f16" : qElt;
+  int64_t G = c->g, Hq = c->numHeadsQ, Hkv = c->numHeadsKV, S = c->splitKV;
+  int64_t B = G * Hq, Bkv = G * Hkv, Sq = c->seqLenQ, Sk = c->seqLenK,
+          Dqk = c->headDimQK, Dv = c->headDimV;
+
+  // Signature (spec §5.2).
+  out(b, "  func.func @rock_attention(%%q: %s",
+      flatType(B * Sq * Dqk, qElt).s);
+  if (c->paged) {
+    out(b, ", %%k: %s", flatType(G * c->numPages, "i64").s);
+    out(b, ", %%v: %s", flatType(G * c->numPages, "i64").s);
+  } else {
+    out(b, ", %%k: %s", flatType(Bkv * Dqk * Sk, qElt).s);
+    out(b, ", %%v: %s", flatType(Bkv * Sk * Dv, vElt).s);
+  }
+  if (i8)
+    out(b, ", %%quant_bias: memref<1xi8>, %%quant_scale: memref<1xf16>");
+  if (c->withScale)
+    out(b, ", %%scale: %s", flatType(B * Sq * Sk, vElt).s);
+  if (c->withBias)
+    out(b, ", %%bias: %s", flatType(B * Sq * Sk, vElt).s);
+  if (c->numCurrentSeqLen > 0)
+    out(b, ", %%current_seq_len: %s", flatType(G, "i32").s);
+  if (c->numPrefixOffset > 0)
+    out(b, ", %%prefix_offset: %s", flatType(G, "i32").s);
+  if (c->returnLse)
+    out(b, ", %%lse: %s", flatType(B * S * Sq, "f32").s);
+  out(b, ", %%out: %s) attributes {llvm.emit_c_interface} {\n",
+      flatType(B * S * Sq * Dv, vElt).s);
+
+  // Views.
+  int64_t qShape[3] = {B, c->transQ ? Dqk : Sq, c->transQ ? Sq : Dqk};
+  const char *qNames[3] = {"g", c->transQ ? "k" : "m", c->transQ ? "m" : "k"};
+  emitUnflatten(b, ctx, "q3", "q", qElt, 3, qShape, qNames);
+  int64_t kShape[3] = {Bkv, c->transK ? Sk : Dqk, c->transK ? Dqk : Sk};
+  int64_t vShape[3] = {Bkv, c->transV ? Dv : Sk, c->transV ? Sk : Dv};
+  if (c->paged) {
+    emitPagedChain(b, ctx, "k3", "k", qElt, c, !c->transK);
+    emitPagedChain(b, ctx, "v3", "v", vElt, c, c->transV);
+  } else {
+    const char *kNames[3] = {"g", c->transK ? "n" : "k",
+                             c->transK ? "k" : "n"};
+    emitUnflatten(b, ctx, "k3", "k", qElt, 3, kShape, kNames);
+    const char *vNames[3] = {"g", c->transV ? "d" : "n",
+                             c->transV ? "n" : "d"};
+    emitUnflatten(b, ctx, "v3", "v", vElt, 3, vShape, vNames);
+  }
+  TypeStr insTypes[4];
+  int nIns = 0;
+  int64_t ew[3] = {B, Sq, Sk};
+  const char *ewNames[3] = {"g", "m", "n"};
+  if (i8) {
+    emitScalarBroadcast(b, ctx, "qbv", "quant_bias", "i8", B, Sq, Sk);
+    insTypes[nIns++] = memrefType(3, ew, "i8");
+    emitScalarBroadcast(b, ctx, "qsv", "quant_scale", "f16", B, Sq, Sk);
+    insTypes[nIns++] = memrefType(3, ew, "f16");
+  }
+  if (c->withScale) {
+    emitUnflatten(b, ctx, "scalev", "scale", vElt, 3, ew, ewNames);
+    insTypes[nIns++] = memrefType(3, ew, vElt);
+  }
+  if (c->withBias) {
+    emitUnflatten(b, ctx, "biasv", "bias", vElt, 3, ew, ewNames);
+    insTypes[nIns++] = memrefType(3, ew, vElt);
+  }
+  if (c->numCurrentSeqLen > 0)
+    emitPerBatch(b, ctx, "cslv", "current_seq_len", G, Hq);
+  if (c->numPrefixOffset > 0)
+    emitPerBatch(b, ctx, "pov", "prefix_offset", G, Hq);
+  int64_t lseShape[2] = {B * S, Sq};
+  const char *lseNames[2] = {"g", "m"};
+  if (c->returnLse)
+    emitUnflatten(b, ctx, "lse2", "lse", "f32", 2, lseShape, lseNames);
+  int64_t oShape[3] = {B * S, c->transO ? Dv : Sq, c->transO ? Sq : Dv};
+  const char *oNames[3] = {"g", c->transO ? "n" : "m", c->transO ? "m" : "n"};
+  emitUnflatten(b, ctx, "out3", "out", vElt, 3, oShape, oNames);
+
+  // The op.
+  TypeStr qT = memrefType(3, qShape, qElt), kT = memrefType(3, kShape, qElt),
+          vT = memrefType(3, vShape, vElt), oT = memrefType(3, oShape, vElt);
+  int64_t bq[1] = {B};
+  TypeStr bT = memrefType(1, bq, "i32");
+  out(b, "    rock.attention {\n");
+  out(b, "      qk = %s%%q3 * %s%%k3 : %s, %s\n", c->transQ ? "tr " : "",
+      c->transK ? "tr " : "", qT.s, kT.s);
+  if (c->numCurrentSeqLen > 0)
+    out(b, "      currentSeqLen = (%%cslv : %s)\n", bT.s);
+  if (c->numPrefixOffset > 0)
+    out(b, "      prefixOffset = (%%pov : %s)\n", bT.s);
+  if (c->paged) {
+    out(b, "      keyAddresses = (%%k3 : %s)\n", kT.s);
+    out(b, "      valueAddresses = (%%v3 : %s)\n", vT.s);
+  }
+  if (c->causal)
+    out(b, "      causal\n");
+  if (c->returnLse)
+    out(b, "      lse = %%lse2 : %s\n", memrefType(2, lseShape, "f32").s);
+  emitRegion(b, c, qElt, vElt, insTypes, nIns);
+  out(b, "      %s%%out3 = softmax(qk) * %s%%v3 : %s -> %s\n",
+      c->transO ? "tr " : "", c->transV ? "tr " : "", vT.s, oT.s);
+  out(b, "    } {numHeadsQ = %" PRId64 " : i32, numHeadsKV = %" PRId64
+         " : i32, splitKV = %" PRId64 " : i32",
+      Hq, Hkv, S);
+  out(b, ", storeMethod = #rock<StoreMethod set>, firstGemmIndices = "
+         "array<i64: 0>, preSoftmaxHasSplitKVTransforms = false");
+  out(b, ", softmaxType = %s", eltName(c->softmaxDtype));
+  if (c->slidingWindowSize > 0)
+    out(b, ", slidingWindowSize = %" PRId64 " : i32", c->slidingWindowSize);
+  if (c->perfConfig && c->perfConfig[0]) {
+    out(b, ", perf_config = ");
+    outString(b, c->perfConfig);
+  }
+  if (c->reverseGrid)
+    out(b, ", reverseGrid");
+  out(b, "}\n    return\n  }\n");
+}
+
+static void emitCombineFunc(Buf *b, MlirContext ctx,
+                            const RockAttentionConfig *c) {
+  const char *elt = eltName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16
+                                                          : c->dtype);
+  int64_t B = c->g * c->numHeadsQ, S = c->splitKV, Sq = c->seqLenQ,
+          Dv = c->headDimV;
+  out(b, "  func.func @rock_attention_combine(%%out_partial: %s",
+      flatType(B * S * Sq * Dv, elt).s);
+  out(b, ", %%lse_partial: %s", flatType(B * S * Sq, "f32").s);
+  out(b, ", %%out: %s", flatType(B * Sq * Dv, elt).s);
+  out(b, ", %%lse: %s) attributes {llvm.emit_c_interface} {\n",
+      flatType(B * Sq, "f32").s);
+  int64_t po[3] = {B * S, c->transO ? Dv : Sq, c->transO ? Sq : Dv};
+  int64_t o[3] = {B, po[1], po[2]};
+  int64_t pl[2] = {B * S, Sq}, l[2] = {B, Sq};
+  const char *oNames[3] = {"g", c->transO ? "n" : "m", c->transO ? "m" : "n"};
+  const char *lNames[2] = {"g", "m"};
+  emitUnflatten(b, ctx, "po3", "out_partial", elt, 3, po, oNames);
+  emitUnflatten(b, ctx, "pl2", "lse_partial", "f32", 2, pl, lNames);
+  emitUnflatten(b, ctx, "o3", "out", elt, 3, o, oNames);
+  emitUnflatten(b, ctx, "l2", "lse", "f32", 2, l, lNames);
+  out(b, "    rock.attention_combine %%po3, %%pl2 into %%o3, %%l2 {splitKV = "
+         "%" PRId64 " : i32%s} : %s, %s -> %s, %s\n",
+      S, c->transO ? ", oTransposed" : "", memrefType(3, po, elt).s,
+      memrefType(2, pl, "f32").s, memrefType(3, o, elt).s,
+      memrefType(2, l, "f32").s);
+  out(b, "    return\n  }\n");
+}
+
+//===----------------------------------------------------------------------===//
+// Public entry points
+//===----------------------------------------------------------------------===//
+
+static void loadDialects(MlirContext ctx) {
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__arith__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__memref__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__rock__(), ctx);
+}
+
+char *rockAttentionBuildModuleText(MlirContext ctx,
+                                   const RockAttentionConfig *cfg,
+                                   const RockAttentionHarness *harness) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  RockAttentionConfig c = *cfg;
+  char err[512];
+  if (!rockAttentionConfigValidate(&c, err, sizeof err)) {
+    mlirEmitError(loc, err);
+    return NULL;
+  }
+  RockAttentionHarness defaults;
+  rockAttentionHarnessInit(&defaults);
+  const RockAttentionHarness *h = harness ? harness : &defaults;
+  loadDialects(ctx);
+
+  Buf defs = {0};
+  Buf b = {0};
+  b.defs = &defs;
+  out(&b, "module attributes {");
+  emitHarness(&b, &c, h);
+  if (c.deviceMemBytes > 0)
+    out(&b, ", rock.device_mem_bytes = %" PRId64 " : i64", c.deviceMemBytes);
+  out(&b, "} {\n");
+  emitAttentionFunc(&b, ctx, &c);
+  if (c.splitKV > 1)
+    emitCombineFunc(&b, ctx, &c);
+  out(&b, "}\n");
+  append(&defs, b.s ? b.s : "", b.len);
+  free(b.s);
+  if (b.oom || defs.oom) {
+    free(defs.s);
+    mlirEmitError(loc, "out of memory while building the attention module");
+    return NULL;
+  }
+  return defs.s;
+}
+
+MlirModule rockAttentionBuildModuleWithHarness(
+    MlirContext ctx, const RockAttentionConfig *cfg,
+    const RockAttentionHarness *harness) {
+  MlirModule null = {NULL};
+  char *text = rockAttentionBuildModuleText(ctx, cfg, harness);
+  if (!text)
+    return null;
+  MlirModule m =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+  free(text);
+  if (mlirModuleIsNull(m))
+    return null; // The parser emitted the diagnostic.
+  if (!mlirOperationVerify(mlirModuleGetOperation(m))) {
+    mlirModuleDestroy(m); // The verifier emitted the diagnostic.
+    return null;
+  }
+  return m;
+}
+
+MlirModule rockAttentionBuildModule(MlirContext ctx,
+                                    const RockAttentionConfig *cfg) {
+  return rockAttentionBuildModuleWithHarness(ctx, cfg, NULL);
+}

@@ -1,0 +1,316 @@
+/*===- attention_config.c - RockAttentionConfig defaults and checks -------===*/
+//
+// rockAttentionConfigInit / rockAttentionHarnessInit and
+// rockAttentionConfigValidate: the generation errors of spec-attention.md
+// §5.1 and §5.4, perf_config strings (§2.6) and the split-KV guard (§2.1
+// rule 10).
+//
+//===----------------------------------------------------------------------===//
+#include "rock-c/Attention.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rockAttentionConfigInit(RockAttentionConfig *cfg) {
+  memset(cfg, 0, sizeof *cfg);
+  cfg->dtype = ROCK_ATTENTION_F32;
+  cfg->g = 1;
+  cfg->numHeadsQ = 1;
+  cfg->numHeadsKV = 1;
+  cfg->seqLenQ = cfg->seqLenK = -1;
+  cfg->headDimQK = cfg->headDimV = -1;
+  cfg->splitKV = 1;
+  cfg->softmaxDtype = ROCK_ATTENTION_F32;
+  cfg->numPages = cfg->pageSize = -1;
+}
+
+void rockAttentionHarnessInit(RockAttentionHarness *h) {
+  memset(h, 0, sizeof *h);
+  h->verifier = "none";
+  h->rand = "fixed";
+  h->randType = "int";
+  h->randMin = 0.0;
+  h->randMax = 1.0;
+  h->randMinInt = -5;
+  h->randMaxInt = 5;
+  h->comparator = "legacy";
+  h->kernelRepeats = 1;
+  h->printVerifyResults = "summary";
+  h->arch = "";
+}
+
+static bool fail(char *err, size_t errLen, const char *fmt, ...) {
+  if (err && errLen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errLen, fmt, ap);
+    va_end(ap);
+  }
+  return false;
+}
+
+static const char *dtypeName(RockAttentionDtype t) {
+  switch (t) {
+  case ROCK_ATTENTION_F32:
+    return "f32";
+  case ROCK_ATTENTION_F16:
+    return "f16";
+  case ROCK_ATTENTION_BF16:
+    return "bf16";
+  case ROCK_ATTENTION_I8:
+    return "i8";
+  }
+  return "?";
+}
+
+static int dtypeBits(RockAttentionDtype t) {
+  return t == ROCK_ATTENTION_F32 ? 32 : t == ROCK_ATTENTION_I8 ? 8 : 16;
+}
+
+/// Parses a positive decimal integer (digits only); returns 0 otherwise.
+static uint64_t positiveDecimal(const char *s) {
+  if (!s || !*s)
+    return 0;
+  uint64_t v = 0;
+  for (const char *c = s; *c; ++c) {
+    if (*c < '0' || *c > '9')
+      return 0;
+    if (v > (UINT64_MAX - 9) / 10)
+      return 0;
+    v = v * 10 + (uint64_t)(*c - '0');
+  }
+  return v;
+}
+
+static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/// Checks a perf_config string (§2.6).
+static bool checkPerfConfig(const char *pc, char *err, size_t errLen) {
+  if (!strncmp(pc, "attn:v1:", 8) || !strncmp(pc, "attn:v2:", 8))
+    return true;
+  if (strncmp(pc, "attn:v3:", 8))
+    return fail(err, errLen,
+                "invalid perf_config '%s': expected attn:v1:, attn:v2: or "
+                "attn:v3:",
+                pc);
+  int64_t vals[13];
+  int n = 0;
+  const char *c = pc + 8;
+  for (;;) {
+    char *end;
+    if (*c == '\0' || *c == ',')
+      return fail(err, errLen, "invalid perf_config '%s': empty field", pc);
+    long long v = strtoll(c, &end, 10);
+    if (end == c || (*end != ',' && *end != '\0'))
+      return fail(err, errLen, "invalid perf_config '%s': non-integer field",
+                  pc);
+    if (n < 13)
+      vals[n] = v;
+    ++n;
+    if (*end == '\0')
+      break;
+    c = end + 1;
+  }
+  if (n != 13)
+    return fail(err, errLen,
+                "invalid perf_config '%s': attn:v3 needs 13 integers, got %d",
+                pc, n);
+  if (!isPow2(vals[0]))
+    return fail(err, errLen,
+                "invalid perf_config '%s': mPerBlockG0 must be a positive "
+                "power of two",
+                pc);
+  if (!isPow2(vals[2]))
+    return fail(err, errLen,
+                "invalid perf_config '%s': nPerBlockG0 must be a positive "
+                "power of two",
+                pc);
+  return true;
+}
+
+static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
+                      bool nonNegative, char *err, size_t errLen) {
+  if (n == 0)
+    return true;
+  if (n < 0 || (n != 1 && n != g))
+    return fail(err, errLen,
+                "%s must have 1 or G (%" PRId64 ") values, got %" PRId64, flag,
+                g, n);
+  if (!v)
+    return fail(err, errLen, "%s values are missing", flag);
+  for (int64_t i = 0; nonNegative && i < n; ++i)
+    if (v[i] < 0)
+      return fail(err, errLen, "%s values must be non-negative, got %" PRId64,
+                  flag, v[i]);
+  return true;
+}
+
+/// a*b into *r; false on overflow or negative operands.
+static bool mul(int64_t a, int64_t b, int64_t *r) {
+  if (a < 0 || b < 0)
+    return false;
+  return !__builtin_mul_overflow(a, b, r);
+}
+
+/// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
+static uint64_t splitKVLimit(int64_t deviceMemBytes) {
+  uint64_t v = positiveDecimal(getenv("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
+  if (v)
+    return v;
+  v = positiveDecimal(getenv("ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
+  if (v)
+    return v;
+  if (deviceMemBytes > 0) {
+    uint64_t lo = 1ull << 30, hi = 8ull << 30;
+    uint64_t m = (uint64_t)deviceMemBytes / 8;
+    return m < lo ? lo : m > hi ? hi : m;
+  }
+  return 1610612736ull;
+}
+
+static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
+  if (c->headDimQK != c->headDimV)
+    return fail(err, errLen,
+                "paged attention requires -head_dim_qk == -head_dim_v (got "
+                "%" PRId64 " and %" PRId64 ")",
+                c->headDimQK, c->headDimV);
+  int64_t d = c->headDimQK, perBatchTok, total;
+  bool hasP = c->numPages > 0, hasPs = c->pageSize > 0, hasSk = c->seqLenK > 0;
+  if (c->numPages == 0 || c->numPages < -1)
+    return fail(err, errLen, "--num-pages must be positive");
+  if (c->pageSize == 0 || c->pageSize < -1)
+    return fail(err, errLen, "--page-size must be positive");
+  if ((int)hasP + (int)hasPs + (int)hasSk < 2)
+    return fail(err, errLen,
+                "paged attention needs two of --num-pages, --page-size and "
+                "-seq_len_k");
+  if (!mul(c->numHeadsKV, d, &perBatchTok))
+    return fail(err, errLen, "problem size overflows 64 bits");
+  if (!hasSk) {
+    if (!mul(c->numPages, c->pageSize, &total))
+      return fail(err, errLen, "problem size overflows 64 bits");
+    if (total % perBatchTok)
+      return fail(err, errLen, "numPages * pageSize must equal numHeadsKV * "
+                               "seqLenK * headDim");
+    c->seqLenK = total / perBatchTok;
+  } else {
+    if (!mul(perBatchTok, c->seqLenK, &total))
+      return fail(err, errLen, "problem size overflows 64 bits");
+    if (!hasP) {
+      if (total % c->pageSize)
+        return fail(err, errLen, "numPages * pageSize must equal numHeadsKV "
+                                 "* seqLenK * headDim");
+      c->numPages = total / c->pageSize;
+    } else if (!hasPs) {
+      if (total % c->numPages)
+        return fail(err, errLen, "numPages * pageSize must equal numHeadsKV "
+                                 "* seqLenK * headDim");
+      c->pageSize = total / c->numPages;
+    }
+  }
+  int64_t pp;
+  if (!mul(c->numPages, c->pageSize, &pp) || pp != total)
+    return fail(err, errLen,
+                "numPages * pageSize must equal numHeadsKV * seqLenK * "
+                "headDim");
+  int64_t vec = 128 / dtypeBits(c->dtype);
+  if (c->pageSize % vec)
+    return fail(err, errLen,
+                "--page-size %" PRId64 " must be a multiple of %" PRId64
+                " for %s (a 128-bit access must not straddle a page)",
+                c->pageSize, vec, dtypeName(c->dtype));
+  return true;
+}
+
+bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
+                                 size_t errLen) {
+  if (err && errLen)
+    err[0] = '\0';
+  if ((unsigned)c->dtype > ROCK_ATTENTION_I8)
+    return fail(err, errLen, "unsupported data type");
+  if ((unsigned)c->softmaxDtype > ROCK_ATTENTION_BF16)
+    return fail(err, errLen, "-softmax_dtype must be f32, f16 or bf16");
+  if (c->g < 1)
+    return fail(err, errLen, "-g must be positive");
+  if (c->numHeadsQ < 1)
+    return fail(err, errLen, "-num_heads_q must be positive");
+  if (c->numHeadsKV < 1)
+    return fail(err, errLen, "-num_heads_kv must be positive");
+  if (c->numHeadsQ % c->numHeadsKV)
+    return fail(err, errLen,
+                "-num_heads_q (%" PRId64 ") must be a multiple of "
+                "-num_heads_kv (%" PRId64 ")",
+                c->numHeadsQ, c->numHeadsKV);
+  if (c->seqLenQ < 0)
+    return fail(err, errLen, "missing -seq_len_q (or use -p)");
+  if (c->seqLenK < 0 && !c->paged)
+    return fail(err, errLen, "missing -seq_len_k (or use -p)");
+  if (c->headDimQK < 0)
+    return fail(err, errLen, "missing -head_dim_qk (or use -p)");
+  if (c->headDimV < 0)
+    return fail(err, errLen, "missing -head_dim_v (or use -p)");
+  if (c->seqLenQ == 0 || c->seqLenK == 0 || c->headDimQK == 0 ||
+      c->headDimV == 0)
+    return fail(err, errLen, "sequence lengths and head dims must be positive");
+  if (c->splitKV < 1)
+    return fail(err, errLen, "-split_kv must be positive");
+  if (c->splitKV > 1 && !c->returnLse)
+    return fail(err, errLen,
+                "-split_kv %" PRId64 " requires -return_lse (flash decoding "
+                "needs LSE output)",
+                c->splitKV);
+  if (c->numPrefixOffset > 0 && !c->causal)
+    return fail(err, errLen, "-prefix_offset requires -causal");
+  if (!checkList("-current_seq_len", c->currentSeqLen, c->numCurrentSeqLen,
+                 c->g, true, err, errLen))
+    return false;
+  if (!checkList("-prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g,
+                 false, err, errLen))
+    return false;
+  for (int64_t i = 0; i < c->numCurrentSeqLen; ++i)
+    if (c->currentSeqLen[i] > INT32_MAX)
+      return fail(err, errLen, "-current_seq_len values must fit in i32");
+  for (int64_t i = 0; i < c->numPrefixOffset; ++i)
+    if (c->prefixOffset[i] > INT32_MAX || c->prefixOffset[i] < INT32_MIN)
+      return fail(err, errLen, "-prefix_offset values must fit in i32");
+  if (c->slidingWindowSize < 0 || c->slidingWindowSize > INT32_MAX)
+    return fail(err, errLen, "-sliding_window_size must be positive");
+  if (c->numHeadsQ > INT32_MAX || c->splitKV > INT32_MAX)
+    return fail(err, errLen, "head counts and -split_kv must fit in i32");
+  if (c->paged && !checkPaged(c, err, errLen))
+    return false;
+  if (c->perfConfig && c->perfConfig[0] &&
+      !checkPerfConfig(c->perfConfig, err, errLen))
+    return false;
+
+  // Every buffer size must fit in 64 bits.
+  int64_t b, bkv, t;
+  if (!mul(c->g, c->numHeadsQ, &b) || !mul(c->g, c->numHeadsKV, &bkv) ||
+      !mul(b, c->splitKV, &t) || !mul(t, c->seqLenQ, &t) ||
+      !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t) ||
+      !mul(b, c->seqLenQ, &t) || !mul(t, c->seqLenK, &t) ||
+      !mul(bkv, c->seqLenK, &t) ||
+      !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t))
+    return fail(err, errLen, "problem size overflows 64 bits");
+
+  // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
+  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t rows = (uint64_t)b * (uint64_t)c->seqLenQ, perSplit, extra;
+  if (__builtin_mul_overflow(rows, (uint64_t)c->headDimV * outBytes,
+                             &perSplit) ||
+      __builtin_add_overflow(perSplit, rows * 4, &perSplit) ||
+      __builtin_mul_overflow((uint64_t)(c->splitKV - 1), perSplit, &extra))
+    extra = UINT64_MAX;
+  uint64_t limit = splitKVLimit(c->deviceMemBytes);
+  if (extra > limit)
+    return fail(err, errLen,
+                "splitKV requires %" PRIu64 " bytes of extra output/LSE "
+                "storage, which exceeds the limit (%" PRIu64 " bytes). Lower "
+                "splitKV or reduce sequence sizes. Override this guard with "
+                "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
+                extra, limit);
+  return true;
+}

@@ -1,0 +1,559 @@
+/*===- rock_gen.c - rock-gen: generate attention kernels ------------------===*/
+//
+// A thin CLI over rock-c/Attention.h with rocmlir-gen's attention flags
+// (spec-attention.md §5.1). Prints the module to stdout or `-o FILE`.
+// Exit status: 0 on success, 2 on a bad flag or an invalid problem (one line
+// "rock-gen: error: ..." on stderr), 1 when the output cannot be written.
+//
+//===----------------------------------------------------------------------===//
+#include "rock-c/Attention.h"
+#include "rock-c/Dialect.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("rock-gen: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(2);
+}
+
+//===----------------------------------------------------------------------===//
+// Flag table
+//===----------------------------------------------------------------------===//
+
+typedef enum FlagId {
+  F_OPERATION, F_ARCH, F_DTYPE, F_G, F_SEQ_Q, F_SEQ_K, F_HEAD_QK, F_HEAD_V,
+  F_HEADS_Q, F_HEADS_KV, F_CAUSAL, F_CUR_SEQ, F_PREFIX, F_WINDOW, F_SPLIT,
+  F_LSE, F_SCALE, F_BIAS, F_TQ, F_TK, F_TV, F_TO, F_SOFTMAX, F_PAGED,
+  F_NUM_PAGES, F_PAGE_SIZE, F_PERF, F_SCHEDULE, F_REVERSE, F_P, F_PH,
+  F_VERIFIER, F_PV, F_PV_STRICT, F_PV_F64, F_PRC, F_PR, F_PI, F_PVR, F_RAND,
+  F_RAND_TYPE, F_RAND_INT_INPUTS, F_RAND_MIN, F_RAND_MAX, F_RAND_MIN_INT,
+  F_RAND_MAX_INT, F_RAND_SIDE, F_RMS, F_ABS, F_REL, F_COMPARATOR, F_ATOL,
+  F_RTOL, F_PRINT_VERIFY, F_DEVICE, F_REPEATS, F_NUM_CU, F_CHIPLETS, F_DTL32,
+  F_DTL128, F_DEVICE_MEM, F_OUTPUT, F_HELP,
+} FlagId;
+
+typedef struct Flag {
+  const char *names; ///< Space-separated spellings, '-' written as '_'.
+  bool isBool;
+  FlagId id;
+} Flag;
+
+static const Flag flags[] = {
+    {"operation", false, F_OPERATION},
+    {"arch", false, F_ARCH},
+    {"t dtype", false, F_DTYPE},
+    {"g groupsize", false, F_G},
+    {"seq_len_q", false, F_SEQ_Q},
+    {"seq_len_k", false, F_SEQ_K},
+    {"head_dim_qk", false, F_HEAD_QK},
+    {"head_dim_v", false, F_HEAD_V},
+    {"num_heads_q", false, F_HEADS_Q},
+    {"num_heads_kv", false, F_HEADS_KV},
+    {"causal", true, F_CAUSAL},
+    {"current_seq_len", false, F_CUR_SEQ},
+    {"prefix_offset", false, F_PREFIX},
+    {"sliding_window_size", false, F_WINDOW},
+    {"split_kv", false, F_SPLIT},
+    {"return_lse", true, F_LSE},
+    {"with_attn_scale", true, F_SCALE},
+    {"with_attn_bias", true, F_BIAS},
+    {"transQ", true, F_TQ},
+    {"transK", true, F_TK},
+    {"transV", true, F_TV},
+    {"transO", true, F_TO},
+    {"softmax_dtype", false, F_SOFTMAX},
+    {"paged_attention", true, F_PAGED},
+    {"num_pages", false, F_NUM_PAGES},
+    {"page_size", false, F_PAGE_SIZE},
+    {"perf_config", false, F_PERF},
+    {"schedule_version", false, F_SCHEDULE},
+    {"reverse_grid", true, F_REVERSE},
+    {"p", true, F_P},
+    {"ph host_harness", true, F_PH},
+    {"verifier", false, F_VERIFIER},
+    {"pv pv_with_mlir", true, F_PV},
+    {"pv_strict", true, F_PV_STRICT},
+    {"pv_f64", true, F_PV_F64},
+    {"cpu_kernels prc", true, F_PRC},
+    {"pr print_results", true, F_PR},
+    {"pi print_inputs", true, F_PI},
+    {"pvr print_validation_results", true, F_PVR},
+    {"rand", false, F_RAND},
+    {"rand_type", false, F_RAND_TYPE},
+    {"rand_type_int_for_inputs", false, F_RAND_INT_INPUTS},
+    {"rand_min", false, F_RAND_MIN},
+    {"rand_max", false, F_RAND_MAX},
+    {"rand_min_int", false, F_RAND_MIN_INT},
+    {"rand_max_int", false, F_RAND_MAX_INT},
+    {"rand_side", false, F_RAND_SIDE},
+    {"RMS_threshold", false, F_RMS},
+    {"absDiff_threshold", false, F_ABS},
+    {"relDiff_threshold", false, F_REL},
+    {"comparator", false, F_COMPARATOR},
+    {"atol", false, F_ATOL},
+    {"rtol", false, F_RTOL},
+    {"print_verify_results p_verify", false, F_PRINT_VERIFY},
+    {"device dev", false, F_DEVICE},
+    {"kernel_repeats", false, F_REPEATS},
+    {"num_cu", false, F_NUM_CU},
+    {"num_chiplets", false, F_CHIPLETS},
+    {"direct_to_lds_32b", true, F_DTL32},
+    {"direct_to_lds_128b", true, F_DTL128},
+    {"device_mem_bytes", false, F_DEVICE_MEM},
+    {"o", false, F_OUTPUT},
+    {"h help", true, F_HELP},
+};
+
+/// Finds the flag spelled `name` (length `n`, '-' and '_' equivalent).
+static const Flag *findFlag(const char *name, size_t n) {
+  for (size_t f = 0; f < sizeof flags / sizeof *flags; ++f) {
+    const char *s = flags[f].names;
+    while (*s) {
+      size_t len = strcspn(s, " ");
+      if (len == n) {
+        size_t i = 0;
+        for (; i < n; ++i) {
+          char a = name[i] == '-' ? '_' : name[i];
+          if (a != s[i])
+            break;
+        }
+        if (i == n)
+          return &flags[f];
+      }
+      s += len;
+      while (*s == ' ')
+        ++s;
+    }
+  }
+  return NULL;
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+static bool parseBool(const char *flag, const char *v) {
+  if (!v)
+    return true;
+  if (!strcmp(v, "true") || !strcmp(v, "True") || !strcmp(v, "TRUE") ||
+      !strcmp(v, "1"))
+    return true;
+  if (!strcmp(v, "false") || !strcmp(v, "False") || !strcmp(v, "FALSE") ||
+      !strcmp(v, "0"))
+    return false;
+  die("invalid boolean '%s' for %s", v, flag);
+  return false;
+}
+
+static int64_t parseInt(const char *flag, const char *v) {
+  char *end;
+  errno = 0;
+  long long r = strtoll(v, &end, 10);
+  if (!*v || *end || errno)
+    die("invalid integer '%s' for %s", v, flag);
+  return r;
+}
+
+static double parseFloat(const char *flag, const char *v) {
+  char *end;
+  errno = 0;
+  double r = strtod(v, &end);
+  if (!*v || *end || errno)
+    die("invalid number '%s' for %s", v, flag);
+  return r;
+}
+
+/// Parses a comma-separated integer list into a malloc'ed array.
+static int64_t *parseList(const char *flag, const char *v, int64_t *n) {
+  size_t cap = 1;
+  for (const char *c = v; *c; ++c)
+    cap += *c == ',';
+  int64_t *r = malloc(cap * sizeof *r);
+  if (!r)
+    die("out of memory");
+  *n = 0;
+  const char *c = v;
+  for (;;) {
+    char *end;
+    errno = 0;
+    long long x = strtoll(c, &end, 10);
+    if (end == c || errno || (*end != ',' && *end != '\0'))
+      die("invalid integer list '%s' for %s", v, flag);
+    r[(*n)++] = x;
+    if (!*end)
+      break;
+    c = end + 1;
+  }
+  return r;
+}
+
+static bool oneOf(const char *v, const char *const *allowed) {
+  for (; *allowed; ++allowed)
+    if (!strcmp(v, *allowed))
+      return true;
+  return false;
+}
+
+static RockAttentionDtype parseDtype(const char *flag, const char *v,
+                                     bool allowI8) {
+  if (!strcmp(v, "f32"))
+    return ROCK_ATTENTION_F32;
+  if (!strcmp(v, "f16"))
+    return ROCK_ATTENTION_F16;
+  if (!strcmp(v, "bf16"))
+    return ROCK_ATTENTION_BF16;
+  if (allowI8 && !strcmp(v, "i8"))
+    return ROCK_ATTENTION_I8;
+  die("unsupported data type '%s' for %s", v, flag);
+  return ROCK_ATTENTION_F32;
+}
+
+static void usage(void) {
+  puts("usage: rock-gen --operation attention [flags] [-o FILE]\n"
+       "Generates a rock.attention kernel module (spec-attention.md §5).\n"
+       "Problem: -t f32|f16|bf16|i8 -g N -num_heads_q N -num_heads_kv N\n"
+       "  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)\n"
+       "  -causal -current_seq_len=a,b -prefix_offset=a,b "
+       "-sliding_window_size N\n"
+       "  -split_kv N -return_lse --with-attn-scale --with-attn-bias\n"
+       "  --transQ --transK --transV --transO -softmax_dtype T\n"
+       "  --paged-attention --num-pages N --page-size N -perf_config S\n"
+       "  --reverse_grid --device-mem-bytes N\n"
+       "Harness: -pv -pv-strict --verifier=V -rand R -rand_type T "
+       "-rand_min/-rand_max\n"
+       "  -rand_min_int/-rand_max_int -RMS_threshold -absDiff_threshold\n"
+       "  -relDiff_threshold --comparator -atol -rtol -pr -pi -pvr\n"
+       "  --print-verify-results -kernel-repeats N --arch A");
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+static void printToFile(MlirStringRef str, void *userData) {
+  fwrite(str.data, 1, str.length, (FILE *)userData);
+}
+
+/// Prints error diagnostics as single "rock-gen: error:" lines.
+static MlirLogicalResult onDiagnostic(MlirDiagnostic d, void *userData) {
+  (void)userData;
+  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError) {
+    fputs("rock-gen: error: ", stderr);
+    mlirDiagnosticPrint(d, printToFile, stderr);
+    fputc('\n', stderr);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+int main(int argc, char **argv) {
+  RockAttentionConfig cfg;
+  rockAttentionConfigInit(&cfg);
+  RockAttentionHarness h;
+  rockAttentionHarnessInit(&h);
+  const char *operation = "attention", *verifier = "", *output = NULL;
+  bool defaultProblem = false, strict = false, comparatorForced = false;
+  static const char *const verifiers[] = {"", "none", "cpu", "mlir",
+                                          "mlir-strict", NULL};
+  static const char *const comparators[] = {"legacy", "allclose", NULL};
+  static const char *const verifyPrints[] = {"always", "failure", "summary",
+                                             "off", NULL};
+  static const char *const randTypes[] = {"int", "float", NULL};
+
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (arg[0] != '-' || arg[1] == '\0')
+      die("unexpected argument '%s'", arg);
+    const char *name = arg + (arg[1] == '-' ? 2 : 1);
+    const char *eq = strchr(name, '=');
+    size_t n = eq ? (size_t)(eq - name) : strlen(name);
+    const Flag *f = findFlag(name, n);
+    if (!f)
+      die("unknown flag '%.*s'", (int)(n + (size_t)(name - arg)), arg);
+    const char *v = eq ? eq + 1 : NULL;
+    if (!f->isBool && !v) {
+      if (i + 1 >= argc)
+        die("missing value for %s", arg);
+      v = argv[++i];
+    }
+    bool b = f->isBool ? parseBool(arg, v) : false;
+    switch (f->id) {
+    case F_OPERATION:
+      operation = v;
+      break;
+    case F_ARCH:
+      h.arch = v;
+      break;
+    case F_DTYPE:
+      cfg.dtype = parseDtype(arg, v, true);
+      break;
+    case F_G:
+      cfg.g = parseInt(arg, v);
+      break;
+    case F_SEQ_Q:
+      cfg.seqLenQ = parseInt(arg, v);
+      break;
+    case F_SEQ_K:
+      cfg.seqLenK = parseInt(arg, v);
+      break;
+    case F_HEAD_QK:
+      cfg.headDimQK = parseInt(arg, v);
+      break;
+    case F_HEAD_V:
+      cfg.headDimV = parseInt(arg, v);
+      break;
+    case F_HEADS_Q:
+      cfg.numHeadsQ = parseInt(arg, v);
+      break;
+    case F_HEADS_KV:
+      cfg.numHeadsKV = parseInt(arg, v);
+      break;
+    case F_CAUSAL:
+      cfg.causal = b;
+      break;
+    case F_CUR_SEQ:
+      free((void *)(uintptr_t)cfg.currentSeqLen);
+      cfg.currentSeqLen = parseList(arg, v, &cfg.numCurrentSeqLen);
+      break;
+    case F_PREFIX:
+      free((void *)(uintptr_t)cfg.prefixOffset);
+      cfg.prefixOffset = parseList(arg, v, &cfg.numPrefixOffset);
+      break;
+    case F_WINDOW:
+      cfg.slidingWindowSize = parseInt(arg, v);
+      if (cfg.slidingWindowSize <= 0)
+        die("-sliding_window_size must be positive");
+      break;
+    case F_SPLIT:
+      cfg.splitKV = parseInt(arg, v);
+      break;
+    case F_LSE:
+      cfg.returnLse = b;
+      break;
+    case F_SCALE:
+      cfg.withScale = b;
+      break;
+    case F_BIAS:
+      cfg.withBias = b;
+      break;
+    case F_TQ:
+      cfg.transQ = b;
+      break;
+    case F_TK:
+      cfg.transK = b;
+      break;
+    case F_TV:
+      cfg.transV = b;
+      break;
+    case F_TO:
+      cfg.transO = b;
+      break;
+    case F_SOFTMAX:
+      cfg.softmaxDtype = parseDtype(arg, v, false);
+      break;
+    case F_PAGED:
+      cfg.paged = b;
+      break;
+    case F_NUM_PAGES:
+      cfg.numPages = parseInt(arg, v);
+      if (cfg.numPages <= 0)
+        die("--num-pages must be positive");
+      break;
+    case F_PAGE_SIZE:
+      cfg.pageSize = parseInt(arg, v);
+      if (cfg.pageSize <= 0)
+        die("--page-size must be positive");
+      break;
+    case F_PERF:
+      cfg.perfConfig = v;
+      break;
+    case F_SCHEDULE:
+    case F_NUM_CU:
+    case F_CHIPLETS:
+      (void)parseInt(arg, v);
+      break;
+    case F_REVERSE:
+      cfg.reverseGrid = b;
+      break;
+    case F_P:
+      defaultProblem = b;
+      break;
+    case F_PH:
+    case F_DTL32:
+    case F_DTL128:
+    case F_RAND_SIDE:
+    case F_DEVICE:
+      break;
+    case F_VERIFIER:
+      if (!strcmp(v, "clone"))
+        die("verifier 'clone' is not supported");
+      if (!oneOf(v, verifiers))
+        die("unknown verifier '%s'", v);
+      verifier = v;
+      break;
+    case F_PV:
+      if (b)
+        verifier = "mlir";
+      break;
+    case F_PV_STRICT:
+    case F_PV_F64:
+      strict = strict || b;
+      break;
+    case F_PRC:
+      if (b)
+        h.printResults = true;
+      break;
+    case F_PR:
+      h.printResults = b;
+      break;
+    case F_PI:
+      h.printInputs = b;
+      break;
+    case F_PVR:
+      h.printValidationResults = b;
+      break;
+    case F_RAND:
+      if (strcmp(v, "fixed") && strcmp(v, "none") && parseInt(arg, v) < 0)
+        die("invalid value '%s' for %s", v, arg);
+      h.rand = v;
+      break;
+    case F_RAND_TYPE:
+      if (!oneOf(v, randTypes))
+        die("invalid value '%s' for %s (int or float)", v, arg);
+      h.randType = v;
+      break;
+    case F_RAND_INT_INPUTS: {
+      int64_t cnt;
+      free(parseList(arg, v, &cnt));
+      break;
+    }
+    case F_RAND_MIN:
+      h.randMin = parseFloat(arg, v);
+      break;
+    case F_RAND_MAX:
+      h.randMax = parseFloat(arg, v);
+      break;
+    case F_RAND_MIN_INT:
+      h.randMinInt = parseInt(arg, v);
+      break;
+    case F_RAND_MAX_INT:
+      h.randMaxInt = parseInt(arg, v);
+      break;
+    case F_RMS:
+      h.hasRMS = true;
+      h.rmsThreshold = parseFloat(arg, v);
+      break;
+    case F_ABS:
+      h.hasAbsDiff = true;
+      h.absDiffThreshold = parseFloat(arg, v);
+      break;
+    case F_REL:
+      h.hasRelDiff = true;
+      h.relDiffThreshold = parseFloat(arg, v);
+      break;
+    case F_COMPARATOR:
+      if (!oneOf(v, comparators))
+        die("invalid value '%s' for %s (legacy or allclose)", v, arg);
+      h.comparator = v;
+      break;
+    case F_ATOL:
+      h.hasAtol = comparatorForced = true;
+      h.atol = parseFloat(arg, v);
+      break;
+    case F_RTOL:
+      h.hasRtol = comparatorForced = true;
+      h.rtol = parseFloat(arg, v);
+      break;
+    case F_PRINT_VERIFY:
+      if (!oneOf(v, verifyPrints))
+        die("invalid value '%s' for %s (always, failure, summary or off)", v,
+            arg);
+      h.printVerifyResults = v;
+      break;
+    case F_REPEATS:
+      h.kernelRepeats = parseInt(arg, v);
+      if (h.kernelRepeats < 1)
+        die("-kernel-repeats must be positive");
+      break;
+    case F_DEVICE_MEM:
+      cfg.deviceMemBytes = parseInt(arg, v);
+      if (cfg.deviceMemBytes <= 0)
+        die("--device-mem-bytes must be positive");
+      break;
+    case F_OUTPUT:
+      output = v;
+      break;
+    case F_HELP:
+      if (b) {
+        usage();
+        return 0;
+      }
+      break;
+    }
+  }
+
+  if (strcmp(operation, "attention"))
+    die("unsupported operation '%s'", operation);
+  if (defaultProblem) {
+    if (cfg.seqLenQ < 0)
+      cfg.seqLenQ = 1024;
+    if (cfg.seqLenK < 0 && !(cfg.paged && cfg.numPages > 0 &&
+                             cfg.pageSize > 0))
+      cfg.seqLenK = 1024;
+    if (cfg.headDimQK < 0)
+      cfg.headDimQK = 32;
+    if (cfg.headDimV < 0)
+      cfg.headDimV = 32;
+  }
+  if (strict)
+    h.verifier = "mlir-strict";
+  else if (!strcmp(verifier, "cpu") || !strcmp(verifier, "mlir"))
+    h.verifier = "mlir";
+  else if (verifier[0])
+    h.verifier = verifier;
+  if (comparatorForced)
+    h.comparator = "allclose";
+
+  char err[512];
+  if (!rockAttentionConfigValidate(&cfg, err, sizeof err))
+    die("%s", err);
+
+  MlirContext ctx = mlirContextCreate();
+  mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, NULL, NULL);
+  MlirModule module = rockAttentionBuildModuleWithHarness(ctx, &cfg, &h);
+  int rc = 0;
+  if (mlirModuleIsNull(module)) {
+    rc = 2;
+  } else {
+    FILE *f = output ? fopen(output, "w") : stdout;
+    if (!f) {
+      fprintf(stderr, "rock-gen: error: cannot open '%s': %s\n", output,
+              strerror(errno));
+      rc = 1;
+    } else {
+      mlirOperationPrint(mlirModuleGetOperation(module), printToFile, f);
+      fputc('\n', f);
+      if (fflush(f) || (output && fclose(f))) {
+        fprintf(stderr, "rock-gen: error: cannot write the output\n");
+        rc = 1;
+      }
+    }
+    mlirModuleDestroy(module);
+  }
+  mlirContextDestroy(ctx);
+  free((void *)(uintptr_t)cfg.currentSeqLen);
+  free((void *)(uintptr_t)cfg.prefixOffset);
+  return rc;
+}
