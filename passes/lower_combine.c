@@ -1,13 +1,246 @@
-/*===- lower_combine.c - rock-lower-combine (placeholder: does nothing yet) ===*/
+/*===- lower_combine.c - rock-lower-combine -------------------------------===*
+ *
+ * Lowers rock.attention_combine (spec-attention.md §3.9) to an scf.parallel
+ * over the rows (b, i) of the final output. Per row, in f32:
+ *   M   = max_s lse_s                  (arith.maximumf: NaN propagates)
+ *   w_s = exp(lse_s - M), or 0 without reading anything when lse_s = -inf
+ *   L   = sum_s w_s
+ *   O   = sum_s w_s * O_s / L          (O_s read only when lse_s != -inf)
+ *   LSE = M + ln L
+ * and when M = -inf (every split empty or the row fully masked) O = 0 and
+ * LSE = -inf. The splits are unrolled (S is static): the weights are SSA
+ * values computed once per row, and the loop over the head dim accumulates
+ * the weighted partials. Operands are read and written with rock.view_load /
+ * rock.view_store, which rock-lower-views resolves.
+ *
+ *===----------------------------------------------------------------------===*/
 #include "internal.h"
 #include "rock-c/Passes.h"
 
-static void run(MlirOperation op, MlirExternalPass pass) {
-  (void)op;
-  (void)pass;
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Static shape of a rank-`rank` memref value; false if it is not one. */
+static bool staticShape(MlirValue v, intptr_t rank, int64_t *dims) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAMemRef(t) || mlirShapedTypeGetRank(t) != rank ||
+      !mlirShapedTypeHasStaticShape(t))
+    return false;
+  for (intptr_t i = 0; i < rank; ++i)
+    dims[i] = mlirShapedTypeGetDimSize(t, i);
+  return true;
 }
 
-static const RockPassDef def = {"RockLowerCombine", "rock-lower-combine", "placeholder", "", run};
+static void appendSig(RockStr *s, const char *name, MlirValue v, bool comma) {
+  rock__strAppendf(s, "%s%%%s: ", comma ? ", " : "", name);
+  rock__strAppendType(s, mlirValueGetType(v));
+}
+
+/* The shape of one combine. */
+typedef struct Comb {
+  int64_t B, Sq, Dv, S;
+  bool oT, hasLse;
+  MlirType elt; /* element type of the partial and final outputs */
+  RockStr tp, tl, to, tL, te; /* printed types */
+} Comb;
+
+/* Appends the per-row prologue: %x<k> (partial LSEs), %M (their max),
+ * %empty (M == -inf), %ok<k> (split k is read), %w<k> (its weight) and %L
+ * (the sum of the weights). */
+static void appendWeights(RockStr *s, const Comb *c) {
+  for (int64_t k = 0; k < c->S; ++k) {
+    long long kk = (long long)k;
+    if (k > 0)
+      rock__strAppendf(s, "    %%r%lld = arith.addi %%r0, %%s%lld : index\n",
+                       kk, kk);
+    rock__strAppendf(s,
+                     "    %%x%lld = rock.view_load %%pl[%%r%lld, %%i] : %s "
+                     "-> f32\n",
+                     kk, kk, c->tl.data);
+    if (k == 0)
+      rock__strAppend(s, "    %m0 = arith.maximumf %ninf, %x0 : f32\n");
+    else
+      rock__strAppendf(s,
+                       "    %%m%lld = arith.maximumf %%m%lld, %%x%lld : f32\n",
+                       kk, kk - 1, kk);
+  }
+  rock__strAppendf(s,
+                   "    %%empty = arith.cmpf oeq, %%m%lld, %%ninf : f32\n"
+                   "    %%Ms = arith.select %%empty, %%zero, %%m%lld : f32\n",
+                   (long long)(c->S - 1), (long long)(c->S - 1));
+  /* A split whose LSE is -inf has weight 0 and is never read; a NaN LSE
+   * compares unequal, so it is read and propagates. */
+  for (int64_t k = 0; k < c->S; ++k) {
+    long long kk = (long long)k;
+    rock__strAppendf(s,
+                     "    %%ok%lld = arith.cmpf une, %%x%lld, %%ninf : f32\n"
+                     "    %%w%lld = scf.if %%ok%lld -> (f32) {\n"
+                     "      %%d = arith.subf %%x%lld, %%Ms : f32\n"
+                     "      %%e = math.exp %%d : f32\n"
+                     "      scf.yield %%e : f32\n"
+                     "    } else {\n"
+                     "      scf.yield %%zero : f32\n"
+                     "    }\n",
+                     kk, kk, kk, kk, kk);
+    if (k == 0)
+      rock__strAppend(s, "    %L0 = arith.addf %zero, %w0 : f32\n");
+    else
+      rock__strAppendf(s, "    %%L%lld = arith.addf %%L%lld, %%w%lld : f32\n",
+                       kk, kk - 1, kk);
+  }
+}
+
+/* Appends the loop over the head dim: O[b, i, d] = sum_k w_k O_k / L. */
+static void appendOutputLoop(RockStr *s, const Comb *c) {
+  unsigned width = mlirFloatTypeGetWidth(c->elt);
+  const char *widen = width < 32 ? "extf" : "truncf";
+  const char *narrow = width < 32 ? "truncf" : "extf";
+  rock__strAppend(s, "    scf.for %d = %c0 to %cDv step %c1 {\n");
+  for (int64_t k = 0; k < c->S; ++k) {
+    long long kk = (long long)k;
+    rock__strAppendf(s,
+                     "      %%a%lld = scf.if %%ok%lld -> (f32) {\n"
+                     "        %%p = rock.view_load %%po[%%r%lld, %s] : %s -> "
+                     "%s\n",
+                     kk, kk, kk, c->oT ? "%d, %i" : "%i, %d", c->tp.data,
+                     c->te.data);
+    const char *pf = "%p";
+    if (width != 32) {
+      rock__strAppendf(s, "        %%pf = arith.%s %%p : %s to f32\n", widen,
+                       c->te.data);
+      pf = "%pf";
+    }
+    char acc[32];
+    snprintf(acc, sizeof acc, k == 0 ? "%%zero" : "%%a%lld", kk - 1);
+    rock__strAppendf(s,
+                     "        %%t = arith.mulf %%w%lld, %s : f32\n"
+                     "        %%n = arith.addf %s, %%t : f32\n"
+                     "        scf.yield %%n : f32\n"
+                     "      } else {\n"
+                     "        scf.yield %s : f32\n"
+                     "      }\n",
+                     kk, pf, acc, acc);
+  }
+  rock__strAppendf(s,
+                   "      %%q = arith.divf %%a%lld, %%L%lld : f32\n"
+                   "      %%qs = arith.select %%empty, %%zero, %%q : f32\n",
+                   (long long)(c->S - 1), (long long)(c->S - 1));
+  const char *val = "%qs";
+  if (width != 32) {
+    rock__strAppendf(s, "      %%qe = arith.%s %%qs : f32 to %s\n", narrow,
+                     c->te.data);
+    val = "%qe";
+  }
+  rock__strAppendf(s, "      rock.view_store %s, %%o[%%b, %s] : %s, %s\n", val,
+                   c->oT ? "%d, %i" : "%i, %d", c->te.data, c->to.data);
+  rock__strAppend(s, "    }\n");
+}
+
+/* Appends the function text lowering one combine with arguments
+ * (%po, %pl, %o[, %l]). */
+static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
+  rock__strAppend(s, "func.func @combine(");
+  appendSig(s, "po", args[0], false);
+  appendSig(s, "pl", args[1], true);
+  appendSig(s, "o", args[2], true);
+  if (c->hasLse)
+    appendSig(s, "l", args[3], true);
+  rock__strAppend(s, ") {\n");
+  rock__strAppendf(s,
+                   "  %%c0 = arith.constant 0 : index\n"
+                   "  %%c1 = arith.constant 1 : index\n"
+                   "  %%cB = arith.constant %lld : index\n"
+                   "  %%cSq = arith.constant %lld : index\n"
+                   "  %%cDv = arith.constant %lld : index\n"
+                   "  %%cS = arith.constant %lld : index\n"
+                   "  %%ninf = arith.constant 0xFF800000 : f32\n"
+                   "  %%zero = arith.constant 0.000000e+00 : f32\n",
+                   (long long)c->B, (long long)c->Sq, (long long)c->Dv,
+                   (long long)c->S);
+  for (int64_t k = 1; k < c->S; ++k)
+    rock__strAppendf(s, "  %%s%lld = arith.constant %lld : index\n",
+                     (long long)k, (long long)k);
+  rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
+                     "step (%c1, %c1) {\n"
+                     "    %r0 = arith.muli %b, %cS : index\n");
+  appendWeights(s, c);
+  appendOutputLoop(s, c);
+  if (c->hasLse)
+    rock__strAppendf(s,
+                     "    %%lnL = math.log %%L%lld : f32\n"
+                     "    %%lse = arith.addf %%m%lld, %%lnL : f32\n"
+                     "    %%lses = arith.select %%empty, %%ninf, %%lse : f32\n"
+                     "    rock.view_store %%lses, %%l[%%b, %%i] : f32, %s\n",
+                     (long long)(c->S - 1), (long long)(c->S - 1),
+                     c->tL.data);
+  rock__strAppend(s, "    scf.reduce\n  }\n  return\n}\n");
+}
+
+/* Lowers one rock.attention_combine; false after reporting an error. */
+static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+  intptr_t nArgs = mlirOperationGetNumOperands(op);
+  if (nArgs < 3 || nArgs > 4) {
+    rock__passFail(pass, op, "rock.attention_combine needs 3 or 4 operands");
+    return false;
+  }
+  MlirValue args[4];
+  for (intptr_t i = 0; i < nArgs; ++i)
+    args[i] = mlirOperationGetOperand(op, i);
+  Comb c = {.S = rock__intAttr(op, "splitKV", 0),
+            .oT = rock__flagAttr(op, "oTransposed"),
+            .hasLse = nArgs == 4};
+  int64_t po[3], pl[2], o[3], l[2];
+  if (!staticShape(args[0], 3, po) || !staticShape(args[1], 2, pl) ||
+      !staticShape(args[2], 3, o) || (c.hasLse && !staticShape(args[3], 2, l))) {
+    rock__passFail(pass, op, "rock-lower-combine needs static shapes");
+    return false;
+  }
+  c.B = o[0];
+  c.Sq = c.oT ? o[2] : o[1];
+  c.Dv = c.oT ? o[1] : o[2];
+  c.elt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
+  if (c.S <= 0 || po[0] != c.B * c.S || !mlirTypeIsAFloat(c.elt)) {
+    rock__passFail(pass, op,
+                   "rock.attention_combine splitKV (%lld), batches (%lld, "
+                   "%lld) or element type are inconsistent",
+                   (long long)c.S, (long long)po[0], (long long)c.B);
+    return false;
+  }
+  rock__strAppendType(&c.tp, mlirValueGetType(args[0]));
+  rock__strAppendType(&c.tl, mlirValueGetType(args[1]));
+  rock__strAppendType(&c.to, mlirValueGetType(args[2]));
+  rock__strAppendType(&c.te, c.elt);
+  if (c.hasLse)
+    rock__strAppendType(&c.tL, mlirValueGetType(args[3]));
+  RockStr text = {0};
+  buildText(&text, &c, args);
+  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, 0, NULL);
+  rock__strFree(&text);
+  rock__strFree(&c.tp);
+  rock__strFree(&c.tl);
+  rock__strFree(&c.to);
+  rock__strFree(&c.te);
+  rock__strFree(&c.tL);
+  if (!ok) {
+    mlirExternalPassSignalFailure(pass);
+    return false;
+  }
+  mlirOperationDestroy(op);
+  return true;
+}
+
+static void run(MlirOperation root, MlirExternalPass pass) {
+  intptr_t n = 0;
+  MlirOperation *ops = rock__collectOps(root, "rock.attention_combine", &n);
+  for (intptr_t i = 0; i < n; ++i)
+    if (!lowerOne(ops[i], pass))
+      break;
+  free(ops);
+}
+
+static const RockPassDef def = {
+    "RockLowerCombine", "rock-lower-combine",
+    "lower rock.attention_combine to f32 loops over the output rows", "", run};
 
 MlirPass rockLowerCombinePassCreate(void) { return rock__passCreate(&def); }
 void rockLowerCombinePassRegister(void) { rock__passRegister(&def); }

@@ -10,6 +10,10 @@ static const char cpuPipeline[] =
     "rock-fold-transforms,"
     "canonicalize,cse,"
     "convert-scf-to-openmp,"
+    /* scf-to-openmp wraps each parallel body in memref.alloca_scope, which
+     * must stay single-block: canonicalize inlines the scopes that hold no
+     * alloca before scf-to-cf splits the bodies into blocks. */
+    "canonicalize,"
     "lower-affine,"
     "convert-scf-to-cf,"
     "convert-vector-to-llvm,"
