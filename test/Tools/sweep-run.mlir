@@ -57,5 +57,6 @@
 // GENERR: Passed: 0, Invalid: 0, Failed: 3
 
 // DEBUG: RUN 0: {{.*}}/rock-gen --operation attention
+// DEBUG: INVALID 0 (rock-gen: error: invalid perf config)
 // DEBUG: [1 1 1]
-// DEBUG: PASS 0
+// DEBUG: PASS 2
