@@ -1,13 +1,1196 @@
-/*===- lower_gridwise_attention.c - rock-lower-gridwise-attention (placeholder: does nothing yet) ===*/
+/*===- lower_gridwise_attention.c - rock-lower-gridwise-attention --------===*
+ *
+ * Replaces every rock.gridwise_attention by loops (spec §3): an scf.parallel
+ * over the workgroups of §3.2, a per-split key-tile range (§3.3, §3.4), the
+ * online softmax in the exp2 domain with the −inf guard (§3.6, §3.7) and the
+ * per-split finalisation (§3.8). Operands are views: every access to them is
+ * a rock.view_load / rock.view_store, resolved later by rock-lower-views.
+ *
+ * Per workgroup (gBlk, nBlk, split) the generated code
+ *   1. copies its real query rows into a local accumulator-typed tile
+ *      Q[NB][Dqk] and, for masked problems, computes each row's last visible
+ *      key (§1 step 3) and the block's key range;
+ *   2. per key tile, copies K once, transposed, into KT[Dqk][MB] and V once
+ *      into V[MB][Dv] (f32), shared by all NB merged rows (all R query heads
+ *      of the KV group), then per row:
+ *      gemm0 as broadcast(Q[r][d]) * KT[d][j..j+W] (contiguous in j),
+ *      the pre-softmax region (cloned in), log2e, masks, the online softmax
+ *      and O[r][d..d+W] = c*O + Σ_j P[j] * V[j][d..d+W] (contiguous in d);
+ *   3. normalises and stores O and LSE.
+ * Inner loops use vectors of up to 32 lanes with a scalar tail and
+ * fastmath<reassoc,contract> on the f32 accumulations.
+ *
+ * The region is inlined by cloning: the text holds a placeholder
+ * builtin.unrealized_conversion_cast tagged `rock.region_slot` whose operands
+ * are the region's arguments; the region's ops are cloned in front of it and
+ * its result is replaced by the yielded value.
+ *
+ *===----------------------------------------------------------------------===*/
 #include "internal.h"
 #include "rock-c/Passes.h"
 
-static void run(MlirOperation op, MlirExternalPass pass) {
-  (void)op;
-  (void)pass;
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FM "fastmath<reassoc,contract>"
+#define NINF "0xFF800000"
+/* Local buffers above this many bytes are heap-allocated. */
+#define MAX_STACK_BYTES 0
+
+/*===--- text generation ---------------------------------------------------===*/
+
+typedef struct Const {
+  char key[48];
+  int id;
+} Const;
+
+typedef struct Gen {
+  RockStr body;   /* the function body, after the constants */
+  RockStr consts; /* constants, emitted at the top */
+  int next;       /* next fresh %vN */
+  int depth;      /* indentation */
+  Const *cs;
+  int nCs, capCs;
+} Gen;
+
+static int fresh(Gen *g) { return g->next++; }
+
+static void line(Gen *g, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void line(Gen *g, const char *fmt, ...) {
+  for (int i = 0; i < g->depth; ++i)
+    rock__strAppend(&g->body, "  ");
+  va_list ap;
+  va_start(ap, fmt);
+  rock__strAppendv(&g->body, fmt, ap);
+  va_end(ap);
+  rock__strAppend(&g->body, "\n");
 }
 
-static const RockPassDef def = {"RockLowerGridwiseAttention", "rock-lower-gridwise-attention", "placeholder", "", run};
+/* A constant `lit : type`, emitted once at the top of the function. */
+static int cst(Gen *g, const char *lit, const char *type) {
+  char key[48];
+  snprintf(key, sizeof key, "%s:%s", lit, type);
+  for (int i = 0; i < g->nCs; ++i)
+    if (!strcmp(g->cs[i].key, key))
+      return g->cs[i].id;
+  if (g->nCs == g->capCs) {
+    g->capCs = g->capCs ? 2 * g->capCs : 32;
+    g->cs = realloc(g->cs, (size_t)g->capCs * sizeof(Const));
+    if (!g->cs)
+      abort();
+  }
+  int id = fresh(g);
+  snprintf(g->cs[g->nCs].key, sizeof g->cs[g->nCs].key, "%s", key);
+  g->cs[g->nCs++].id = id;
+  rock__strAppendf(&g->consts, "  %%v%d = arith.constant %s : %s\n", id, lit,
+                   type);
+  return id;
+}
 
-MlirPass rockLowerGridwiseAttentionPassCreate(void) { return rock__passCreate(&def); }
+static int ci(Gen *g, int64_t v) {
+  char lit[32];
+  snprintf(lit, sizeof lit, "%lld", (long long)v);
+  return cst(g, lit, "index");
+}
+
+/* `%r = op %a, %b : ty` */
+static int bin(Gen *g, const char *op, int a, int b, const char *ty) {
+  int r = fresh(g);
+  line(g, "%%v%d = %s %%v%d, %%v%d : %s", r, op, a, b, ty);
+  return r;
+}
+
+/* `%r = op %a, %b fastmath<reassoc,contract> : ty` */
+static int binf(Gen *g, const char *op, int a, int b, const char *ty) {
+  int r = fresh(g);
+  line(g, "%%v%d = %s %%v%d, %%v%d " FM " : %s", r, op, a, b, ty);
+  return r;
+}
+
+static int sel(Gen *g, int c, int a, int b, const char *ty) {
+  int r = fresh(g);
+  line(g, "%%v%d = arith.select %%v%d, %%v%d, %%v%d : %s", r, c, a, b, ty);
+  return r;
+}
+
+/* Opens `scf.for %iv = lo to hi step st {`; returns the induction var. */
+static int forOpen(Gen *g, int lo, int hi, int st) {
+  int iv = fresh(g);
+  line(g, "scf.for %%v%d = %%v%d to %%v%d step %%v%d {", iv, lo, hi, st);
+  g->depth++;
+  return iv;
+}
+
+static void close(Gen *g) {
+  g->depth--;
+  line(g, "}");
+}
+
+/* Opens a one-iter_arg loop `%res = scf.for %iv = lo to hi step st
+ * iter_args(%acc = init) -> (ty) {`; sets *iv and *acc, returns %res. */
+static int forIterOpen(Gen *g, int lo, int hi, int st, int init,
+                       const char *ty, int *iv, int *acc) {
+  int res = fresh(g);
+  *iv = fresh(g);
+  *acc = fresh(g);
+  line(g,
+       "%%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+       "iter_args(%%v%d = %%v%d) -> (%s) {",
+       res, *iv, lo, hi, st, *acc, init, ty);
+  g->depth++;
+  return res;
+}
+
+static void yieldClose(Gen *g, int v, const char *ty) {
+  line(g, "scf.yield %%v%d : %s", v, ty);
+  close(g);
+}
+
+/*===--- types -------------------------------------------------------------===*/
+
+/* Prints `t` (scalar) or `vector<W x t>` into buf. */
+static void vty(char *buf, size_t n, MlirType t, int w) {
+  RockStr s = {0};
+  if (w > 1)
+    rock__strAppendf(&s, "vector<%dx", w);
+  rock__strAppendType(&s, t);
+  if (w > 1)
+    rock__strAppend(&s, ">");
+  snprintf(buf, n, "%s", s.data ? s.data : "");
+  rock__strFree(&s);
+}
+
+static void vtyS(char *buf, size_t n, const char *elt, int w) {
+  if (w > 1)
+    snprintf(buf, n, "vector<%dx%s>", w, elt);
+  else
+    snprintf(buf, n, "%s", elt);
+}
+
+static bool isFloat(MlirType t) { return mlirTypeIsAFloat(t); }
+static unsigned bitWidth(MlirType t) {
+  if (isFloat(t))
+    return mlirFloatTypeGetWidth(t);
+  if (mlirTypeIsAInteger(t))
+    return mlirIntegerTypeGetWidth(t);
+  return 64; /* index */
+}
+
+/* Converts %v (scalar or vector<W>) from `from` to `to`; returns the id. */
+static int conv(Gen *g, int v, MlirType from, MlirType to, int w) {
+  if (mlirTypeEqual(from, to))
+    return v;
+  MlirContext ctx = mlirTypeGetContext(from);
+  char tf[64], tt[64];
+  vty(tf, sizeof tf, from, w);
+  vty(tt, sizeof tt, to, w);
+  const char *op = NULL;
+  unsigned bf = bitWidth(from), bt = bitWidth(to);
+  if (isFloat(from) && isFloat(to)) {
+    if (bf == bt) { /* f16 <-> bf16: through f32 */
+      MlirType f32 = mlirF32TypeGet(ctx);
+      return conv(g, conv(g, v, from, f32, w), f32, to, w);
+    }
+    op = bf < bt ? "arith.extf" : "arith.truncf";
+  } else if (!isFloat(from) && isFloat(to)) {
+    op = "arith.sitofp";
+  } else if (isFloat(from) && !isFloat(to)) {
+    op = "arith.fptosi";
+  } else {
+    op = bf < bt ? "arith.extsi" : "arith.trunci";
+  }
+  int r = fresh(g);
+  line(g, "%%v%d = %s %%v%d : %s to %s", r, op, v, tf, tt);
+  return r;
+}
+
+/* Rounds an f32 value through `t` when t is a 16-bit float (f16/bf16). */
+static int roundThrough(Gen *g, int v, MlirType t) {
+  if (!isFloat(t) || bitWidth(t) >= 32)
+    return v;
+  MlirType f32 = mlirF32TypeGet(mlirTypeGetContext(t));
+  return conv(g, conv(g, v, f32, t, 1), t, f32, 1);
+}
+
+/*===--- the op's description ----------------------------------------------===*/
+
+enum { MAX_ELEM = 8 };
+
+typedef struct Attn {
+  MlirOperation op;
+  /* operand ids in the generated function */
+  int q, k, v, e[MAX_ELEM], csl, po, out, lse;
+  int nElem;
+  bool hasCsl, hasPo, hasLse;
+  char mq[128], mk[128], mv[128], me[MAX_ELEM][128], mc[128], mp[128],
+      mo[128], ml[128];
+  MlirType tq, tk, tv, te[MAX_ELEM], tc, tp, to, tl, sm, acc, f32;
+  int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window;
+  bool causal, reverse, softmax, hasWindow, dynamic;
+  /* region */
+  MlirBlock rblock; /* null when the region is empty */
+  MlirType rArg0, rYield;
+  MlirType rArgs[MAX_ELEM + 1];
+} Attn;
+
+static void memrefStr(char *buf, size_t n, MlirValue v) {
+  RockStr s = {0};
+  rock__strAppendType(&s, mlirValueGetType(v));
+  snprintf(buf, n, "%s", s.data ? s.data : "");
+  rock__strFree(&s);
+}
+
+static MlirType eltOf(MlirValue v) {
+  return mlirShapedTypeGetElementType(mlirValueGetType(v));
+}
+
+static int64_t dim(MlirValue v, intptr_t i) {
+  return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
+}
+
+/*===--- emitting pieces ----------------------------------------------------===*/
+
+/* Splits [0, e) into segments of vector width 32, 8 and 1 (in that order). */
+typedef struct Seg {
+  int64_t lo, hi;
+  int w;
+} Seg;
+
+static int segments(int64_t e, Seg out[3]) {
+  static const int ws[3] = {32, 8, 1};
+  int n = 0;
+  int64_t lo = 0;
+  for (int i = 0; i < 3; ++i) {
+    int64_t len = ((e - lo) / ws[i]) * ws[i];
+    if (len > 0) {
+      out[n].lo = lo;
+      out[n].hi = lo + len;
+      out[n].w = ws[i];
+      ++n;
+      lo += len;
+    }
+  }
+  return n;
+}
+
+/* The largest view access width (8, 4 or 1) dividing `e`. */
+static int viewWidth(int64_t e) {
+  if (e % 8 == 0)
+    return 8;
+  if (e % 4 == 0)
+    return 4;
+  return 1;
+}
+
+static int vload(Gen *g, int buf, const char *mt, const char *idx, int w,
+                 const char *elt) {
+  int r = fresh(g);
+  if (w > 1)
+    line(g, "%%v%d = vector.load %%v%d[%s] : %s, vector<%dx%s>", r, buf, idx,
+         mt, w, elt);
+  else
+    line(g, "%%v%d = memref.load %%v%d[%s] : %s", r, buf, idx, mt);
+  return r;
+}
+
+static void vstore(Gen *g, int val, int buf, const char *mt, const char *idx,
+                   int w, const char *elt) {
+  if (w > 1)
+    line(g, "vector.store %%v%d, %%v%d[%s] : %s, vector<%dx%s>", val, buf, idx,
+         mt, w, elt);
+  else
+    line(g, "memref.store %%v%d, %%v%d[%s] : %s", val, buf, idx, mt);
+}
+
+static int bcast(Gen *g, int v, int w, const char *elt) {
+  if (w == 1)
+    return v;
+  int r = fresh(g);
+  line(g, "%%v%d = vector.broadcast %%v%d : %s to vector<%dx%s>", r, v, elt, w,
+       elt);
+  return r;
+}
+
+/* Zero of `elt` (f32 / i32) as scalar or vector. */
+static int zeroOf(Gen *g, const char *elt, int w) {
+  char ty[64];
+  vtyS(ty, sizeof ty, elt, w);
+  const char *z = elt[0] == 'f' ? "0.0" : "0";
+  if (w == 1)
+    return cst(g, z, ty);
+  char lit[48];
+  snprintf(lit, sizeof lit, "dense<%s>", z);
+  return cst(g, lit, ty);
+}
+
+static void idx2(char *buf, size_t n, int a, int b) {
+  snprintf(buf, n, "%%v%d, %%v%d", a, b);
+}
+static void idx3(char *buf, size_t n, int a, int b, int c) {
+  snprintf(buf, n, "%%v%d, %%v%d, %%v%d", a, b, c);
+}
+
+/* Row indices of merged row r: i = n / R, bq = gBlk*R + n % R. */
+typedef struct RowIdx {
+  int i, bq;
+} RowIdx;
+
+static RowIdx rowIdx(Gen *g, int n0, int r, int bq0, int cR) {
+  RowIdx x;
+  int n = bin(g, "arith.addi", n0, r, "index");
+  x.i = bin(g, "arith.divui", n, cR, "index");
+  int rr = bin(g, "arith.remui", n, cR, "index");
+  x.bq = bin(g, "arith.addi", bq0, rr, "index");
+  return x;
+}
+
+/*===--- the generated function --------------------------------------------===*/
+
+typedef struct Bufs {
+  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low;
+  char mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64],
+      mIdx[64];
+  const char *acc; /* "f32" or "i32" */
+} Bufs;
+
+static int allocBuf(Gen *g, const char *mt, bool heap) {
+  int r = fresh(g);
+  line(g, "%%v%d = memref.%s() {alignment = 64 : i64} : %s", r,
+       heap ? "alloc" : "alloca", mt);
+  return r;
+}
+
+static void generate(Gen *g, Attn *a) {
+  MlirContext ctx = mlirOperationGetContext(a->op);
+  MlirType f32 = a->f32;
+  (void)ctx;
+  Bufs b;
+  b.acc = isFloat(a->acc) ? "f32" : "i32";
+  int64_t NB = a->NB, MB = a->MB, Dqk = a->Dqk, Dv = a->Dv;
+  snprintf(b.mQl, sizeof b.mQl, "memref<%lldx%lldx%s>", (long long)NB,
+           (long long)Dqk, b.acc);
+  snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)Dqk,
+           (long long)MB, b.acc);
+  snprintf(b.mVl, sizeof b.mVl, "memref<%lldx%lldxf32>", (long long)MB,
+           (long long)Dv);
+  snprintf(b.mSa, sizeof b.mSa, "memref<%lldx%lldx%s>", (long long)NB,
+           (long long)MB, b.acc);
+  snprintf(b.mSt, sizeof b.mSt, "memref<%lldx%lldxf32>", (long long)NB,
+           (long long)MB);
+  snprintf(b.mOt, sizeof b.mOt, "memref<%lldx%lldxf32>", (long long)NB,
+           (long long)Dv);
+  snprintf(b.mRow, sizeof b.mRow, "memref<%lldxf32>", (long long)NB);
+  snprintf(b.mIdx, sizeof b.mIdx, "memref<%lldxindex>", (long long)NB);
+  int64_t bytes = 4 * (NB * Dqk + Dqk * MB + MB * Dv + NB * MB + NB * Dv +
+                       2 * NB) +
+                  (isFloat(a->acc) ? 0 : 4 * NB * MB) + 16 * NB;
+  /* Allocas in an scf.parallel body become dynamic allocas inside the
+   * OpenMP loop (the stack grows each workgroup), and memref.alloca_scope
+   * cannot survive convert-scf-to-cf: the per-workgroup state is therefore
+   * heap-allocated (one malloc per buffer per workgroup) unless it is tiny. */
+  bool heap = bytes > MAX_STACK_BYTES;
+
+  int c0 = ci(g, 0), c1 = ci(g, 1);
+  int cR = ci(g, a->R), cS = ci(g, a->S), cNB = ci(g, NB), cMB = ci(g, MB);
+  int cSk = ci(g, a->Sk), cSqR = ci(g, a->Sq * a->R);
+  int cNNB = ci(g, a->nNBlk), cGrid = ci(g, a->grid);
+  int ninf = cst(g, NINF, "f32"), zf = cst(g, "0.0", "f32");
+  int one = cst(g, "1.0", "f32");
+  int log2e = cst(g, "1.44269504", "f32"), ln2 = cst(g, "0.69314718", "f32");
+  char ib[128];
+
+  int bid0 = fresh(g);
+  line(g, "scf.parallel (%%v%d) = (%%v%d) to (%%v%d) step (%%v%d) {", bid0, c0,
+       cGrid, c1);
+  g->depth++;
+  int bid = bid0;
+  if (a->reverse)
+    bid = bin(g, "arith.subi", ci(g, a->grid - 1), bid0, "index");
+  /* bid = (gBlk * nNBlk + nBlk) * S + split */
+  int split = bin(g, "arith.remui", bid, cS, "index");
+  int t = bin(g, "arith.divui", bid, cS, "index");
+  int nBlk = bin(g, "arith.remui", t, cNNB, "index");
+  int gBlk = bin(g, "arith.divui", t, cNNB, "index");
+  int n0 = bin(g, "arith.muli", nBlk, cNB, "index");
+  int remRows = bin(g, "arith.subi", cSqR, n0, "index");
+  int nRows = bin(g, "arith.minui", remRows, cNB, "index");
+  int bq0 = bin(g, "arith.muli", gBlk, cR, "index");
+
+  b.Ql = allocBuf(g, b.mQl, heap);
+  b.KT = allocBuf(g, b.mKT, heap);
+  b.Vl = allocBuf(g, b.mVl, heap);
+  b.St = allocBuf(g, b.mSt, heap);
+  b.Sa = isFloat(a->acc) ? b.St : allocBuf(g, b.mSa, heap);
+  b.Ot = allocBuf(g, b.mOt, heap);
+  b.Mt = allocBuf(g, b.mRow, heap);
+  b.Lt = allocBuf(g, b.mRow, heap);
+  b.Last = a->dynamic ? allocBuf(g, b.mIdx, heap) : -1;
+  b.Low = a->hasWindow ? allocBuf(g, b.mIdx, heap) : -1;
+
+  Seg segDv[3], segMB[3];
+  int nSegDv = segments(Dv, segDv), nSegMB = segments(MB, segMB);
+
+  /* Initial state: m = −inf, l = 0, O = 0 (§3.5, §3.6). */
+  {
+    int r = forOpen(g, c0, cNB, c1);
+    idx2(ib, sizeof ib, r, r);
+    line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", ninf, b.Mt, r, b.mRow);
+    line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r, b.mRow);
+    for (int s = 0; s < nSegDv; ++s) {
+      int d = forOpen(g, ci(g, segDv[s].lo), ci(g, segDv[s].hi),
+                      ci(g, segDv[s].w));
+      idx2(ib, sizeof ib, r, d);
+      vstore(g, zeroOf(g, "f32", segDv[s].w), b.Ot, b.mOt, ib, segDv[s].w,
+             "f32");
+      close(g);
+    }
+    close(g);
+  }
+
+  /* Q rows to the local tile; last visible key per row (§1 step 3) and the
+   * block's maximum (eff) and minimum window start (lowKey) (§3.4). */
+  int eff = -1, lowKey = -1;
+  {
+    int r, effAcc = -1, lowAcc = -1, effRes = -1, lowRes = -1;
+    if (a->dynamic) {
+      effRes = fresh(g);
+      r = fresh(g);
+      effAcc = fresh(g);
+      if (a->hasWindow) {
+        lowRes = fresh(g);
+        lowAcc = fresh(g);
+        line(g,
+             "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+             "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (index, index) {",
+             effRes, lowRes, r, c0, nRows, c1, effAcc, ci(g, -1), lowAcc,
+             cSk);
+      } else {
+        line(g,
+             "%%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+             "iter_args(%%v%d = %%v%d) -> (index) {",
+             effRes, r, c0, nRows, c1, effAcc, ci(g, -1));
+      }
+      g->depth++;
+    } else {
+      r = forOpen(g, c0, nRows, c1);
+    }
+    RowIdx x = rowIdx(g, n0, r, bq0, cR);
+    int wq = viewWidth(Dqk);
+    {
+      int d = forOpen(g, c0, ci(g, Dqk), ci(g, wq));
+      char tq[64], ta[64];
+      vty(tq, sizeof tq, a->tq, wq);
+      vty(ta, sizeof ta, a->acc, wq);
+      int ld = fresh(g);
+      idx3(ib, sizeof ib, x.bq, x.i, d);
+      line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->q, ib,
+           a->mq, tq);
+      int cv = conv(g, ld, a->tq, a->acc, wq);
+      idx2(ib, sizeof ib, r, d);
+      vstore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
+      close(g);
+    }
+    if (a->dynamic) {
+      int last = ci(g, a->Sk - 1);
+      if (a->hasCsl) {
+        int l32 = fresh(g);
+        line(g, "%%v%d = rock.view_load %%v%d[%%v%d] : %s -> i32", l32, a->csl,
+             x.bq, a->mc);
+        int li = fresh(g);
+        line(g, "%%v%d = arith.index_cast %%v%d : i32 to index", li, l32);
+        last = bin(g, "arith.minsi", last, li, "index");
+      }
+      if (a->causal) {
+        int lim = x.i;
+        if (a->hasPo) {
+          int p32 = fresh(g);
+          line(g, "%%v%d = rock.view_load %%v%d[%%v%d] : %s -> i32", p32,
+               a->po, x.bq, a->mp);
+          int pi = fresh(g);
+          line(g, "%%v%d = arith.index_cast %%v%d : i32 to index", pi, p32);
+          lim = bin(g, "arith.addi", x.i, pi, "index");
+        }
+        last = bin(g, "arith.minsi", last, lim, "index");
+      }
+      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", last, b.Last, r,
+           b.mIdx);
+      int effN = bin(g, "arith.maxsi", effAcc, last, "index");
+      if (a->hasWindow) {
+        int low = bin(g, "arith.subi", last, ci(g, a->window), "index");
+        line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", low, b.Low, r,
+             b.mIdx);
+        int low0 = bin(g, "arith.maxsi", low, c0, "index");
+        int lowN = bin(g, "arith.minsi", lowAcc, low0, "index");
+        line(g, "scf.yield %%v%d, %%v%d : index, index", effN, lowN);
+      } else {
+        line(g, "scf.yield %%v%d : index", effN);
+      }
+      close(g);
+      eff = effRes;
+      lowKey = lowRes;
+    } else {
+      close(g);
+    }
+  }
+
+  /* Key-tile range of this split (§3.3, §3.4). */
+  int nEnd, iters;
+  if (a->dynamic) {
+    int neg = bin(g, "arith.cmpi slt,", eff, c0, "index");
+    int ea = bin(g, "arith.addi", eff, cMB, "index");
+    int eb = bin(g, "arith.divsi", ea, cMB, "index");
+    nEnd = sel(g, neg, c0, eb, "index");
+    iters = bin(g, "arith.ceildivui", nEnd, cS, "index");
+  } else {
+    int64_t nMB = (a->Sk + MB - 1) / MB;
+    nEnd = ci(g, nMB);
+    iters = ci(g, (nMB + a->S - 1) / a->S);
+  }
+  int start = bin(g, "arith.muli", split, iters, "index");
+  int next = bin(g, "arith.addi", start, iters, "index");
+  int end = bin(g, "arith.minui", nEnd, next, "index");
+  if (a->hasWindow) {
+    int lt = bin(g, "arith.divui", lowKey, cMB, "index");
+    start = bin(g, "arith.maxui", start, lt, "index");
+  }
+
+  /* The key-tile loop; an empty range leaves the initial state (§3.5). */
+  {
+    int kt = forOpen(g, start, end, c1);
+    int j0 = bin(g, "arith.muli", kt, cMB, "index");
+    int skr = bin(g, "arith.subi", cSk, j0, "index");
+    int nCols = bin(g, "arith.minui", skr, cMB, "index");
+    /* K tile, transposed, in the accumulator type; padding keys are 0. */
+    {
+      int j = forOpen(g, c0, nCols, c1);
+      int jj = bin(g, "arith.addi", j0, j, "index");
+      int wk = viewWidth(Dqk);
+      int d = forOpen(g, c0, ci(g, Dqk), ci(g, wk));
+      char tk[64], ta[64];
+      vty(tk, sizeof tk, a->tk, wk);
+      vty(ta, sizeof ta, a->acc, wk);
+      int ld = fresh(g);
+      idx3(ib, sizeof ib, gBlk, jj, d);
+      line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k, ib,
+           a->mk, tk);
+      int cv = conv(g, ld, a->tk, a->acc, wk);
+      if (wk == 1) {
+        idx2(ib, sizeof ib, d, j);
+        vstore(g, cv, b.KT, b.mKT, ib, 1, b.acc);
+      } else {
+        for (int l = 0; l < wk; ++l) {
+          int e = fresh(g);
+          line(g, "%%v%d = vector.extract %%v%d[%d] : %s from %s", e, cv, l,
+               b.acc, ta);
+          int dd = bin(g, "arith.addi", d, ci(g, l), "index");
+          idx2(ib, sizeof ib, dd, j);
+          vstore(g, e, b.KT, b.mKT, ib, 1, b.acc);
+        }
+      }
+      close(g);
+      close(g);
+      j = forOpen(g, nCols, cMB, c1);
+      d = forOpen(g, c0, ci(g, Dqk), c1);
+      idx2(ib, sizeof ib, d, j);
+      vstore(g, zeroOf(g, b.acc, 1), b.KT, b.mKT, ib, 1, b.acc);
+      close(g);
+      close(g);
+    }
+    /* V tile in f32. */
+    {
+      int j = forOpen(g, c0, nCols, c1);
+      int jj = bin(g, "arith.addi", j0, j, "index");
+      int wv = viewWidth(Dv);
+      int d = forOpen(g, c0, ci(g, Dv), ci(g, wv));
+      char tv[64];
+      vty(tv, sizeof tv, a->tv, wv);
+      int ld = fresh(g);
+      idx3(ib, sizeof ib, gBlk, jj, d);
+      line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->v, ib,
+           a->mv, tv);
+      int cv = conv(g, ld, a->tv, f32, wv);
+      idx2(ib, sizeof ib, j, d);
+      vstore(g, cv, b.Vl, b.mVl, ib, wv, "f32");
+      close(g);
+      close(g);
+    }
+    /* Per merged row. */
+    int r = forOpen(g, c0, nRows, c1);
+    RowIdx x = rowIdx(g, n0, r, bq0, cR);
+    /* gemm0: S[r][j] = Σ_d Q[r][d] * KT[d][j], vectors along j. */
+    for (int s = 0; s < nSegMB; ++s) {
+      int w = segMB[s].w;
+      char ta[64];
+      vtyS(ta, sizeof ta, b.acc, w);
+      int jc = forOpen(g, ci(g, segMB[s].lo), ci(g, segMB[s].hi), ci(g, w));
+      int d, accv;
+      int res = forIterOpen(g, c0, ci(g, Dqk), c1, zeroOf(g, b.acc, w), ta, &d,
+                            &accv);
+      idx2(ib, sizeof ib, r, d);
+      int qs = vload(g, b.Ql, b.mQl, ib, 1, b.acc);
+      int qb = bcast(g, qs, w, b.acc);
+      idx2(ib, sizeof ib, d, jc);
+      int kv = vload(g, b.KT, b.mKT, ib, w, b.acc);
+      int nacc;
+      if (isFloat(a->acc)) {
+        int p = binf(g, "arith.mulf", qb, kv, ta);
+        nacc = binf(g, "arith.addf", accv, p, ta);
+      } else {
+        int p = bin(g, "arith.muli", qb, kv, ta);
+        nacc = bin(g, "arith.addi", accv, p, ta);
+      }
+      yieldClose(g, nacc, ta);
+      idx2(ib, sizeof ib, r, jc);
+      vstore(g, res, b.Sa, b.mSa, ib, w, b.acc);
+      close(g);
+    }
+    /* Scores: region, log2e, masks; tile maximum. */
+    int tileMax;
+    {
+      int j, mx;
+      tileMax = forIterOpen(g, c0, nCols, c1, ninf, "f32", &j, &mx);
+      idx2(ib, sizeof ib, r, j);
+      int sacc = vload(g, b.Sa, b.mSa, ib, 1, b.acc);
+      int jj = bin(g, "arith.addi", j0, j, "index");
+      int y;
+      MlirType yt;
+      if (mlirBlockIsNull(a->rblock)) {
+        y = sacc;
+        yt = a->acc;
+      } else {
+        int args[MAX_ELEM + 1];
+        args[0] = conv(g, sacc, a->acc, a->rArg0, 1);
+        for (int e = 0; e < a->nElem; ++e) {
+          char te[64];
+          vty(te, sizeof te, a->te[e], 1);
+          int ld = fresh(g);
+          idx3(ib, sizeof ib, x.bq, x.i, jj);
+          line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->e[e],
+               ib, a->me[e], te);
+          args[e + 1] = conv(g, ld, a->te[e], a->rArgs[e + 1], 1);
+        }
+        RockStr s = {0};
+        for (int e = 0; e <= a->nElem; ++e)
+          rock__strAppendf(&s, "%s%%v%d", e ? ", " : "", args[e]);
+        rock__strAppend(&s, " : ");
+        for (int e = 0; e <= a->nElem; ++e) {
+          if (e)
+            rock__strAppend(&s, ", ");
+          rock__strAppendType(&s, a->rArgs[e]);
+        }
+        rock__strAppend(&s, " to ");
+        rock__strAppendType(&s, a->rYield);
+        y = fresh(g);
+        line(g,
+             "%%v%d = builtin.unrealized_conversion_cast %s "
+             "{rock.region_slot}",
+             y, s.data);
+        rock__strFree(&s);
+        yt = a->rYield;
+      }
+      int xs = conv(g, conv(g, y, yt, a->sm, 1), a->sm, f32, 1);
+      int xv;
+      if (a->softmax) {
+        xv = bin(g, "arith.mulf", xs, log2e, "f32");
+        xv = roundThrough(g, xv, a->sm);
+      } else {
+        xv = xs;
+      }
+      int masked = a->softmax ? ninf : zf;
+      if (a->dynamic) {
+        /* KV cache, causal and prefix limits are folded into Last[r]. */
+        int last = fresh(g);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last, r,
+             b.mIdx);
+        int gt = bin(g, "arith.cmpi sgt,", jj, last, "index");
+        xv = sel(g, gt, masked, xv, "f32");
+      }
+      if (a->hasWindow) {
+        int low = fresh(g);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
+             b.mIdx);
+        int lt = bin(g, "arith.cmpi slt,", jj, low, "index");
+        xv = sel(g, lt, masked, xv, "f32");
+      }
+      idx2(ib, sizeof ib, r, j);
+      vstore(g, xv, b.St, b.mSt, ib, 1, "f32");
+      int nm = bin(g, "arith.maxnumf", mx, xv, "f32");
+      yieldClose(g, nm, "f32");
+    }
+    /* Online softmax (§3.6) with the −inf guard (§3.7). */
+    int c = one;
+    if (a->softmax) {
+      int mOld = fresh(g);
+      line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", mOld, b.Mt, r, b.mRow);
+      int mNew = bin(g, "arith.maxnumf", mOld, tileMax, "f32");
+      int isNinf = bin(g, "arith.cmpf oeq,", mNew, ninf, "f32");
+      int mSafe = sel(g, isNinf, zf, mNew, "f32");
+      int dm = bin(g, "arith.subf", mOld, mSafe, "f32");
+      c = fresh(g);
+      line(g, "%%v%d = math.exp2 %%v%d : f32", c, dm);
+      int j, sum;
+      int rowSum = forIterOpen(g, c0, nCols, c1, zf, "f32", &j, &sum);
+      idx2(ib, sizeof ib, r, j);
+      int xv = vload(g, b.St, b.mSt, ib, 1, "f32");
+      int dx = bin(g, "arith.subf", xv, mSafe, "f32");
+      int p = fresh(g);
+      line(g, "%%v%d = math.exp2 %%v%d : f32", p, dx);
+      int pr = roundThrough(g, p, a->tv);
+      vstore(g, pr, b.St, b.mSt, ib, 1, "f32");
+      int ns = binf(g, "arith.addf", sum, p, "f32");
+      yieldClose(g, ns, "f32");
+      int lOld = fresh(g);
+      line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lOld, b.Lt, r, b.mRow);
+      int cl = bin(g, "arith.mulf", c, lOld, "f32");
+      int lNew = bin(g, "arith.addf", cl, rowSum, "f32");
+      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", lNew, b.Lt, r, b.mRow);
+      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", mNew, b.Mt, r, b.mRow);
+    } else {
+      int j = forOpen(g, c0, nCols, c1);
+      idx2(ib, sizeof ib, r, j);
+      int xv = vload(g, b.St, b.mSt, ib, 1, "f32");
+      vstore(g, roundThrough(g, xv, a->tv), b.St, b.mSt, ib, 1, "f32");
+      close(g);
+    }
+    /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], vectors along d. */
+    for (int s = 0; s < nSegDv; ++s) {
+      int w = segDv[s].w;
+      char tf[64];
+      vtyS(tf, sizeof tf, "f32", w);
+      int d = forOpen(g, ci(g, segDv[s].lo), ci(g, segDv[s].hi), ci(g, w));
+      idx2(ib, sizeof ib, r, d);
+      int o = vload(g, b.Ot, b.mOt, ib, w, "f32");
+      if (a->softmax)
+        o = binf(g, "arith.mulf", o, bcast(g, c, w, "f32"), tf);
+      int j, accv;
+      int res = forIterOpen(g, c0, nCols, c1, o, tf, &j, &accv);
+      idx2(ib, sizeof ib, r, j);
+      int p = vload(g, b.St, b.mSt, ib, 1, "f32");
+      int pb = bcast(g, p, w, "f32");
+      idx2(ib, sizeof ib, j, d);
+      int vv = vload(g, b.Vl, b.mVl, ib, w, "f32");
+      int pv = binf(g, "arith.mulf", pb, vv, tf);
+      int nacc = binf(g, "arith.addf", accv, pv, tf);
+      yieldClose(g, nacc, tf);
+      idx2(ib, sizeof ib, r, d);
+      vstore(g, res, b.Ot, b.mOt, ib, w, "f32");
+      close(g);
+    }
+    close(g); /* rows */
+    close(g); /* key tiles */
+  }
+
+  /* Finalisation (§3.8): O / l with the 0/0 guard, LSE, stores. */
+  {
+    int r = forOpen(g, c0, nRows, c1);
+    RowIdx x = rowIdx(g, n0, r, bq0, cR);
+    int ob0 = bin(g, "arith.muli", x.bq, cS, "index");
+    int ob = bin(g, "arith.addi", ob0, split, "index");
+    int l = fresh(g);
+    line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", l, b.Lt, r, b.mRow);
+    int lz = bin(g, "arith.cmpf oeq,", l, zf, "f32");
+    int inv = bin(g, "arith.divf", one, l, "f32");
+    int wo = viewWidth(Dv);
+    char tf[64], to[64];
+    vtyS(tf, sizeof tf, "f32", wo);
+    vty(to, sizeof to, a->to, wo);
+    int d = forOpen(g, c0, ci(g, Dv), ci(g, wo));
+    idx2(ib, sizeof ib, r, d);
+    int o = vload(g, b.Ot, b.mOt, ib, wo, "f32");
+    if (a->softmax) {
+      int sc = bin(g, "arith.mulf", o, bcast(g, inv, wo, "f32"), tf);
+      char st[80];
+      if (wo > 1)
+        snprintf(st, sizeof st, "i1, %s", tf);
+      else
+        snprintf(st, sizeof st, "f32");
+      o = sel(g, lz, zeroOf(g, "f32", wo), sc, st);
+    }
+    int oc = conv(g, o, f32, a->to, wo);
+    idx3(ib, sizeof ib, ob, x.i, d);
+    line(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", oc, a->out, ib, to,
+         a->mo);
+    close(g);
+    if (a->hasLse && a->softmax) {
+      int m = fresh(g);
+      line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", m, b.Mt, r, b.mRow);
+      int lg = fresh(g);
+      line(g, "%%v%d = math.log2 %%v%d : f32", lg, l);
+      int sm = bin(g, "arith.addf", lg, m, "f32");
+      int ln = bin(g, "arith.mulf", sm, ln2, "f32");
+      int lse = sel(g, lz, ninf, ln, "f32");
+      int lc = conv(g, lse, f32, a->tl, 1);
+      char tl[64];
+      vty(tl, sizeof tl, a->tl, 1);
+      idx2(ib, sizeof ib, ob, x.i);
+      line(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lc, a->lse, ib, tl,
+           a->ml);
+    }
+    close(g);
+  }
+  if (heap) {
+    int bufs[] = {b.Ql, b.KT, b.Vl, b.St, b.Ot, b.Mt, b.Lt};
+    const char *mts[] = {b.mQl, b.mKT, b.mVl, b.mSt, b.mOt, b.mRow, b.mRow};
+    for (int i = 0; i < 7; ++i)
+      line(g, "memref.dealloc %%v%d : %s", bufs[i], mts[i]);
+    if (b.Sa != b.St)
+      line(g, "memref.dealloc %%v%d : %s", b.Sa, b.mSa);
+    if (b.Last >= 0)
+      line(g, "memref.dealloc %%v%d : %s", b.Last, b.mIdx);
+    if (b.Low >= 0)
+      line(g, "memref.dealloc %%v%d : %s", b.Low, b.mIdx);
+  }
+  g->depth--;
+  line(g, "}");
+}
+
+/*===--- reading the op ----------------------------------------------------===*/
+
+/* Fills `a` from `op`; returns false after reporting through `pass`. */
+static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
+  memset(a, 0, sizeof *a);
+  a->op = op;
+  MlirContext ctx = mlirOperationGetContext(op);
+  a->f32 = mlirF32TypeGet(ctx);
+  MlirAttribute seg = rock__attr(op, "operandSegmentSizes");
+  if (mlirAttributeIsNull(seg) || !mlirAttributeIsADenseI32Array(seg) ||
+      mlirDenseArrayGetNumElements(seg) != 8) {
+    rock__passFail(pass, op, "missing operandSegmentSizes");
+    return false;
+  }
+  int32_t n[8];
+  for (int i = 0; i < 8; ++i)
+    n[i] = mlirDenseI32ArrayGetElement(seg, i);
+  a->nElem = n[3];
+  if (a->nElem > MAX_ELEM) {
+    rock__passFail(pass, op, "at most %d elementwise inputs are supported",
+                   MAX_ELEM);
+    return false;
+  }
+  a->hasCsl = n[4] > 0;
+  a->hasPo = n[5] > 0;
+  a->hasLse = n[7] > 0;
+  intptr_t pos = 0;
+  MlirValue vq = mlirOperationGetOperand(op, pos++);
+  MlirValue vk = mlirOperationGetOperand(op, pos++);
+  MlirValue vv = mlirOperationGetOperand(op, pos++);
+  MlirValue ve[MAX_ELEM];
+  for (int e = 0; e < a->nElem; ++e)
+    ve[e] = mlirOperationGetOperand(op, pos++);
+  MlirValue vc = {0}, vp = {0}, vl = {0};
+  if (a->hasCsl)
+    vc = mlirOperationGetOperand(op, pos++);
+  if (a->hasPo)
+    vp = mlirOperationGetOperand(op, pos++);
+  MlirValue vo = mlirOperationGetOperand(op, pos++);
+  if (a->hasLse)
+    vl = mlirOperationGetOperand(op, pos++);
+
+  /* Shapes. */
+  MlirValue all[6 + MAX_ELEM];
+  int nAll = 0;
+  all[nAll++] = vq;
+  all[nAll++] = vk;
+  all[nAll++] = vv;
+  all[nAll++] = vo;
+  if (a->hasCsl)
+    all[nAll++] = vc;
+  if (a->hasPo)
+    all[nAll++] = vp;
+  if (a->hasLse)
+    all[nAll++] = vl;
+  for (int e = 0; e < a->nElem; ++e)
+    all[nAll++] = ve[e];
+  for (int i = 0; i < nAll; ++i)
+    if (!mlirShapedTypeHasStaticShape(mlirValueGetType(all[i]))) {
+      rock__passFail(pass, op, "operands must have static shapes");
+      return false;
+    }
+  a->R = rock__intAttr(op, "numRepeatsGQA", 1);
+  a->S = rock__intAttr(op, "splitKV", 1);
+  a->MB = rock__intAttr(op, "mPerBlock", 0);
+  a->NB = rock__intAttr(op, "nPerBlock", 0);
+  a->grid = rock__intAttr(op, "gridSize", 0);
+  a->causal = rock__flagAttr(op, "causal");
+  a->reverse = rock__flagAttr(op, "reverseGrid");
+  MlirAttribute es = rock__attr(op, "enableSoftmax");
+  a->softmax = mlirAttributeIsNull(es) || !mlirAttributeIsABool(es) ||
+               mlirBoolAttrGetValue(es);
+  MlirAttribute win = rock__attr(op, "slidingWindowSize");
+  a->hasWindow = !mlirAttributeIsNull(win);
+  a->window = rock__intAttr(op, "slidingWindowSize", 0);
+  if (a->MB <= 0 || a->NB <= 0) {
+    rock__passFail(pass, op, "mPerBlock and nPerBlock must be positive");
+    return false;
+  }
+  if (a->R <= 0 || a->S <= 0) {
+    rock__passFail(pass, op, "numRepeatsGQA and splitKV must be positive");
+    return false;
+  }
+  if (mlirShapedTypeGetRank(mlirValueGetType(vq)) != 3 ||
+      mlirShapedTypeGetRank(mlirValueGetType(vk)) != 3 ||
+      mlirShapedTypeGetRank(mlirValueGetType(vv)) != 3 ||
+      mlirShapedTypeGetRank(mlirValueGetType(vo)) != 3) {
+    rock__passFail(pass, op, "queries, keys, values and out must be rank 3");
+    return false;
+  }
+  int64_t B = dim(vq, 0);
+  a->Bkv = dim(vk, 0);
+  a->Dqk = dim(vq, 2);
+  a->Dv = dim(vv, 2);
+  a->Sk = rock__intAttr(op, "prePadG0M", dim(vk, 1));
+  int64_t sqr = rock__intAttr(op, "prePadG0N", dim(vq, 1) * a->R);
+  if (sqr % a->R != 0 || sqr / a->R > dim(vq, 1) || sqr <= 0) {
+    rock__passFail(pass, op, "inconsistent shapes: prePadG0N %lld",
+                   (long long)sqr);
+    return false;
+  }
+  a->Sq = sqr / a->R;
+  if (B != a->Bkv * a->R || dim(vk, 2) != a->Dqk || dim(vv, 0) != a->Bkv ||
+      dim(vv, 1) < a->Sk || dim(vk, 1) < a->Sk || a->Sk <= 0 ||
+      dim(vo, 0) != B * a->S || dim(vo, 1) < a->Sq || dim(vo, 2) != a->Dv) {
+    rock__passFail(pass, op, "inconsistent shapes");
+    return false;
+  }
+  if (a->hasLse && (mlirShapedTypeGetRank(mlirValueGetType(vl)) != 2 ||
+                    dim(vl, 0) != B * a->S || dim(vl, 1) < a->Sq)) {
+    rock__passFail(pass, op, "inconsistent shapes: lse");
+    return false;
+  }
+  for (int e = 0; e < a->nElem; ++e)
+    if (mlirShapedTypeGetRank(mlirValueGetType(ve[e])) != 3 ||
+        dim(ve[e], 0) != B || dim(ve[e], 1) < a->Sq || dim(ve[e], 2) < a->Sk) {
+      rock__passFail(pass, op, "inconsistent shapes: elementwise input %d", e);
+      return false;
+    }
+  if ((a->hasCsl && dim(vc, 0) != B) || (a->hasPo && dim(vp, 0) != B)) {
+    rock__passFail(pass, op,
+                   "inconsistent shapes: currentSeqLen / prefixOffset");
+    return false;
+  }
+  a->nNBlk = (sqr + a->NB - 1) / a->NB;
+  if (a->grid != a->Bkv * a->nNBlk * a->S) {
+    rock__passFail(pass, op, "inconsistent gridSize %lld, expected %lld",
+                   (long long)a->grid,
+                   (long long)(a->Bkv * a->nNBlk * a->S));
+    return false;
+  }
+  a->tq = eltOf(vq);
+  a->tk = eltOf(vk);
+  a->tv = eltOf(vv);
+  a->to = eltOf(vo);
+  if (a->hasLse)
+    a->tl = eltOf(vl);
+  for (int e = 0; e < a->nElem; ++e)
+    a->te[e] = eltOf(ve[e]);
+  if (isFloat(a->tq) != isFloat(a->tk)) {
+    rock__passFail(pass, op, "queries and keys must both be float or integer");
+    return false;
+  }
+  a->acc = isFloat(a->tq) ? a->f32 : mlirIntegerTypeGet(ctx, 32);
+  MlirAttribute smA = rock__attr(op, "softmaxType");
+  a->sm = !mlirAttributeIsNull(smA) && mlirAttributeIsAType(smA)
+              ? mlirTypeAttrGetValue(smA)
+              : a->f32;
+  a->dynamic = a->causal || a->hasCsl || a->hasWindow;
+
+  /* Region: empty when it has no block or only the terminator. */
+  MlirRegion reg = mlirOperationGetRegion(op, 0);
+  MlirBlock blk = mlirRegionGetFirstBlock(reg);
+  if (!mlirBlockIsNull(blk)) {
+    MlirOperation term = mlirBlockGetTerminator(blk);
+    if (mlirOperationIsNull(term) ||
+        mlirOperationGetNumOperands(term) != 1 ||
+        mlirBlockGetNumArguments(blk) != 1 + a->nElem) {
+      rock__passFail(pass, op,
+                     "the region must take 1 + #elementwise arguments and "
+                     "yield one value");
+      return false;
+    }
+    if (!mlirOperationEqual(mlirBlockGetFirstOperation(blk), term)) {
+      a->rblock = blk;
+      for (intptr_t i = 0; i <= a->nElem; ++i)
+        a->rArgs[i] = mlirValueGetType(mlirBlockGetArgument(blk, i));
+      a->rArg0 = a->rArgs[0];
+      a->rYield = mlirValueGetType(mlirOperationGetOperand(term, 0));
+    }
+  }
+
+  /* Argument ids and types, in operand order. */
+  int id = 0;
+  a->q = id++;
+  memrefStr(a->mq, sizeof a->mq, vq);
+  a->k = id++;
+  memrefStr(a->mk, sizeof a->mk, vk);
+  a->v = id++;
+  memrefStr(a->mv, sizeof a->mv, vv);
+  for (int e = 0; e < a->nElem; ++e) {
+    a->e[e] = id++;
+    memrefStr(a->me[e], sizeof a->me[e], ve[e]);
+  }
+  if (a->hasCsl) {
+    a->csl = id++;
+    memrefStr(a->mc, sizeof a->mc, vc);
+    if (!mlirTypeIsAInteger(eltOf(vc)) ||
+        mlirIntegerTypeGetWidth(eltOf(vc)) != 32) {
+      rock__passFail(pass, op, "currentSeqLen must be i32");
+      return false;
+    }
+  }
+  if (a->hasPo) {
+    a->po = id++;
+    memrefStr(a->mp, sizeof a->mp, vp);
+    if (!mlirTypeIsAInteger(eltOf(vp)) ||
+        mlirIntegerTypeGetWidth(eltOf(vp)) != 32) {
+      rock__passFail(pass, op, "prefixOffset must be i32");
+      return false;
+    }
+  }
+  a->out = id++;
+  memrefStr(a->mo, sizeof a->mo, vo);
+  if (a->hasLse) {
+    a->lse = id++;
+    memrefStr(a->ml, sizeof a->ml, vl);
+  }
+  return true;
+}
+
+/*===--- cloning the region into the slot ----------------------------------===*/
+
+typedef struct Remap {
+  MlirValue *from, *to;
+  intptr_t n, cap;
+} Remap;
+
+static void remapAdd(Remap *m, MlirValue from, MlirValue to) {
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 16;
+    m->from = realloc(m->from, (size_t)m->cap * sizeof(MlirValue));
+    m->to = realloc(m->to, (size_t)m->cap * sizeof(MlirValue));
+    if (!m->from || !m->to)
+      abort();
+  }
+  m->from[m->n] = from;
+  m->to[m->n++] = to;
+}
+
+static MlirValue remapGet(const Remap *m, MlirValue v) {
+  for (intptr_t k = 0; k < m->n; ++k)
+    if (mlirValueEqual(v, m->from[k]))
+      return m->to[k];
+  return v;
+}
+
+static MlirWalkResult remapCb(MlirOperation op, void *ud) {
+  const Remap *m = ud;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirValue w = remapGet(m, v);
+    if (!mlirValueEqual(v, w))
+      mlirOperationSetOperand(op, i, w);
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Replaces the tagged placeholder under `root` by clones of `blk`'s ops. */
+static bool fillSlot(MlirOperation root, MlirBlock blk) {
+  intptr_t nCasts = 0;
+  MlirOperation *casts =
+      rock__collectOps(root, "builtin.unrealized_conversion_cast", &nCasts);
+  MlirOperation slot = {0};
+  for (intptr_t i = 0; i < nCasts; ++i)
+    if (!mlirAttributeIsNull(rock__attr(casts[i], "rock.region_slot"))) {
+      slot = casts[i];
+      break;
+    }
+  free(casts);
+  if (mlirOperationIsNull(slot))
+    return false;
+  Remap m = {0};
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(blk); ++i)
+    remapAdd(&m, mlirBlockGetArgument(blk, i),
+             mlirOperationGetOperand(slot, i));
+  MlirBlock dst = mlirOperationGetBlock(slot);
+  MlirOperation term = mlirBlockGetTerminator(blk);
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk);
+       !mlirOperationEqual(o, term); o = mlirOperationGetNextInBlock(o)) {
+    MlirOperation c = mlirOperationClone(o);
+    mlirOperationWalk(c, remapCb, &m, MlirWalkPreOrder);
+    mlirBlockInsertOwnedOperationBefore(dst, slot, c);
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(o); ++i)
+      remapAdd(&m, mlirOperationGetResult(o, i), mlirOperationGetResult(c, i));
+  }
+  MlirValue y = remapGet(&m, mlirOperationGetOperand(term, 0));
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(slot, 0), y);
+  mlirOperationDestroy(slot);
+  free(m.from);
+  free(m.to);
+  return true;
+}
+
+/*===--- the pass ----------------------------------------------------------===*/
+
+static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+  Attn a;
+  if (!analyse(op, pass, &a))
+    return false;
+  Gen g;
+  memset(&g, 0, sizeof g);
+  /* Arguments take ids 0..nArgs-1. */
+  int nArgs = 4 + a.nElem + a.hasCsl + a.hasPo + a.hasLse;
+  g.next = nArgs;
+  g.depth = 1;
+  generate(&g, &a);
+
+  RockStr text = {0};
+  rock__strAppend(&text, "func.func @body(");
+  MlirValue args[6 + MAX_ELEM];
+  for (int i = 0; i < nArgs; ++i) {
+    args[i] = mlirOperationGetOperand(op, i);
+    rock__strAppendf(&text, "%s%%v%d: ", i ? ", " : "", i);
+    rock__strAppendType(&text, mlirValueGetType(args[i]));
+  }
+  rock__strAppend(&text, ") {\n");
+  rock__strAppend(&text, g.consts.data ? g.consts.data : "");
+  rock__strAppend(&text, g.body.data ? g.body.data : "");
+  rock__strAppend(&text, "  return\n}\n");
+  if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
+    fprintf(stderr, "%s", text.data);
+  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, 0, NULL);
+  rock__strFree(&text);
+  rock__strFree(&g.body);
+  rock__strFree(&g.consts);
+  free(g.cs);
+  if (!ok) {
+    mlirExternalPassSignalFailure(pass);
+    return false;
+  }
+  if (!mlirBlockIsNull(a.rblock) &&
+      !fillSlot(mlirOperationGetParentOperation(op), a.rblock)) {
+    rock__passFail(pass, op, "rock internal error: region slot not found");
+    return false;
+  }
+  mlirOperationDestroy(op);
+  return true;
+}
+
+static void run(MlirOperation root, MlirExternalPass pass) {
+  intptr_t n = 0;
+  MlirOperation *ops = rock__collectOps(root, "rock.gridwise_attention", &n);
+  for (intptr_t i = 0; i < n; ++i)
+    if (!lowerOne(ops[i], pass))
+      break;
+  free(ops);
+}
+
+static const RockPassDef def = {
+    "RockLowerGridwiseAttention", "rock-lower-gridwise-attention",
+    "lower rock.gridwise_attention to split-KV online-softmax loops", "", run};
+
+MlirPass rockLowerGridwiseAttentionPassCreate(void) {
+  return rock__passCreate(&def);
+}
 void rockLowerGridwiseAttentionPassRegister(void) { rock__passRegister(&def); }
