@@ -240,8 +240,8 @@ static MlirLogicalResult checkBounds(MlirOperation op, MlirAttribute bounds,
                       ROCK_MAX_RANK, which);
   if (!ok)
     return rock__verifyFail(op,
-                      "transform_map %s bounds [%s] must equal the %s shape "
-                      "[%s]",
+                      "transform_map %s bounds (%s) must equal the %s shape "
+                      "(%s)",
                       which, rock__verifyShapeStr(out, n, b1, sizeof b1), operand,
                       rock__verifyShapeStr(s->dims, s->rank, b2, sizeof b2));
   for (intptr_t i = 0; i < n; ++i)
