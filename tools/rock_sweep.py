@@ -31,7 +31,7 @@ estimate 2*G*Hq*Sq*Sk*(Dqk+Dv) ("flops").  Rejected draws are replaced.
 Loop: test `samples` configurations; while passed + failed < samples, draw
 max(2*remaining, jobs) more and test them.  Outcome per sample: pass (the
 last [x y z] line of rock-run's stdout is [1 1 1] and it exits 0), invalid
-(rock-gen exits 2: rejected perf config or split-KV guard), fail (anything
+(rock-gen exits 2 with a perf_config or split-KV guard error), fail (anything
 else: mismatch, crash, timeout, no verdict, other rock-gen error).
 
 RMS policy (8.3), always passed explicitly: no attention scale and
@@ -70,6 +70,11 @@ OUT_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "i8": 2}
 K_ELEM_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8}
 CPU_SPLITKV_LIMIT = 1536 * 1024 * 1024  # 1.5 GiB (8.2, on CPU)
 _TRIPLE = re.compile(r"^\s*\[([01]) ([01]) ([01])\]\s*$")
+# rock-gen's exit-2 messages that make a sample "Invalid" (8.4): a rejected
+# perf config or the split-KV guard.  Other exit-2 errors (bad flags,
+# invalid problems) are failures: the driver produced a bad command.
+_INVALID = re.compile(r"perf[_ ]?config|splitKV requires|split-KV guard",
+                      re.IGNORECASE)
 
 MFMA = {
     "mPerBlockG0": (16, 32, 64, 128, 256),
@@ -281,10 +286,12 @@ def run_sample(gen, run, s, extra, timeout):
     gerr = err.decode("utf-8", "replace")
     if to:
         return "fail", "timeout (rock-gen)", gerr
+    first = next((ln.strip() for ln in gerr.splitlines() if ln.strip()),
+                 f"rock-gen exit {rc}")
+    if rc == 2 and _INVALID.search(gerr):
+        return "invalid", first, gerr
     if rc == 2:
-        first = next((ln for ln in gerr.splitlines() if ln.strip()),
-                     "rock-gen exit 2")
-        return "invalid", first.strip(), gerr
+        return "fail", f"rock-gen exit 2: {first}", gerr
     if rc != 0:
         return "fail", f"rock-gen exit {rc}", gerr
     if tmo is not None:

@@ -19,15 +19,17 @@
 // RUN: FileCheck %s --check-prefix=HANG < %t/h.txt
 // RUN: env FAKE_MODE=generr not python3 %rock_src/tools/rock_sweep.py --samples 3 --seed 1 -j 1 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools > %t/g.txt
 // RUN: FileCheck %s --check-prefix=GENERR < %t/g.txt
+// RUN: env FAKE_MODE=usage not python3 %rock_src/tools/rock_sweep.py --samples 2 --seed 1 -j 1 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools > %t/u.txt
+// RUN: FileCheck %s --check-prefix=USAGE < %t/u.txt
 // --debug prints every command.
 // RUN: env FAKE_MODE=pass python3 %rock_src/tools/rock_sweep.py --samples 2 --seed 7 -j 1 --debug --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=DEBUG
 
 // RUN1: rock-sweep: seed 7, samples 20, jobs 2, shard 0/1, splitkv limit 1610612736 bytes
 // RUN1-DAG: FAIL 8 (mismatch [0 1 1]): {{.*}}/rock-gen --operation attention -t bf16 {{.*}}-transO=True{{.*}} | {{.*}}/rock-run
-// RUN1-DAG: INVALID 0 (rock-gen: error: invalid perf config)
+// RUN1-DAG: INVALID 0 (rock-gen: error: invalid perf_config 'x': rejected)
 // RUN1-DAG: PASS 3
 // RUN1: Filtered: 2 (splitkv-extra-bytes: 2)
-// RUN1-NEXT: Invalid reason: 7 x rock-gen: error: invalid perf config
+// RUN1-NEXT: Invalid reason: 7 x rock-gen: error: invalid perf_config 'x': rejected
 // RUN1-NEXT: Failed sample 8 (mismatch [0 1 1]): {{.*}}/rock-gen
 // RUN1-NEXT: Failed sample 10 (mismatch [0 1 1]): {{.*}}/rock-gen
 // RUN1-NEXT: Passed: 21, Invalid: 7, Failed: 2
@@ -40,7 +42,7 @@
 // NINV: 7
 
 // QUIET: Filtered: 2 (splitkv-extra-bytes: 2)
-// QUIET-NEXT: Invalid reason: 7 x rock-gen: error: invalid perf config
+// QUIET-NEXT: Invalid reason: 7 x rock-gen: error: invalid perf_config 'x': rejected
 // QUIET-NEXT: Failed sample 8 (mismatch [0 1 1]): {{.*}}
 // QUIET-NEXT: Failed sample 10 (mismatch [0 1 1]): {{.*}}
 // QUIET-NEXT: Passed: 21, Invalid: 7, Failed: 2
@@ -56,7 +58,10 @@
 // GENERR: FAIL 0 (rock-gen exit 1):
 // GENERR: Passed: 0, Invalid: 0, Failed: 3
 
+// USAGE: FAIL 0 (rock-gen exit 2: rock-gen: error: unknown flag '-bogus'):
+// USAGE: Passed: 0, Invalid: 0, Failed: 2
+
 // DEBUG: RUN 0: {{.*}}/rock-gen --operation attention
-// DEBUG: INVALID 0 (rock-gen: error: invalid perf config)
+// DEBUG: INVALID 0 (rock-gen: error: invalid perf_config 'x': rejected)
 // DEBUG: [1 1 1]
 // DEBUG: PASS 2
