@@ -1,0 +1,60 @@
+// Parse-time verification is off so that the pass itself sees what the
+// rock.attention verifier would already reject (IR built through the C API
+// reaches the pass the same way when verification is skipped).
+// RUN: rock-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --mlir-very-unsafe-disable-verifier-on-parsing \
+// RUN:   --pass-pipeline='builtin.module(rock-attention-to-gridwise)'
+
+// rocMLIR sets this only for MIGraphX flash-decoding input; we reject it.
+func.func @split_kv_transforms(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{preSoftmaxHasSplitKVTransforms is not supported}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, preSoftmaxHasSplitKVTransforms = true}
+  return
+}
+
+// -----
+
+func.func @v3_too_few(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{perf_config attn:v3 needs 13 integers (got 12)}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0"}
+  return
+}
+
+// -----
+
+func.func @v3_m_not_pow2(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{perf_config mPerBlockG0 (48) must be a positive power of two}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0"}
+  return
+}
+
+// -----
+
+func.func @v3_n_zero(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{perf_config nPerBlockG0 (0) must be a positive power of two}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,0,8,32,32,16,4,1,1,0,0,0"}
+  return
+}
+
+// -----
+
+func.func @v3_not_int(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{perf_config attn:v3 field 4 is not an integer}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,x,32,16,4,1,1,0,0,0"}
+  return
+}
