@@ -1,4 +1,5 @@
 // RockPlugin.so loaded into Debian's upstream mlir-opt (both entry points).
+// UNSUPPORTED: asan
 
 // rock-fold-transforms through the plugin on the same IR and CHECKs as
 // test/Passes/rock-fold-transforms.mlir:
@@ -16,20 +17,10 @@
 // RUN:   --pass-pipeline='builtin.module(rock-cpu-pipeline)' %S/Inputs/no-rock.mlir \
 // RUN: | FileCheck %s --check-prefix=CPU
 
-// rock-opt prints the IR after the pass on request:
-// RUN: rock-opt %s --pass-pipeline='builtin.module(rock-fold-transforms)' \
-// RUN:   --mlir-print-ir-after=rock-fold-transforms 2>&1 \
-// RUN: | FileCheck %s --check-prefix=AFTER
-
 // CPU: llvm.func @add(%{{.*}}: f32, %{{.*}}: f32) -> f32
 // CPU-NEXT: llvm.fadd
 // CPU-NEXT: llvm.return
 // CPU-NOT: func.func
-
-// AFTER: // -----// IR Dump After RockFoldTransforms (rock-fold-transforms) //----- //
-// AFTER: func.func @attention
-// AFTER-NOT: rock.transform
-// AFTER: rock.attention
 
 #id = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1, d2)>
     by [<PassThrough ["g", "d", "s"] at [0, 1, 2] -> ["g", "d", "s"] at [0, 1, 2]>]
