@@ -1,0 +1,96 @@
+// Every rock-gen error is one "rock-gen: error:" line on stderr and exit 2.
+// RUN: not rock-gen -foo 1 2>&1 | FileCheck %s --check-prefix=NOT
+// NOT: {{^}}rock-gen: error: unknown flag '-foo'{{$}}
+// RUN: sh -c 'rock-gen -foo 1 2>&1; echo rc=$?' | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: {{^}}rock-gen: error: unknown flag '-foo'{{$}}
+// UNKNOWN-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen --operation conv -p 2>&1; echo rc=$?' | FileCheck %s --check-prefix=OPERATION
+// OPERATION: {{^}}rock-gen: error: unsupported operation 'conv'{{$}}
+// OPERATION-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -seq_len_q 4 -head_dim_qk 4 -head_dim_v 4 2>&1; echo rc=$?' | FileCheck %s --check-prefix=MISSING
+// MISSING: {{^}}rock-gen: error: missing -seq_len_k (or use -p){{$}}
+// MISSING-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -g 2>&1; echo rc=$?' | FileCheck %s --check-prefix=NOVALUE
+// NOVALUE: {{^}}rock-gen: error: missing value for -g{{$}}
+// NOVALUE-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -g x 2>&1; echo rc=$?' | FileCheck %s --check-prefix=BADINT
+// BADINT: {{^}}rock-gen: error: invalid integer 'x' for -g{{$}}
+// BADINT-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -causal=maybe 2>&1; echo rc=$?' | FileCheck %s --check-prefix=BADBOOL
+// BADBOOL: {{^}}rock-gen: error: invalid boolean 'maybe' for -causal=maybe{{$}}
+// BADBOOL-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -t f64 2>&1; echo rc=$?' | FileCheck %s --check-prefix=DTYPE
+// DTYPE: {{^}}rock-gen: error: unsupported data type 'f64' for -t{{$}}
+// DTYPE-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -split_kv 2 2>&1; echo rc=$?' | FileCheck %s --check-prefix=SPLIT
+// SPLIT: {{^}}rock-gen: error: -split_kv 2 requires -return_lse (flash decoding needs LSE output){{$}}
+// SPLIT-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -num_heads_q 3 -num_heads_kv 2 2>&1; echo rc=$?' | FileCheck %s --check-prefix=GQA
+// GQA: {{^}}rock-gen: error: -num_heads_q (3) must be a multiple of -num_heads_kv (2){{$}}
+// GQA-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -prefix_offset=1 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PREFIX
+// PREFIX: {{^}}rock-gen: error: -prefix_offset requires -causal{{$}}
+// PREFIX-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -g 3 -current_seq_len=1,2 2>&1; echo rc=$?' | FileCheck %s --check-prefix=LISTLEN
+// LISTLEN: {{^}}rock-gen: error: -current_seq_len must have 1 or G (3) values, got 2{{$}}
+// LISTLEN-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -g 3 -causal -prefix_offset=1,2,3,4 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PREFIXLEN
+// PREFIXLEN: {{^}}rock-gen: error: -prefix_offset must have 1 or G (3) values, got 4{{$}}
+// PREFIXLEN-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -current_seq_len=-1 2>&1; echo rc=$?' | FileCheck %s --check-prefix=NEGCSL
+// NEGCSL: {{^}}rock-gen: error: -current_seq_len values must be non-negative, got -1{{$}}
+// NEGCSL-NEXT: {{^}}rc=2
+// Negative prefix offsets are allowed.
+// RUN: rock-gen -p -causal -prefix_offset=-3 | FileCheck %s --check-prefix=NEGPREFIX
+// NEGPREFIX: prefix_offset = array<i64: -3>
+
+// RUN: sh -c 'rock-gen -p -seq_len_k 1024 -t f16 --paged-attention --num-pages 32 --page-size 512 2>&1; echo rc=$?' | FileCheck %s --check-prefix=GEOMETRY
+// GEOMETRY: {{^}}rock-gen: error: numPages * pageSize must equal numHeadsKV * seqLenK * headDim{{$}}
+// GEOMETRY-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -t f16 --paged-attention --num-pages 3 2>&1; echo rc=$?' | FileCheck %s --check-prefix=GEOMETRY
+// RUN: sh -c 'rock-gen -seq_len_q 4 -head_dim_qk 4 -head_dim_v 4 --paged-attention --num-pages 3 2>&1; echo rc=$?' | FileCheck %s --check-prefix=TWOOF
+// TWOOF: {{^}}rock-gen: error: paged attention needs two of --num-pages, --page-size and -seq_len_k{{$}}
+// TWOOF-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -seq_len_q 16 -seq_len_k 16 -head_dim_qk 4 -head_dim_v 4 -t f16 --paged-attention --num-pages 16 --page-size 4 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PAGESIZE
+// PAGESIZE: {{^}}rock-gen: error: --page-size 4 must be a multiple of 8 for f16 (a 128-bit access must not straddle a page){{$}}
+// PAGESIZE-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -seq_len_q 16 -seq_len_k 16 -head_dim_qk 8 -head_dim_v 8 -t i8 --paged-attention --num-pages 16 --page-size 8 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PAGESIZEI8
+// PAGESIZEI8: {{^}}rock-gen: error: --page-size 8 must be a multiple of 16 for i8 (a 128-bit access must not straddle a page){{$}}
+// PAGESIZEI8-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -head_dim_v 64 --paged-attention --num-pages 32 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PAGEDDIM
+// PAGEDDIM: {{^}}rock-gen: error: paged attention requires -head_dim_qk == -head_dim_v (got 32 and 64){{$}}
+// PAGEDDIM-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -perf_config attn:v3:32,32,32 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFCOUNT
+// PERFCOUNT: {{^}}rock-gen: error: invalid perf_config 'attn:v3:32,32,32': attn:v3 needs 13 integers, got 3{{$}}
+// PERFCOUNT-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p --perf_config=attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFPOW2
+// PERFPOW2: {{^}}rock-gen: error: invalid perf_config 'attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0': mPerBlockG0 must be a positive power of two{{$}}
+// PERFPOW2-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p --perf_config=attn:v3:32,32,0,8,32,32,16,4,1,1,0,0,0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFN
+// PERFN: {{^}}rock-gen: error: invalid perf_config {{.*}}: nPerBlockG0 must be a positive power of two{{$}}
+// PERFN-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p --perf_config=v2:32,32 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFKIND
+// PERFKIND: {{^}}rock-gen: error: invalid perf_config 'v2:32,32': expected attn:v1:, attn:v2: or attn:v3:{{$}}
+// PERFKIND-NEXT: {{^}}rc=2
+// Older attn:v1/v2 strings are accepted and recorded as they are.
+// RUN: rock-gen -p -perf_config attn:v2:64,64,32,8,32,32,16,4 | FileCheck %s --check-prefix=PERFV2
+// PERFV2: perf_config = "attn:v2:64,64,32,8,32,32,16,4"
+
+// RUN: sh -c 'rock-gen -p --verifier=clone 2>&1; echo rc=$?' | FileCheck %s --check-prefix=CLONE
+// CLONE: {{^}}rock-gen: error: verifier 'clone' is not supported{{$}}
+// CLONE-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p --verifier=gpu 2>&1; echo rc=$?' | FileCheck %s --check-prefix=VERIFIER
+// VERIFIER: {{^}}rock-gen: error: unknown verifier 'gpu'{{$}}
+// VERIFIER-NEXT: {{^}}rc=2
