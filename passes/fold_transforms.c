@@ -306,7 +306,7 @@ static MlirLogicalResult matchAndRewrite(MlirRewritePattern pattern,
   MlirRewriterBase rw = mlirPatternRewriterAsBase(rewriter);
   MlirValue input = mlirOperationGetOperand(op, 0);
   MlirValue result = mlirOperationGetResult(op, 0);
-  /* Maps are ~13 KiB each: keep them off the (thread) stack. */
+  /* Maps are ~26 KiB each: keep them off the (thread) stack. */
   Map *maps = malloc(3 * sizeof(Map));
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (!maps || !loadMap(rock__attr(op, "transform"), &maps[0]))
