@@ -41,7 +41,9 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
 /// B*Sq*Dv doubles) and, if `lse` is not NULL, the natural-log LSE `[B, Sq]`.
 /// Fully masked rows give O = 0 and LSE = -inf. With `p->strict` the scores
 /// are rounded where the kernel rounds (section 6.3 step 4). Borrows all
-/// arguments; returns false (writing nothing) if a scratch allocation fails.
+/// arguments; returns false if a scratch allocation fails. Runs on up to
+/// one thread per CPU (env ROCK_REFERENCE_THREADS caps it), splitting the
+/// query batches; the result does not depend on the thread count.
 bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
                             double *out, double *lse);
 
