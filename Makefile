@@ -5,7 +5,7 @@ JOBS     ?= $(shell nproc)
 LIT      ?= /usr/lib/llvm-22/bin/lit
 LIT_OPTS ?= -sv --time-tests
 
-.PHONY: all deps configure build test test-nightly test-asan run bench clean
+.PHONY: all deps configure build test test-nightly test-asan run bench clean sweep
 
 all: build
 
@@ -34,6 +34,11 @@ test-asan: deps
 	  -DCMAKE_BUILD_TYPE=Debug -DROCK_SANITIZE=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ROCK_ASAN=1 scripts/run-lit.sh $(ASAN_BUILD) pr
+
+# Random attention sweep (tools/rock_sweep.py); e.g. SWEEP_OPTS="--samples 100 --small".
+SWEEP_OPTS ?= --samples 100 --small
+sweep: build
+	$(BUILD)/bin/rock-sweep -j $(JOBS) $(SWEEP_OPTS)
 
 run: build
 	scripts/run-demo.sh $(BUILD)
