@@ -223,7 +223,12 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
       return false;
     }
   }
-  MlirOperation term = mlirBlockGetTerminator(first);
+  /* The last op, not mlirBlockGetTerminator: that returns null in some
+   * regions of ops without a terminator-holding trait. */
+  MlirOperation term = mlirBlockGetFirstOperation(first);
+  while (!mlirOperationIsNull(term) &&
+         !mlirOperationIsNull(mlirOperationGetNextInBlock(term)))
+    term = mlirOperationGetNextInBlock(term);
   if (!rock__verifyOpIs(term, "rock.yield")) {
     rock__verifyFail(op, "preSoftmaxBody must end in rock.yield");
     return false;
