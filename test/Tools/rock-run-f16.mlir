@@ -14,20 +14,20 @@ module attributes {rock.harness = {t = "f16", g = 1 : i64, num_heads_q = 2 : i64
     %cSq = arith.constant 4 : index
     %cSk = arith.constant 9 : index
     %zero = arith.constant 0.0 : f32
-    %qrow0 = arith.muli %b, %cSq : index
-    %qrow1 = arith.addi %qrow0, %i : index
-    %qbase = arith.muli %qrow1, %cD : index
-    %kb = arith.muli %bkv, %cD : index
     %s = scf.for %dd = %c0 to %cD step %c1 iter_args(%acc = %zero) -> (f32) {
-      %qi = arith.addi %qbase, %dd : index
-      %qv_h = memref.load %q[%qi] : memref<64xf16>
-      %qv = arith.extf %qv_h : f16 to f32
-      %k0 = arith.addi %kb, %dd : index
-      %k1 = arith.muli %k0, %cSk : index
-      %ki = arith.addi %k1, %j : index
-      %kv_h = memref.load %k[%ki] : memref<72xf16>
-      %kv = arith.extf %kv_h : f16 to f32
-      %p = arith.mulf %qv, %kv : f32
+      %t1 = arith.muli %b, %cSq : index
+      %t2 = arith.addi %t1, %i : index
+      %t3 = arith.muli %t2, %cD : index
+      %t4 = arith.addi %t3, %dd : index
+      %t5 = arith.muli %bkv, %cD : index
+      %t6 = arith.addi %t5, %dd : index
+      %t7 = arith.muli %t6, %cSk : index
+      %t8 = arith.addi %t7, %j : index
+      %x9 = memref.load %q[%t4] : memref<64xf16>
+      %x10 = arith.extf %x9 : f16 to f32
+      %x11 = memref.load %k[%t8] : memref<72xf16>
+      %x12 = arith.extf %x11 : f16 to f32
+      %p = arith.mulf %x10, %x12 : f32
       %a = arith.addf %acc, %p : f32
       scf.yield %a : f32
     }
@@ -49,14 +49,16 @@ module attributes {rock.harness = {t = "f16", g = 1 : i64, num_heads_q = 2 : i64
     %ninf = arith.constant 0xFF800000 : f32
     scf.for %b = %c0 to %cB step %c1 {
       %bkv = arith.divui %b, %cR : index
+      %g = arith.divui %b, %cHq : index
       %last0 = arith.addi %cSkm1, %c0 : index
       scf.for %s = %c0 to %cS step %c1 {
-        %jlo = arith.muli %s, %cChunk : index
+        %jlo0 = arith.muli %s, %cChunk : index
         %s1 = arith.addi %s, %c1 : index
         %jhi0 = arith.muli %s1, %cChunk : index
         %jhi = arith.minsi %jhi0, %cSk : index
         scf.for %i = %c0 to %cSq step %c1 {
           %last = arith.minsi %last0, %i : index
+          %jlo = arith.addi %jlo0, %c0 : index
           %lastp1 = arith.addi %last, %c1 : index
           %jend = arith.minsi %jhi, %lastp1 : index
           %m = scf.for %j = %jlo to %jend step %c1 iter_args(%acc = %ninf) -> (f32) {
@@ -78,27 +80,27 @@ module attributes {rock.harness = {t = "f16", g = 1 : i64, num_heads_q = 2 : i64
           %bs = arith.addi %bs0, %s : index
           %row0 = arith.muli %bs, %cSq : index
           %row = arith.addi %row0, %i : index
-          %obase = arith.muli %row, %cDv : index
           scf.for %e = %c0 to %cDv step %c1 {
             %o = scf.for %j = %jlo to %jend step %c1 iter_args(%acc = %zero) -> (f32) {
               %sc = func.call @score(%q, %k, %b, %bkv, %i, %j) : (memref<64xf16>, memref<72xf16>, index, index, index, index) -> f32
               %x = arith.subf %sc, %msafe : f32
               %p = math.exp %x : f32
-              %v0 = arith.muli %bkv, %cSk : index
-              %v1 = arith.addi %v0, %j : index
-              %v2 = arith.muli %v1, %cDv : index
-              %vi = arith.addi %v2, %e : index
-              %vv_h = memref.load %v[%vi] : memref<72xf16>
-              %vv = arith.extf %vv_h : f16 to f32
-              %pv = arith.mulf %p, %vv : f32
+              %t13 = arith.muli %bkv, %cSk : index
+              %t14 = arith.addi %t13, %j : index
+              %t15 = arith.muli %t14, %cDv : index
+              %t16 = arith.addi %t15, %e : index
+              %x17 = memref.load %v[%t16] : memref<72xf16>
+              %x18 = arith.extf %x17 : f16 to f32
+              %pv = arith.mulf %p, %x18 : f32
               %a = arith.addf %acc, %pv : f32
               scf.yield %a : f32
             }
             %div = arith.divf %o, %l : f32
             %res = arith.select %lzero, %zero, %div : f32
-            %oi = arith.addi %obase, %e : index
+            %t19 = arith.muli %row, %cDv : index
+            %t20 = arith.addi %t19, %e : index
             %resh = arith.truncf %res : f32 to f16
-            memref.store %resh, %out[%oi] : memref<64xf16>
+            memref.store %resh, %out[%t20] : memref<64xf16>
           }
         }
       }

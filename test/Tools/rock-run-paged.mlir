@@ -23,15 +23,15 @@ module attributes {rock.harness = {t = "f32", g = 2 : i64, num_heads_q = 2 : i64
     %cps = arith.constant 8 : index
     %gi = arith.divui %bkv, %cHkv : index
     %hi = arith.remui %bkv, %cHkv : index
-    %t0 = arith.muli %hi, %cSk : index
-    %t1 = arith.addi %t0, %j : index
-    %t2 = arith.muli %t1, %cD : index
-    %f = arith.addi %t2, %x : index
-    %page = arith.divui %f, %cps : index
-    %off = arith.remui %f, %cps : index
-    %t3 = arith.muli %gi, %cP : index
-    %slot = arith.addi %t3, %page : index
-    %addr = memref.load %tab[%slot] : memref<16xi64>
+    %t1 = arith.muli %hi, %cSk : index
+    %t2 = arith.addi %t1, %j : index
+    %t3 = arith.muli %t2, %cD : index
+    %t4 = arith.addi %t3, %x : index
+    %page = arith.divui %t4, %cps : index
+    %off = arith.remui %t4, %cps : index
+    %t5 = arith.muli %gi, %cP : index
+    %t6 = arith.addi %t5, %page : index
+    %addr = memref.load %tab[%t6] : memref<16xi64>
     %ptr = llvm.inttoptr %addr : i64 to !llvm.ptr
     %off64 = arith.index_cast %off : index to i64
     %ep = llvm.getelementptr %ptr[%off64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
@@ -45,15 +45,14 @@ module attributes {rock.harness = {t = "f32", g = 2 : i64, num_heads_q = 2 : i64
     %cSq = arith.constant 3 : index
     %cSk = arith.constant 8 : index
     %zero = arith.constant 0.0 : f32
-    %qrow0 = arith.muli %b, %cSq : index
-    %qrow1 = arith.addi %qrow0, %i : index
-    %qbase = arith.muli %qrow1, %cD : index
-    %kb = arith.muli %bkv, %cD : index
     %s = scf.for %dd = %c0 to %cD step %c1 iter_args(%acc = %zero) -> (f32) {
-      %qi = arith.addi %qbase, %dd : index
-      %qv = memref.load %q[%qi] : memref<48xf32>
-      %kv = func.call @paged_load(%k, %bkv, %j, %dd) : (memref<16xi64>, index, index, index) -> f32
-      %p = arith.mulf %qv, %kv : f32
+      %t7 = arith.muli %b, %cSq : index
+      %t8 = arith.addi %t7, %i : index
+      %t9 = arith.muli %t8, %cD : index
+      %t10 = arith.addi %t9, %dd : index
+      %x11 = func.call @paged_load(%k, %bkv, %j, %dd) : (memref<16xi64>, index, index, index) -> f32
+      %x12 = memref.load %q[%t10] : memref<48xf32>
+      %p = arith.mulf %x12, %x11 : f32
       %a = arith.addf %acc, %p : f32
       scf.yield %a : f32
     }
@@ -75,14 +74,16 @@ module attributes {rock.harness = {t = "f32", g = 2 : i64, num_heads_q = 2 : i64
     %ninf = arith.constant 0xFF800000 : f32
     scf.for %b = %c0 to %cB step %c1 {
       %bkv = arith.divui %b, %cR : index
+      %g = arith.divui %b, %cHq : index
       %last0 = arith.addi %cSkm1, %c0 : index
       scf.for %s = %c0 to %cS step %c1 {
-        %jlo = arith.muli %s, %cChunk : index
+        %jlo0 = arith.muli %s, %cChunk : index
         %s1 = arith.addi %s, %c1 : index
         %jhi0 = arith.muli %s1, %cChunk : index
         %jhi = arith.minsi %jhi0, %cSk : index
         scf.for %i = %c0 to %cSq step %c1 {
           %last = arith.minsi %last0, %i : index
+          %jlo = arith.addi %jlo0, %c0 : index
           %lastp1 = arith.addi %last, %c1 : index
           %jend = arith.minsi %jhi, %lastp1 : index
           %m = scf.for %j = %jlo to %jend step %c1 iter_args(%acc = %ninf) -> (f32) {
@@ -104,7 +105,6 @@ module attributes {rock.harness = {t = "f32", g = 2 : i64, num_heads_q = 2 : i64
           %bs = arith.addi %bs0, %s : index
           %row0 = arith.muli %bs, %cSq : index
           %row = arith.addi %row0, %i : index
-          %obase = arith.muli %row, %cDv : index
           scf.for %e = %c0 to %cDv step %c1 {
             %o = scf.for %j = %jlo to %jend step %c1 iter_args(%acc = %zero) -> (f32) {
               %sc = func.call @score(%q, %k, %b, %bkv, %i, %j) : (memref<48xf32>, memref<16xi64>, index, index, index, index) -> f32
@@ -117,8 +117,9 @@ module attributes {rock.harness = {t = "f32", g = 2 : i64, num_heads_q = 2 : i64
             }
             %div = arith.divf %o, %l : f32
             %res = arith.select %lzero, %zero, %div : f32
-            %oi = arith.addi %obase, %e : index
-            memref.store %res, %out[%oi] : memref<48xf32>
+            %t13 = arith.muli %row, %cDv : index
+            %t14 = arith.addi %t13, %e : index
+            memref.store %res, %out[%t14] : memref<48xf32>
           }
         }
       }

@@ -16,18 +16,18 @@ module attributes {rock.harness = {t = "f32", g = 1 : i64, num_heads_q = 1 : i64
     %cSq = arith.constant 3 : index
     %cSk = arith.constant 5 : index
     %zero = arith.constant 0.0 : f32
-    %qrow0 = arith.muli %b, %cSq : index
-    %qrow1 = arith.addi %qrow0, %i : index
-    %qbase = arith.muli %qrow1, %cD : index
-    %kb = arith.muli %bkv, %cD : index
     %s = scf.for %dd = %c0 to %cD step %c1 iter_args(%acc = %zero) -> (f32) {
-      %qi = arith.addi %qbase, %dd : index
-      %qv = memref.load %q[%qi] : memref<24xf32>
-      %k0 = arith.addi %kb, %dd : index
-      %k1 = arith.muli %k0, %cSk : index
-      %ki = arith.addi %k1, %j : index
-      %kv = memref.load %k[%ki] : memref<40xf32>
-      %p = arith.mulf %qv, %kv : f32
+      %t1 = arith.muli %b, %cSq : index
+      %t2 = arith.addi %t1, %i : index
+      %t3 = arith.muli %t2, %cD : index
+      %t4 = arith.addi %t3, %dd : index
+      %t5 = arith.muli %bkv, %cD : index
+      %t6 = arith.addi %t5, %dd : index
+      %t7 = arith.muli %t6, %cSk : index
+      %t8 = arith.addi %t7, %j : index
+      %x9 = memref.load %q[%t4] : memref<24xf32>
+      %x10 = memref.load %k[%t8] : memref<40xf32>
+      %p = arith.mulf %x9, %x10 : f32
       %a = arith.addf %acc, %p : f32
       scf.yield %a : f32
     }
@@ -49,14 +49,16 @@ module attributes {rock.harness = {t = "f32", g = 1 : i64, num_heads_q = 1 : i64
     %ninf = arith.constant 0xFF800000 : f32
     scf.for %b = %c0 to %cB step %c1 {
       %bkv = arith.divui %b, %cR : index
+      %g = arith.divui %b, %cHq : index
       %last0 = arith.addi %cSkm1, %c0 : index
       scf.for %s = %c0 to %cS step %c1 {
-        %jlo = arith.muli %s, %cChunk : index
+        %jlo0 = arith.muli %s, %cChunk : index
         %s1 = arith.addi %s, %c1 : index
         %jhi0 = arith.muli %s1, %cChunk : index
         %jhi = arith.minsi %jhi0, %cSk : index
         scf.for %i = %c0 to %cSq step %c1 {
           %last = arith.minsi %last0, %i : index
+          %jlo = arith.addi %jlo0, %c0 : index
           %lastp1 = arith.addi %last, %c1 : index
           %jend = arith.minsi %jhi, %lastp1 : index
           %m = scf.for %j = %jlo to %jend step %c1 iter_args(%acc = %ninf) -> (f32) {
@@ -78,26 +80,26 @@ module attributes {rock.harness = {t = "f32", g = 1 : i64, num_heads_q = 1 : i64
           %bs = arith.addi %bs0, %s : index
           %row0 = arith.muli %bs, %cSq : index
           %row = arith.addi %row0, %i : index
-          %obase = arith.muli %row, %cDv : index
           scf.for %e = %c0 to %cDv step %c1 {
             %o = scf.for %j = %jlo to %jend step %c1 iter_args(%acc = %zero) -> (f32) {
               %sc = func.call @score(%q, %k, %b, %bkv, %i, %j) : (memref<24xf32>, memref<40xf32>, index, index, index, index) -> f32
               %x = arith.subf %sc, %msafe : f32
               %p = math.exp %x : f32
-              %v0 = arith.muli %bkv, %cSk : index
-              %v1 = arith.addi %v0, %j : index
-              %v2 = arith.muli %v1, %cDv : index
-              %vi = arith.addi %v2, %e : index
-              %vv = memref.load %v[%vi] : memref<40xf32>
-              %pv = arith.mulf %p, %vv : f32
+              %t11 = arith.muli %bkv, %cSk : index
+              %t12 = arith.addi %t11, %j : index
+              %t13 = arith.muli %t12, %cDv : index
+              %t14 = arith.addi %t13, %e : index
+              %x15 = memref.load %v[%t14] : memref<40xf32>
+              %pv = arith.mulf %p, %x15 : f32
               %a = arith.addf %acc, %pv : f32
               scf.yield %a : f32
             }
             // BUG (deliberate): the 1/l normalisation is missing.
             %div = arith.addf %o, %zero : f32
             %res = arith.select %lzero, %zero, %div : f32
-            %oi = arith.addi %obase, %e : index
-            memref.store %res, %out[%oi] : memref<24xf32>
+            %t16 = arith.muli %row, %cDv : index
+            %t17 = arith.addi %t16, %e : index
+            memref.store %res, %out[%t17] : memref<24xf32>
           }
         }
       }
