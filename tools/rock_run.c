@@ -685,6 +685,9 @@ static RockVerdict verifyOutput(const char *name, const double *ref,
 // main
 //===----------------------------------------------------------------------===//
 
+/// Phase durations in ms, reported with -v.
+static double parseMs, lowerMs, jitMs, referenceMs;
+
 typedef struct Compiled {
   MlirContext ctx;
   MlirModule module;
@@ -714,7 +717,9 @@ static int compile(const char *text, size_t size, const char *fileName,
   mlirRegisterAllPasses();
   rockRegisterAllPasses();
 
+  double start = rockTimerNowMs();
   c->module = mlirModuleCreateParse(c->ctx, (MlirStringRef){text, size});
+  parseMs = rockTimerNowMs() - start;
   if (mlirModuleIsNull(c->module))
     return errorExit("cannot parse %s%s", fileName, diagSuffix());
   MlirOperation moduleOp = mlirModuleGetOperation(c->module);
@@ -736,6 +741,7 @@ static int compile(const char *text, size_t size, const char *fileName,
 }
 
 static int lowerAndJit(Compiled *c) {
+  double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
   MlirLogicalResult res = rockAddCpuPipeline(
       mlirPassManagerGetAsOpPassManager(pm));
@@ -744,6 +750,8 @@ static int lowerAndJit(Compiled *c) {
   mlirPassManagerDestroy(pm);
   if (mlirLogicalResultIsFailure(res))
     return errorExit("lowering with rock-cpu-pipeline failed%s", diagSuffix());
+  lowerMs = rockTimerNowMs() - start;
+  start = rockTimerNowMs();
   c->jit = rockJitCreate(c->module);
   if (mlirExecutionEngineIsNull(c->jit))
     return errorExit("cannot create the JIT execution engine%s",
@@ -753,6 +761,7 @@ static int lowerAndJit(Compiled *c) {
           c->jit, mlirStringRefCreateFromCString("_mlir_ciface_rock_attention")))
     return errorExit("the JIT has no _mlir_ciface_rock_attention (is "
                      "@rock_attention missing llvm.emit_c_interface?)");
+  jitMs = rockTimerNowMs() - start;
   return EXIT_PASS;
 }
 
@@ -880,9 +889,11 @@ static int runMain(const Options *o) {
   if (status == EXIT_PASS) {
     RockAttnInputs in = {r.q,         r.k,     r.v,    r.quantBias,
                          r.quantScale, r.scale, r.bias, p->paged};
+    double start = rockTimerNowMs();
     if (!rockReferenceAttention(p, &in, r.refOut, p->returnLse ? r.refLse
                                                                : NULL))
       status = errorExit("out of memory in the reference");
+    referenceMs = rockTimerNowMs() - start;
   }
   if (status == EXIT_PASS) {
     int64_t sq = p->seqLenQ, dv = p->headDimV, nOut = b * sq * dv;
@@ -939,6 +950,10 @@ static int runMain(const Options *o) {
       }
       verdict = all;
     }
+    if (o->verbose)
+      printf("phases: parse %.1f ms, lower %.1f ms, JIT %.1f ms, inputs "
+             "%.1f ms, reference %.1f ms\n",
+             parseMs, lowerMs, jitMs, fillMs, referenceMs);
     if (o->verbose)
       printf("inputs: rand %s (seed %llu), %s\n", h->rand,
              (unsigned long long)seed,

@@ -8,6 +8,7 @@
 // VERBOSE-DAG: out: maxRelDiff {{.*}} (threshold 1e-06, pass)
 // VERBOSE-DAG: out: maxMag {{.*}}, NaN mismatches 0 of 24 elements
 // VERBOSE-DAG: inputs: rand fixed (seed 0), combine in the module
+// VERBOSE-DAG: phases: parse {{.*}} ms, lower {{.*}} ms, JIT {{.*}} ms, inputs {{.*}} ms, reference {{.*}} ms
 // VERBOSE: [1 1 1]
 // VERBOSE-NEXT: compile_time_ms: {{[0-9.]+}}
 // VERBOSE-NEXT: kernel_time_ms: {{[0-9.]+}}
