@@ -396,6 +396,13 @@ static const Case cases[] = {
     {"odd_dims", 1, 3, 7, 29, 13, 7, 2, 12, 5, 1, 0, -1, 0, 0, {0}, {0}, 0,
      0},
     {"bf16", 1, 2, 16, 64, 64, 64, 2, 32, 32, 1, 0, -1, 0, 1, {0}, {0}, 0, 0},
+    {"one_key", 1, 1, 3, 1, 8, 8, 1, 16, 4, 0, 0, -1, 0, 0, {0}, {0}, 0, 0},
+    {"tiny_sk_many_splits", 1, 2, 2, 5, 8, 8, 16, 4, 4, 1, 0, -1, 0, 0, {0},
+     {0}, 0, 0},
+    {"blocks_larger_than_problem", 1, 1, 3, 20, 16, 16, 2, 64, 64, 0, 0, -1,
+     0, 0, {0}, {0}, 0, 0},
+    {"csl_clamped", 2, 1, 4, 20, 8, 8, 2, 8, 4, 0, 0, -1, 0, 0, {40, 19}, {0},
+     1, 0},
 };
 
 int main(void) {
@@ -429,4 +436,8 @@ int main(void) {
 // CHECK: case reverse_scale: ok
 // CHECK: case odd_dims: ok
 // CHECK: case bf16: ok
+// CHECK: case one_key: ok
+// CHECK: case tiny_sk_many_splits: ok
+// CHECK: case blocks_larger_than_problem: ok
+// CHECK: case csl_clamped: ok
 // CHECK: failures: 0
