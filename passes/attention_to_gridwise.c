@@ -25,19 +25,7 @@
 #include <stdlib.h>
 
 /* rock.attention's operand segments. */
-enum {
-  A_Q,
-  A_K,
-  A_V,
-  A_INS,
-  A_CSL,
-  A_PO,
-  A_KA,
-  A_VA,
-  A_OUT,
-  A_LSE,
-  A_NUM
-};
+enum { A_Q, A_K, A_V, A_INS, A_CSL, A_PO, A_KA, A_VA, A_OUT, A_LSE, A_NUM };
 
 enum { DEFAULT_BLOCK = 32, MAX_DECODE_NB = 64, LONG_SK = 512 };
 
@@ -88,9 +76,9 @@ static bool staticShape(MlirValue v, intptr_t rank, int64_t *dims) {
 static MlirValue makeView(const Att *a, MlirValue in, MlirAttribute map,
                           intptr_t rank, const int64_t *upper) {
   MlirType inT = mlirValueGetType(in);
-  MlirType outT = mlirMemRefTypeContiguousGet(
-      mlirShapedTypeGetElementType(inT), rank, upper,
-      mlirMemRefTypeGetMemorySpace(inT));
+  MlirType outT =
+      mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(inT), rank,
+                                  upper, mlirMemRefTypeGetMemorySpace(inT));
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("rock.transform"), a->loc);
   mlirOperationStateAddOperands(&st, 1, &in);
@@ -110,11 +98,11 @@ static MlirValue swapLastTwo(const Att *a, MlirValue in, const int64_t *lower,
                              const char *const names[3]) {
   const int64_t upDims[3] = {0, 1, 2}, lowDims[3] = {0, 2, 1};
   const int64_t upper[3] = {lower[0], lower[2], lower[1]};
-  MlirAttribute t = rockTransformAttrCreate(
-      a->ctx, ROCK_TRANSFORM_PASS_THROUGH, 0, NULL, 3, names, upDims, 3, names,
-      lowDims);
-  MlirAttribute map = rockTransformMapAttrCreate(a->ctx, 1, &t, 3, upper, 3,
-                                                 lower);
+  MlirAttribute t =
+      rockTransformAttrCreate(a->ctx, ROCK_TRANSFORM_PASS_THROUGH, 0, NULL, 3,
+                              names, upDims, 3, names, lowDims);
+  MlirAttribute map =
+      rockTransformMapAttrCreate(a->ctx, 1, &t, 3, upper, 3, lower);
   return makeView(a, in, map, 3, upper);
 }
 
@@ -122,9 +110,8 @@ static MlirValue swapLastTwo(const Att *a, MlirValue in, const int64_t *lower,
 static MlirValue broadcast1(const Att *a, MlirValue in, int64_t n) {
   const char *const names[1] = {"b"};
   const int64_t dims[1] = {0}, one[1] = {1}, upper[1] = {n};
-  MlirAttribute t = rockTransformAttrCreate(a->ctx, ROCK_TRANSFORM_BROADCAST,
-                                            1, one, 1, names, dims, 1, names,
-                                            dims);
+  MlirAttribute t = rockTransformAttrCreate(
+      a->ctx, ROCK_TRANSFORM_BROADCAST, 1, one, 1, names, dims, 1, names, dims);
   MlirAttribute map =
       rockTransformMapAttrCreate(a->ctx, 1, &t, 1, upper, 1, one);
   return makeView(a, in, map, 1, upper);
@@ -163,8 +150,7 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
     }
   }
   *mb = pm ? pm : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
-  *nb = pn ? pn
-           : (rows <= MAX_DECODE_NB ? nextPow2(rows) : DEFAULT_BLOCK);
+  *nb = pn ? pn : (rows <= MAX_DECODE_NB ? nextPow2(rows) : DEFAULT_BLOCK);
   return true;
 }
 
@@ -224,8 +210,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   int64_t S = rock__intAttr(op, "splitKV", 1);
   int64_t hq = rock__intAttr(op, "numHeadsQ", 0);
   int64_t hkv = rock__intAttr(op, "numHeadsKV", 0);
-  if (hq <= 0 || hkv <= 0 || hq % hkv != 0 || Bkv * (hq / hkv) != B ||
-      S <= 0) {
+  if (hq <= 0 || hkv <= 0 || hq % hkv != 0 || Bkv * (hq / hkv) != B || S <= 0) {
     rock__passFail(pass, op,
                    "rock.attention heads (%lld, %lld), splitKV (%lld) and "
                    "batches (%lld, %lld) are inconsistent",
@@ -288,8 +273,14 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     ops[n++] = operand(&a, A_LSE, 0);
 
   Attrs as = {.n = 0};
-  const int32_t seg[8] = {1, 1, 1, (int32_t)nIns, (int32_t)a.size[A_CSL],
-                          (int32_t)a.size[A_PO], 1, (int32_t)a.size[A_LSE]};
+  const int32_t seg[8] = {1,
+                          1,
+                          1,
+                          (int32_t)nIns,
+                          (int32_t)a.size[A_CSL],
+                          (int32_t)a.size[A_PO],
+                          1,
+                          (int32_t)a.size[A_LSE]};
   put(&as, ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 8, seg));
   if (rock__flagAttr(op, "causal"))
     put(&as, ctx, "causal", mlirUnitAttrGet(ctx));

@@ -171,8 +171,7 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
                      "    %%lse = arith.addf %%m%lld, %%lnL : f32\n"
                      "    %%lses = arith.select %%empty, %%ninf, %%lse : f32\n"
                      "    rock.view_store %%lses, %%l[%%b, %%i] : f32, %s\n",
-                     (long long)(c->S - 1), (long long)(c->S - 1),
-                     c->tL.data);
+                     (long long)(c->S - 1), (long long)(c->S - 1), c->tL.data);
   rock__strAppend(s, "    scf.reduce\n  }\n  return\n}\n");
 }
 
@@ -191,7 +190,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
             .hasLse = nArgs == 4};
   int64_t po[3], pl[2], o[3], l[2];
   if (!staticShape(args[0], 3, po) || !staticShape(args[1], 2, pl) ||
-      !staticShape(args[2], 3, o) || (c.hasLse && !staticShape(args[3], 2, l))) {
+      !staticShape(args[2], 3, o) ||
+      (c.hasLse && !staticShape(args[3], 2, l))) {
     rock__passFail(pass, op, "rock-lower-combine needs static shapes");
     return false;
   }

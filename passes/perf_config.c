@@ -74,8 +74,8 @@ bool rock__perfConfigParseAttention(MlirStringRef s, int64_t *mPerBlock,
     }
     for (intptr_t i = 0; i < n; ++i)
       if (!ok[i]) {
-        snprintf(err, errLen,
-                 "perf_config attn:v3 field %ld is not an integer", (long)i);
+        snprintf(err, errLen, "perf_config attn:v3 field %ld is not an integer",
+                 (long)i);
         return false;
       }
     if (!isPow2(v[0])) {

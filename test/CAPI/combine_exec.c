@@ -34,7 +34,7 @@ typedef struct Case {
   int withLse; /* final LSE output */
 } Case;
 
-/*===--- helpers -----------------------------------------------------------===*/
+/*===--- helpers ----------------------------------------------------------===*/
 
 static uint32_t rngState = 777u;
 static float rnd(void) {
@@ -92,7 +92,7 @@ static float fromF16(uint16_t h) {
 }
 
 static float roundTo(int type, float x) {
-  return type == T_F16 ? fromF16(toF16(x))
+  return type == T_F16    ? fromF16(toF16(x))
          : type == T_BF16 ? fromBf16(toBf16(x))
                           : x;
 }
@@ -116,7 +116,7 @@ static void appendf(char **buf, size_t *len, const char *fmt, ...) {
   *len += (size_t)n;
 }
 
-/*===--- kernel text -------------------------------------------------------===*/
+/*===--- kernel text ------------------------------------------------------===*/
 
 static char *kernelText(const Case *c) {
   const char *t = c->type == T_F16 ? "f16" : c->type == T_BF16 ? "bf16" : "f32";
@@ -160,7 +160,7 @@ static char *kernelText(const Case *c) {
   return s;
 }
 
-/*===--- one case ----------------------------------------------------------===*/
+/*===--- one case ---------------------------------------------------------===*/
 
 /* Flat index of element (row r, position i, head d) of an out-like buffer. */
 static long at(const Case *c, long r, int i, int d) {
@@ -212,8 +212,8 @@ static int runCase(MlirContext ctx, const Case *c) {
   for (long r = 0; r < BS; ++r)
     for (int i = 0; i < c->Sq; ++i) {
       int b = (int)(r / c->S), s = (int)(r % c->S), kind = (b + i) % 4;
-      int empty = (kind == 1 && s == 0) || kind == 2 ||
-                  (kind == 3 && s != c->S - 1);
+      int empty =
+          (kind == 1 && s == 0) || kind == 2 || (kind == 3 && s != c->S - 1);
       pl[r * c->Sq + i] = empty ? -INFINITY : 3.0f * rnd() + 2.0f;
       for (int d = 0; d < c->Dv; ++d)
         po[at(c, r, i, d)] = empty ? NAN : roundTo(c->type, rnd());
@@ -300,7 +300,7 @@ static int runCase(MlirContext ctx, const Case *c) {
   return !ok;
 }
 
-/*===--- cases -------------------------------------------------------------===*/
+/*===--- cases ------------------------------------------------------------===*/
 
 static const Case cases[] = {
     /* name, B, S, Sq, Dv, type, oT, withLse */
