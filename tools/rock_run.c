@@ -781,7 +781,7 @@ static int runMain(const Options *o) {
 
   Compiled c;
   memset(&c, 0, sizeof c);
-  RockHarness *h = malloc(sizeof *h);
+  RockHarness *h = calloc(1, sizeof *h);
   Run r;
   memset(&r, 0, sizeof r);
   bool hasCombine = false;
@@ -813,8 +813,10 @@ static int runMain(const Options *o) {
       !checkSignature(findFunc(c.module, "rock_attention"), "rock_attention",
                       r.args, r.numArgs))
     status = EXIT_ERROR;
-  int64_t b = p ? rockAttnProblemGetB(p) : 0;
-  RockDType vt = p ? rockAttnProblemGetValueType(p) : ROCK_DTYPE_F32;
+  // Only meaningful once the harness has been read.
+  int64_t b = status == EXIT_PASS ? rockAttnProblemGetB(p) : 0;
+  RockDType vt =
+      status == EXIT_PASS ? rockAttnProblemGetValueType(p) : ROCK_DTYPE_F32;
   Arg combineArgs[4];
   if (status == EXIT_PASS && p->splitKV > 1) {
     r.out = rockBufferCreate(vt, b * p->seqLenQ * p->headDimV);
