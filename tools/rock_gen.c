@@ -34,15 +34,69 @@ static void die(const char *fmt, ...) {
 //===----------------------------------------------------------------------===//
 
 typedef enum FlagId {
-  F_OPERATION, F_ARCH, F_DTYPE, F_G, F_SEQ_Q, F_SEQ_K, F_HEAD_QK, F_HEAD_V,
-  F_HEADS_Q, F_HEADS_KV, F_CAUSAL, F_CUR_SEQ, F_PREFIX, F_WINDOW, F_SPLIT,
-  F_LSE, F_SCALE, F_BIAS, F_TQ, F_TK, F_TV, F_TO, F_SOFTMAX, F_PAGED,
-  F_NUM_PAGES, F_PAGE_SIZE, F_PERF, F_SCHEDULE, F_REVERSE, F_P, F_PH,
-  F_VERIFIER, F_PV, F_PV_STRICT, F_PV_F64, F_PRC, F_PR, F_PI, F_PVR, F_RAND,
-  F_RAND_TYPE, F_RAND_INT_INPUTS, F_RAND_MIN, F_RAND_MAX, F_RAND_MIN_INT,
-  F_RAND_MAX_INT, F_RAND_SIDE, F_RMS, F_ABS, F_REL, F_COMPARATOR, F_ATOL,
-  F_RTOL, F_PRINT_VERIFY, F_DEVICE, F_REPEATS, F_NUM_CU, F_CHIPLETS, F_DTL32,
-  F_DTL128, F_DEVICE_MEM, F_OUTPUT, F_HELP,
+  F_OPERATION,
+  F_ARCH,
+  F_DTYPE,
+  F_G,
+  F_SEQ_Q,
+  F_SEQ_K,
+  F_HEAD_QK,
+  F_HEAD_V,
+  F_HEADS_Q,
+  F_HEADS_KV,
+  F_CAUSAL,
+  F_CUR_SEQ,
+  F_PREFIX,
+  F_WINDOW,
+  F_SPLIT,
+  F_LSE,
+  F_SCALE,
+  F_BIAS,
+  F_TQ,
+  F_TK,
+  F_TV,
+  F_TO,
+  F_SOFTMAX,
+  F_PAGED,
+  F_NUM_PAGES,
+  F_PAGE_SIZE,
+  F_PERF,
+  F_SCHEDULE,
+  F_REVERSE,
+  F_P,
+  F_PH,
+  F_VERIFIER,
+  F_PV,
+  F_PV_STRICT,
+  F_PV_F64,
+  F_PRC,
+  F_PR,
+  F_PI,
+  F_PVR,
+  F_RAND,
+  F_RAND_TYPE,
+  F_RAND_INT_INPUTS,
+  F_RAND_MIN,
+  F_RAND_MAX,
+  F_RAND_MIN_INT,
+  F_RAND_MAX_INT,
+  F_RAND_SIDE,
+  F_RMS,
+  F_ABS,
+  F_REL,
+  F_COMPARATOR,
+  F_ATOL,
+  F_RTOL,
+  F_PRINT_VERIFY,
+  F_DEVICE,
+  F_REPEATS,
+  F_NUM_CU,
+  F_CHIPLETS,
+  F_DTL32,
+  F_DTL128,
+  F_DEVICE_MEM,
+  F_OUTPUT,
+  F_HELP,
 } FlagId;
 
 typedef struct Flag {
@@ -222,21 +276,22 @@ static RockAttentionDtype parseDtype(const char *flag, const char *v,
 }
 
 static void usage(void) {
-  puts("usage: rock-gen --operation attention [flags] [-o FILE]\n"
-       "Generates a rock.attention kernel module (spec-attention.md §5).\n"
-       "Problem: -t f32|f16|bf16|i8 -g N -num_heads_q N -num_heads_kv N\n"
-       "  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)\n"
-       "  -causal -current_seq_len=a,b -prefix_offset=a,b "
-       "-sliding_window_size N\n"
-       "  -split_kv N -return_lse --with-attn-scale --with-attn-bias\n"
-       "  --transQ --transK --transV --transO -softmax_dtype T\n"
-       "  --paged-attention --num-pages N --page-size N -perf_config S\n"
-       "  --reverse_grid --device-mem-bytes N\n"
-       "Harness: -pv -pv-strict --verifier=V -rand R -rand_type T "
-       "-rand_min/-rand_max\n"
-       "  -rand_min_int/-rand_max_int -RMS_threshold -absDiff_threshold\n"
-       "  -relDiff_threshold --comparator -atol -rtol -pr -pi -pvr\n"
-       "  --print-verify-results -kernel-repeats N --arch A");
+  puts(
+      "usage: rock-gen --operation attention [flags] [-o FILE]\n"
+      "Generates a rock.attention kernel module (spec-attention.md §5).\n"
+      "Problem: -t f32|f16|bf16|i8 -g N -num_heads_q N -num_heads_kv N\n"
+      "  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)\n"
+      "  -causal -current_seq_len=a,b -prefix_offset=a,b "
+      "-sliding_window_size N\n"
+      "  -split_kv N -return_lse --with-attn-scale --with-attn-bias\n"
+      "  --transQ --transK --transV --transO -softmax_dtype T\n"
+      "  --paged-attention --num-pages N --page-size N -perf_config S\n"
+      "  --reverse_grid --device-mem-bytes N\n"
+      "Harness: -pv -pv-strict --verifier=V -rand R -rand_type T "
+      "-rand_min/-rand_max\n"
+      "  -rand_min_int/-rand_max_int -RMS_threshold -absDiff_threshold\n"
+      "  -relDiff_threshold --comparator -atol -rtol -pr -pi -pvr\n"
+      "  --print-verify-results -kernel-repeats N --arch A");
 }
 
 //===----------------------------------------------------------------------===//
@@ -265,8 +320,8 @@ int main(int argc, char **argv) {
   rockAttentionHarnessInit(&h);
   const char *operation = "attention", *verifier = "", *output = NULL;
   bool defaultProblem = false, strict = false, comparatorForced = false;
-  static const char *const verifiers[] = {"", "none", "cpu", "mlir",
-                                          "mlir-strict", NULL};
+  static const char *const verifiers[] = {"",     "none",        "cpu",
+                                          "mlir", "mlir-strict", NULL};
   static const char *const comparators[] = {"legacy", "allclose", NULL};
   static const char *const verifyPrints[] = {"always", "failure", "summary",
                                              "off", NULL};
@@ -509,8 +564,7 @@ int main(int argc, char **argv) {
   if (defaultProblem) {
     if (cfg.seqLenQ < 0)
       cfg.seqLenQ = 1024;
-    if (cfg.seqLenK < 0 && !(cfg.paged && cfg.numPages > 0 &&
-                             cfg.pageSize > 0))
+    if (cfg.seqLenK < 0 && !(cfg.paged && cfg.numPages > 0 && cfg.pageSize > 0))
       cfg.seqLenK = 1024;
     if (cfg.headDimQK < 0)
       cfg.headDimQK = 32;

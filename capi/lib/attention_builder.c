@@ -10,10 +10,10 @@
 #include "rock-c/TransformMap.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/MemRef.h"
-#include "mlir-c/Diagnostics.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -166,18 +166,18 @@ static void emitView(Buf *b, MlirContext ctx, const char *res, const char *src,
   MlirAttribute attrs[8];
   for (int i = 0; i < nOps; ++i)
     attrs[i] = rockTransformAttrCreate(
-        ctx, ops[i].kind, ops[i].nParams, ops[i].params, ops[i].nUp,
-        ops[i].up, ops[i].upDims, ops[i].nLow, ops[i].low, ops[i].lowDims);
-  MlirAttribute map =
-      rockTransformMapAttrCreate(ctx, nOps, attrs, nUpper, upper, nLower, lower);
+        ctx, ops[i].kind, ops[i].nParams, ops[i].params, ops[i].nUp, ops[i].up,
+        ops[i].upDims, ops[i].nLow, ops[i].low, ops[i].lowDims);
+  MlirAttribute map = rockTransformMapAttrCreate(ctx, nOps, attrs, nUpper,
+                                                 upper, nLower, lower);
   // An alias keeps the op's trailing `: type` from being read as the
   // attribute's type.
   int id = b->defs->nMaps++;
   out(b->defs, "#map%d = ", id);
   mlirAttributePrint(map, printToBuf, b->defs);
   out(b->defs, "\n");
-  out(b, "    %%%s = rock.transform %%%s by #map%d : %s to %s\n", res, src, id, memrefType(nLower, lower, elt).s,
-      memrefType(nUpper, upper, elt).s);
+  out(b, "    %%%s = rock.transform %%%s by #map%d : %s to %s\n", res, src, id,
+      memrefType(nLower, lower, elt).s, memrefType(nUpper, upper, elt).s);
 }
 
 /// A view of the flat `[d0*d1*...]` argument `src` as `[d0, d1, ...]`
@@ -220,8 +220,8 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
   };
   int64_t gh[2] = {G, Hq}, g1[1] = {G}, bq[1] = {G * Hq};
   emitView(b, ctx, mid, src, "i32", 2, add, 2, gh, 1, g1);
-  TSpec merge = {ROCK_TRANSFORM_MERGE, 2, {G, Hq}, 1, {"b"}, {0},
-                 2, {"g", "h"}, {0, 1}};
+  TSpec merge = {ROCK_TRANSFORM_MERGE, 2,     {G, Hq}, 1, {"b"}, {0}, 2,
+                 {"g", "h"},           {0, 1}};
   emitView(b, ctx, res, mid, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
@@ -254,16 +254,30 @@ static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
   // [G, Hkv, Sk, D] -> [G, P*ps]
   TSpec u1[2] = {
       {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
-      {ROCK_TRANSFORM_UNMERGE, 3, {Hkv, Sk, D}, 3, {"h", "s", "d"}, {1, 2, 3},
-       1, {"f"}, {1}},
+      {ROCK_TRANSFORM_UNMERGE,
+       3,
+       {Hkv, Sk, D},
+       3,
+       {"h", "s", "d"},
+       {1, 2, 3},
+       1,
+       {"f"},
+       {1}},
   };
   int64_t heads[4] = {G, Hkv, Sk, D};
   emitView(b, ctx, n3, n2, elt, 2, u1, 4, heads, 2, flat);
   // [Bkv, Sk, D] -> [G, Hkv, Sk, D]
   TSpec m2[2] = {
       {ROCK_TRANSFORM_MERGE, 2, {G, Hkv}, 1, {"b"}, {0}, 2, {"g", "h"}, {0, 1}},
-      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 2, {"s", "d"}, {1, 2}, 2,
-       {"s", "d"}, {2, 3}},
+      {ROCK_TRANSFORM_PASS_THROUGH,
+       0,
+       {0},
+       2,
+       {"s", "d"},
+       {1, 2},
+       2,
+       {"s", "d"},
+       {2, 3}},
   };
   int64_t bsd[3] = {G * Hkv, Sk, D};
   if (!dFirst) {
@@ -272,8 +286,15 @@ static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
   }
   emitView(b, ctx, n4, n3, elt, 2, m2, 3, bsd, 4, heads);
   // [Bkv, D, Sk] -> [Bkv, Sk, D]
-  TSpec r = {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 3, {"b", "d", "s"},
-             {0, 1, 2}, 3, {"b", "d", "s"}, {0, 2, 1}};
+  TSpec r = {ROCK_TRANSFORM_PASS_THROUGH,
+             0,
+             {0},
+             3,
+             {"b", "d", "s"},
+             {0, 1, 2},
+             3,
+             {"b", "d", "s"},
+             {0, 2, 1}};
   int64_t bds[3] = {G * Hkv, D, Sk};
   emitView(b, ctx, res, n4, elt, 1, &r, 3, bds, 3, bsd);
 }
@@ -382,8 +403,7 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
   if (nIns == 0)
     return;
-  static const char *const insNames[4] = {"%qbv", "%qsv", "%scalev",
-                                          "%biasv"};
+  static const char *const insNames[4] = {"%qbv", "%qsv", "%scalev", "%biasv"};
   const char *names[4];
   const char *elts[4];
   int k = 0;
@@ -444,8 +464,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
           Dqk = c->headDimQK, Dv = c->headDimV;
 
   // Signature (spec §5.2).
-  out(b, "  func.func @rock_attention(%%q: %s",
-      flatType(B * Sq * Dqk, qElt).s);
+  out(b, "  func.func @rock_attention(%%q: %s", flatType(B * Sq * Dqk, qElt).s);
   if (c->paged) {
     out(b, ", %%k: %s", flatType(G * c->numPages, "i64").s);
     out(b, ", %%v: %s", flatType(G * c->numPages, "i64").s);
@@ -478,11 +497,9 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     emitPagedChain(b, ctx, "k3", "k", qElt, c, !c->transK);
     emitPagedChain(b, ctx, "v3", "v", vElt, c, c->transV);
   } else {
-    const char *kNames[3] = {"g", c->transK ? "n" : "k",
-                             c->transK ? "k" : "n"};
+    const char *kNames[3] = {"g", c->transK ? "n" : "k", c->transK ? "k" : "n"};
     emitUnflatten(b, ctx, "k3", "k", qElt, 3, kShape, kNames);
-    const char *vNames[3] = {"g", c->transV ? "d" : "n",
-                             c->transV ? "n" : "d"};
+    const char *vNames[3] = {"g", c->transV ? "d" : "n", c->transV ? "n" : "d"};
     emitUnflatten(b, ctx, "v3", "v", vElt, 3, vShape, vNames);
   }
   TypeStr insTypes[4];
@@ -538,8 +555,9 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   emitRegion(b, c, qElt, vElt, insTypes, nIns);
   out(b, "      %s%%out3 = softmax(qk) * %s%%v3 : %s -> %s\n",
       c->transO ? "tr " : "", c->transV ? "tr " : "", vT.s, oT.s);
-  out(b, "    } {numHeadsQ = %" PRId64 " : i32, numHeadsKV = %" PRId64
-         " : i32, splitKV = %" PRId64 " : i32",
+  out(b,
+      "    } {numHeadsQ = %" PRId64 " : i32, numHeadsKV = %" PRId64
+      " : i32, splitKV = %" PRId64 " : i32",
       Hq, Hkv, S);
   out(b, ", storeMethod = #rock<StoreMethod set>, firstGemmIndices = "
          "array<i64: 0>, preSoftmaxHasSplitKVTransforms = false");
@@ -557,8 +575,8 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
 
 static void emitCombineFunc(Buf *b, MlirContext ctx,
                             const RockAttentionConfig *c) {
-  const char *elt = eltName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16
-                                                          : c->dtype);
+  const char *elt =
+      eltName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
   int64_t B = c->g * c->numHeadsQ, S = c->splitKV, Sq = c->seqLenQ,
           Dv = c->headDimV;
   out(b, "  func.func @rock_attention_combine(%%out_partial: %s",
@@ -576,8 +594,9 @@ static void emitCombineFunc(Buf *b, MlirContext ctx,
   emitUnflatten(b, ctx, "pl2", "lse_partial", "f32", 2, pl, lNames);
   emitUnflatten(b, ctx, "o3", "out", elt, 3, o, oNames);
   emitUnflatten(b, ctx, "l2", "lse", "f32", 2, l, lNames);
-  out(b, "    rock.attention_combine %%po3, %%pl2 into %%o3, %%l2 {splitKV = "
-         "%" PRId64 " : i32%s} : %s, %s -> %s, %s\n",
+  out(b,
+      "    rock.attention_combine %%po3, %%pl2 into %%o3, %%l2 {splitKV = "
+      "%" PRId64 " : i32%s} : %s, %s -> %s, %s\n",
       S, c->transO ? ", oTransposed" : "", memrefType(3, po, elt).s,
       memrefType(2, pl, "f32").s, memrefType(3, o, elt).s,
       memrefType(2, l, "f32").s);
@@ -632,9 +651,10 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   return defs.s;
 }
 
-MlirModule rockAttentionBuildModuleWithHarness(
-    MlirContext ctx, const RockAttentionConfig *cfg,
-    const RockAttentionHarness *harness) {
+MlirModule
+rockAttentionBuildModuleWithHarness(MlirContext ctx,
+                                    const RockAttentionConfig *cfg,
+                                    const RockAttentionHarness *harness) {
   MlirModule null = {NULL};
   char *text = rockAttentionBuildModuleText(ctx, cfg, harness);
   if (!text)

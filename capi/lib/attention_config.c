@@ -157,7 +157,8 @@ static bool mul(int64_t a, int64_t b, int64_t *r) {
 
 /// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
 static uint64_t splitKVLimit(int64_t deviceMemBytes) {
-  uint64_t v = positiveDecimal(getenv("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
+  uint64_t v =
+      positiveDecimal(getenv("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
   if (v)
     return v;
   v = positiveDecimal(getenv("ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
@@ -193,21 +194,24 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
     if (!mul(c->numPages, c->pageSize, &total))
       return fail(err, errLen, "problem size overflows 64 bits");
     if (total % perBatchTok)
-      return fail(err, errLen, "numPages * pageSize must equal numHeadsKV * "
-                               "seqLenK * headDim");
+      return fail(err, errLen,
+                  "numPages * pageSize must equal numHeadsKV * "
+                  "seqLenK * headDim");
     c->seqLenK = total / perBatchTok;
   } else {
     if (!mul(perBatchTok, c->seqLenK, &total))
       return fail(err, errLen, "problem size overflows 64 bits");
     if (!hasP) {
       if (total % c->pageSize)
-        return fail(err, errLen, "numPages * pageSize must equal numHeadsKV "
-                                 "* seqLenK * headDim");
+        return fail(err, errLen,
+                    "numPages * pageSize must equal numHeadsKV "
+                    "* seqLenK * headDim");
       c->numPages = total / c->pageSize;
     } else if (!hasPs) {
       if (total % c->numPages)
-        return fail(err, errLen, "numPages * pageSize must equal numHeadsKV "
-                                 "* seqLenK * headDim");
+        return fail(err, errLen,
+                    "numPages * pageSize must equal numHeadsKV "
+                    "* seqLenK * headDim");
       c->pageSize = total / c->numPages;
     }
   }

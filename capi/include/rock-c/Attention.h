@@ -36,46 +36,46 @@ typedef enum RockAttentionDtype {
 /// rockAttentionConfigInit, then set fields. Pointer fields are borrowed:
 /// they must stay valid during each call that receives the config.
 typedef struct RockAttentionConfig {
-  RockAttentionDtype dtype;        ///< `-t` (f32).
-  int64_t g;                       ///< `-g`, batch G (1).
-  int64_t numHeadsQ, numHeadsKV;   ///< Hq, Hkv (1, 1).
-  int64_t seqLenQ, seqLenK;        ///< Sq, Sk (-1: unset; paged Sk derivable).
-  int64_t headDimQK, headDimV;     ///< Dqk, Dv (-1: unset).
-  bool causal;                     ///< `-causal`.
-  const int64_t *currentSeqLen;    ///< `-current_seq_len` values (borrowed).
-  int64_t numCurrentSeqLen;        ///< 0 (none), 1 (broadcast) or G.
-  const int64_t *prefixOffset;     ///< `-prefix_offset` values (borrowed).
-  int64_t numPrefixOffset;         ///< 0 (none), 1 (broadcast) or G.
-  int64_t splitKV;                 ///< `-split_kv` S (1).
-  bool returnLse;                  ///< `-return_lse`.
-  bool withScale, withBias;        ///< `--with-attn-scale`, `--with-attn-bias`.
+  RockAttentionDtype dtype;      ///< `-t` (f32).
+  int64_t g;                     ///< `-g`, batch G (1).
+  int64_t numHeadsQ, numHeadsKV; ///< Hq, Hkv (1, 1).
+  int64_t seqLenQ, seqLenK;      ///< Sq, Sk (-1: unset; paged Sk derivable).
+  int64_t headDimQK, headDimV;   ///< Dqk, Dv (-1: unset).
+  bool causal;                   ///< `-causal`.
+  const int64_t *currentSeqLen;  ///< `-current_seq_len` values (borrowed).
+  int64_t numCurrentSeqLen;      ///< 0 (none), 1 (broadcast) or G.
+  const int64_t *prefixOffset;   ///< `-prefix_offset` values (borrowed).
+  int64_t numPrefixOffset;       ///< 0 (none), 1 (broadcast) or G.
+  int64_t splitKV;               ///< `-split_kv` S (1).
+  bool returnLse;                ///< `-return_lse`.
+  bool withScale, withBias;      ///< `--with-attn-scale`, `--with-attn-bias`.
   bool transQ, transK, transV, transO; ///< Layout flags (§2.1).
-  RockAttentionDtype softmaxDtype; ///< `-softmax_dtype` (f32; not i8).
-  bool paged;                      ///< `--paged-attention`.
-  int64_t numPages, pageSize;      ///< Pages per batch, elements per page
-                                   ///< (-1: unset; one may be derived).
-  const char *perfConfig;          ///< `-perf_config` or NULL (borrowed).
-  bool reverseGrid;                ///< `--reverse_grid`.
-  int64_t slidingWindowSize;       ///< W, 0 = unset.
-  int64_t deviceMemBytes;          ///< `--device-mem-bytes`, 0 = unset.
+  RockAttentionDtype softmaxDtype;     ///< `-softmax_dtype` (f32; not i8).
+  bool paged;                          ///< `--paged-attention`.
+  int64_t numPages, pageSize;          ///< Pages per batch, elements per page
+                                       ///< (-1: unset; one may be derived).
+  const char *perfConfig;              ///< `-perf_config` or NULL (borrowed).
+  bool reverseGrid;                    ///< `--reverse_grid`.
+  int64_t slidingWindowSize;           ///< W, 0 = unset.
+  int64_t deviceMemBytes;              ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for
 /// rock-run (docs/internals.md). String fields are borrowed; NULL strings
 /// take the defaults below. Initialise with rockAttentionHarnessInit.
 typedef struct RockAttentionHarness {
-  const char *verifier;            ///< "none" | "mlir" | "mlir-strict".
-  const char *rand;                ///< "fixed" | "none" | decimal seed.
-  const char *randType;            ///< "int" | "float".
-  double randMin, randMax;         ///< Float range (0, 1).
-  int64_t randMinInt, randMaxInt;  ///< Int range (-5, 5).
+  const char *verifier;           ///< "none" | "mlir" | "mlir-strict".
+  const char *rand;               ///< "fixed" | "none" | decimal seed.
+  const char *randType;           ///< "int" | "float".
+  double randMin, randMax;        ///< Float range (0, 1).
+  int64_t randMinInt, randMaxInt; ///< Int range (-5, 5).
   bool hasRMS, hasAbsDiff, hasRelDiff, hasAtol, hasRtol; ///< Given or not.
   double rmsThreshold, absDiffThreshold, relDiffThreshold, atol, rtol;
-  const char *comparator;          ///< "legacy" | "allclose".
-  int64_t kernelRepeats;           ///< 1.
+  const char *comparator; ///< "legacy" | "allclose".
+  int64_t kernelRepeats;  ///< 1.
   bool printResults, printInputs, printValidationResults;
-  const char *printVerifyResults;  ///< "summary" (always/failure/off).
-  const char *arch;                ///< "" when not given.
+  const char *printVerifyResults; ///< "summary" (always/failure/off).
+  const char *arch;               ///< "" when not given.
 } RockAttentionHarness;
 
 /// Sets `cfg` to rocmlir-gen's defaults (f32, G = Hq = Hkv = S = 1, sizes
