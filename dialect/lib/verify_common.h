@@ -8,6 +8,7 @@
 #ifndef ROCK_VERIFY_COMMON_H
 #define ROCK_VERIFY_COMMON_H
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
@@ -88,5 +89,12 @@ bool rock__verifyOpIs(MlirOperation op, const char *name);
  * nInputs == 0. */
 bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
                                   intptr_t nInputs);
+
+/* True if affine maps `a` and `b` compute the same results over the index
+ * space [0, bounds[i]) of their `n` dims (structurally equal maps trivially
+ * do). Small spaces are checked exhaustively, large ones at corners and
+ * sampled points. */
+bool rock__verifyAffineMapsAgree(MlirAffineMap a, MlirAffineMap b,
+                                 const int64_t *bounds, intptr_t n);
 
 #endif

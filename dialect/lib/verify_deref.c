@@ -2,7 +2,8 @@
  *
  * pointers [batch, numBlocks, 1] i64 -> result [batch, numBlocks, blockSize],
  * or a flat page table [numBlocks] -> [numBlocks, blockSize]. The result may
- * only feed rock.transform ops.
+ * only feed rock.transform views (and rock.view_load / rock.view_store, which
+ * read through a chain of zero transforms).
  *
  *===----------------------------------------------------------------------===*/
 #include "Rock/RockVerify.h"
@@ -16,7 +17,11 @@ static MlirLogicalResult verifyUsers(MlirOperation op) {
   MlirValue res = mlirOperationGetResult(op, 0);
   for (MlirOpOperand use = mlirValueGetFirstUse(res);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
-    if (!rock__verifyOpIs(mlirOpOperandGetOwner(use), "rock.transform"))
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    /* A view op on the deref itself is a chain of zero transforms. */
+    if (!rock__verifyOpIs(user, "rock.transform") &&
+        !rock__verifyOpIs(user, "rock.view_load") &&
+        !rock__verifyOpIs(user, "rock.view_store"))
       return rock__verifyFail(
           op, "rock.deref result may only be consumed through rock.transform "
               "views");

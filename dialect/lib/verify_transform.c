@@ -305,7 +305,8 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
       mlirOperationGetContext(op), ops, out.rank, in.rank);
   MlirAttribute have = rockTransformMapAttrGetMap(map);
   if (mlirAffineMapIsNull(want) || !mlirAttributeIsAAffineMap(have) ||
-      !mlirAffineMapEqual(mlirAffineMapAttrGetValue(have), want))
+      !rock__verifyAffineMapsAgree(mlirAffineMapAttrGetValue(have), want,
+                                   ub, out.rank))
     return rock__verifyFail(op,
                       "transform_map affine map does not match its transforms");
   return mlirLogicalResultSuccess();

@@ -1,8 +1,9 @@
 /*===- verify_views.c - rock.view_load / rock.view_store verifiers --------===*
  *
  * One index per source dim; the scalar or rank-1 vector element type is the
- * view's; a vector access on a paged view (a chain ending in rock.deref) must
- * not straddle a page: pageSize % vectorLength == 0.
+ * view's; a vector access on a paged view (a chain ending in rock.deref)
+ * needs pages whose size is a multiple of min(vectorLength, 128 / elemBits)
+ * (spec §2.2's paging rule: no 128-bit piece straddles a page).
  *
  *===----------------------------------------------------------------------===*/
 #include "Rock/RockVerify.h"
@@ -45,16 +46,23 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
                       rock__verifyTypeStr(s.elt, b2, sizeof b2));
   if (vecLen > 1) {
     MlirOperation deref = rock__verifyDerefUnder(view);
+    unsigned bits = rock__verifyEltBits(elt);
+    /* The paging rule of spec §2.2 for the 128-bit pieces of the vector;
+     * rock-lower-views splits wider vectors at 128-bit granules. */
+    int64_t granule = bits && bits <= 128 ? (int64_t)(128 / bits) : 1;
+    int64_t need = vecLen < granule ? vecLen : granule;
     if (!mlirOperationIsNull(deref)) {
       RockShape d;
       MlirType dt = mlirValueGetType(mlirOperationGetResult(deref, 0));
       if (rock__verifyShapeOf(dt, &d) && d.rank > 0) {
         int64_t page = d.dims[d.rank - 1];
-        if (page != ROCK_DYN && page > 0 && page % vecLen != 0)
-          return rock__verifyFail(op,
-                            "vector length (%lld) must divide the page size "
-                            "(%lld) of the rock.deref this view reads",
-                            LL(vecLen), LL(page));
+        if (page != ROCK_DYN && page > 0 && page % need != 0)
+          return rock__verifyFail(
+              op,
+              "page size (%lld) of the rock.deref this view reads must be a "
+              "multiple of %lld for a vector of %lld x %s",
+              LL(page), LL(need), LL(vecLen),
+              rock__verifyTypeStr(elt, b1, sizeof b1));
       }
     }
   }

@@ -584,3 +584,16 @@ func.func @f(%x: memref<4x4xf32>) {
   %y = rock.transform %x by #m : memref<4x4xf32> to memref<16xf32>
   return
 }
+
+// -----
+
+// A large index space is compared at its corners and sampled points: the map
+// below is off by one only where d1 = 1023.
+#m = #rock.transform_map<affine_map<(d0, d1) -> (d0 * 1024 + d1 - d1 floordiv 1023)>
+    by [<Unmerge{1024, 1024} ["a", "b"] at [0, 1] -> ["r"] at [0]>]
+    bounds = [1024, 1024] -> [1048576]>
+func.func @f(%x: memref<1048576xf32>) {
+  // expected-error @+1 {{transform_map affine map does not match its transforms}}
+  %y = rock.transform %x by #m : memref<1048576xf32> to memref<1024x1024xf32>
+  return
+}

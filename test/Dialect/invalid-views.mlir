@@ -93,12 +93,13 @@ func.func @f(%p: memref<1x4x1xi64>) {
 
 // -----
 
-// The result is consumed only through rock.transform (here: a view_load).
-func.func @f(%p: memref<4xi64>, %i: index) -> f16 {
+// The result is consumed only through rock.transform (here: a call).
+func.func private @g(memref<4x16xf16>)
+func.func @f(%p: memref<4xi64>) {
   // expected-error @+1 {{rock.deref result may only be consumed through rock.transform views}}
   %d = rock.deref %p : memref<4xi64> -> memref<4x16xf16>
-  %x = rock.view_load %d[%i, %i] : memref<4x16xf16> -> f16
-  return %x : f16
+  func.call @g(%d) : (memref<4x16xf16>) -> ()
+  return
 }
 
 // -----
@@ -184,15 +185,15 @@ func.func @f(%m: memref<4x8xf16>, %v: vector<2x2xf16>, %i: index) {
 
 // -----
 
-// A vector load through a paged view never straddles a page:
-// pageSize % vectorLength == 0.
+// A vector load through a paged view: no 128-bit piece straddles a page,
+// pageSize % min(vectorLength, 128 / elemBits) == 0.
 #id = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1)>
   by [<PassThrough ["p", "i"] at [0, 1] -> ["p", "i"] at [0, 1]>]
   bounds = [4, 12] -> [4, 12]>
 func.func @f(%p: memref<4xi64>, %i: index) {
   %d = rock.deref %p : memref<4xi64> -> memref<4x12xf16>
   %t = rock.transform %d by #id : memref<4x12xf16> to memref<4x12xf16>
-  // expected-error @+1 {{vector length (8) must divide the page size (12) of the rock.deref this view reads}}
+  // expected-error @+1 {{page size (12) of the rock.deref this view reads must be a multiple of 8 for a vector of 8 x f16}}
   %x = rock.view_load %t[%i, %i] : memref<4x12xf16> -> vector<8xf16>
   return
 }
@@ -202,19 +203,19 @@ func.func @f(%p: memref<4xi64>, %i: index) {
 // The page rule holds through a longer chain (batched page table, K view).
 #kpage = #rock.transform_map<affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 6 + d3)>
   by [<PassThrough ["g", "p"] at [0, 1] -> ["g", "p"] at [0, 1]>,
-      <Unmerge{2, 6} ["sp", "d"] at [2, 3] -> ["off"] at [2]>]
-  bounds = [1, 4, 2, 6] -> [1, 4, 12]>
-#kseq = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1 floordiv 2, d1 mod 2, d2)>
+      <Unmerge{1, 6} ["sp", "d"] at [2, 3] -> ["off"] at [2]>]
+  bounds = [1, 4, 1, 6] -> [1, 4, 6]>
+#kseq = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1, 0, d2)>
   by [<PassThrough ["g"] at [0] -> ["g"] at [0]>,
-      <Merge{4, 2} ["s"] at [1] -> ["p", "sp"] at [1, 2]>,
+      <Merge{4, 1} ["s"] at [1] -> ["p", "sp"] at [1, 2]>,
       <PassThrough ["d"] at [2] -> ["d"] at [3]>]
-  bounds = [1, 8, 6] -> [1, 4, 2, 6]>
+  bounds = [1, 4, 6] -> [1, 4, 1, 6]>
 func.func @f(%p: memref<1x4x1xi64>, %i: index) {
-  %d = rock.deref %p : memref<1x4x1xi64> -> memref<1x4x12xf32>
-  %k0 = rock.transform %d by #kpage : memref<1x4x12xf32> to memref<1x4x2x6xf32>
-  %k = rock.transform %k0 by #kseq : memref<1x4x2x6xf32> to memref<1x8x6xf32>
-  // expected-error @+1 {{vector length (8) must divide the page size (12) of the rock.deref this view reads}}
-  %x = rock.view_load %k[%i, %i, %i] : memref<1x8x6xf32> -> vector<8xf32>
+  %d = rock.deref %p : memref<1x4x1xi64> -> memref<1x4x6xf32>
+  %k0 = rock.transform %d by #kpage : memref<1x4x6xf32> to memref<1x4x1x6xf32>
+  %k = rock.transform %k0 by #kseq : memref<1x4x1x6xf32> to memref<1x4x6xf32>
+  // expected-error @+1 {{page size (6) of the rock.deref this view reads must be a multiple of 4 for a vector of 4 x f32}}
+  %x = rock.view_load %k[%i, %i, %i] : memref<1x4x6xf32> -> vector<4xf32>
   return
 }
 
@@ -227,7 +228,7 @@ func.func @f(%p: memref<1x4x1xi64>, %i: index) {
 func.func @f(%p: memref<4xi64>, %v: vector<8xi8>, %i: index) {
   %d = rock.deref %p : memref<4xi64> -> memref<4x12xi8>
   %t = rock.transform %d by #id : memref<4x12xi8> to memref<4x12xi8>
-  // expected-error @+1 {{vector length (8) must divide the page size (12) of the rock.deref this view reads}}
+  // expected-error @+1 {{page size (12) of the rock.deref this view reads must be a multiple of 8 for a vector of 8 x i8}}
   rock.view_store %v, %t[%i, %i] : vector<8xi8>, memref<4x12xi8>
   return
 }

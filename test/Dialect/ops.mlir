@@ -218,3 +218,35 @@ func.func @paged_vector_load(%p: memref<8xi64>, %i: index, %j: index) {
   %v = rock.view_load %t[%i, %j] : memref<8x16xf16> -> vector<8xf16>
   return
 }
+
+// A direct view_load / view_store on a rock.deref (a chain of zero
+// transforms). A vector wider than 128 bits only needs pages that are a
+// multiple of its 128-bit piece (f32: 4; page 100 here).
+// CHECK-LABEL: func @paged_direct
+func.func @paged_direct(%p: memref<1x8x1xi64>, %i: index, %x: f32) {
+  // CHECK: %[[D:.*]] = rock.deref %{{.*}} : memref<1x8x1xi64> -> memref<1x8x100xf32>
+  %d = rock.deref %p : memref<1x8x1xi64> -> memref<1x8x100xf32>
+  // CHECK: rock.view_load %[[D]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<1x8x100xf32> -> vector<8xf32>
+  %v = rock.view_load %d[%i, %i, %i] : memref<1x8x100xf32> -> vector<8xf32>
+  // CHECK: rock.view_store %{{.*}}, %[[D]][%{{.*}}, %{{.*}}, %{{.*}}] : f32, memref<1x8x100xf32>
+  rock.view_store %x, %d[%i, %i, %i] : f32, memref<1x8x100xf32>
+  return
+}
+
+// The stored affine map may be any form computing the derived one, and
+// preSoftmaxHasSplitKVTransforms = true is accepted (the lowering rejects it).
+#horner = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0 * 32 + d1 * 8 + d2)>
+  by [<Unmerge{2, 4, 8} ["a", "b", "c"] at [0, 1, 2] -> ["x"] at [0]>]
+  bounds = [2, 4, 8] -> [64]>
+// CHECK-LABEL: func @map_forms
+func.func @map_forms(%m: memref<64xf16>, %q: memref<1x8x16xf16>,
+    %k: memref<1x16x8xf16>, %v: memref<1x8x16xf16>, %out: memref<1x8x16xf16>) {
+  // CHECK: rock.transform %{{.*}} by #{{.*}} : memref<64xf16> to memref<2x4x8xf16>
+  %t = rock.transform %m by #horner : memref<64xf16> to memref<2x4x8xf16>
+  // CHECK: preSoftmaxHasSplitKVTransforms = true
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf16>, memref<1x16x8xf16>
+    %out = softmax(qk) * %v : memref<1x8x16xf16> -> memref<1x8x16xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, preSoftmaxHasSplitKVTransforms = true}
+  return
+}
