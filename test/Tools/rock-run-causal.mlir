@@ -1,7 +1,11 @@
 // RUN: rock-run %s | FileCheck %s
 // RUN: rock-run %s -v --time | FileCheck %s --check-prefix=VERBOSE
 // RUN: rock-run - --kernel-repeats 3 --time < %s | FileCheck %s --check-prefix=TIME
+// RUN: rock-run %s -pr -pi -pvr | FileCheck %s --check-prefix=PRINT
+// RUN: rock-run %s -pr -pi -pvr -v | grep -c "\[" | FileCheck %s --check-prefix=BRACKETS
 // f32 attention 1x3x5x8, causal, written in plain scf/memref/arith/math.
+// Without -v, a passing run prints only the verdict.
+// CHECK-NOT: RMS
 // CHECK: [1 1 1]
 // VERBOSE-DAG: out: RMS {{.*}} (threshold 3e-05, pass)
 // VERBOSE-DAG: out: maxAbsDiff {{.*}} (threshold 100, pass)
@@ -15,6 +19,17 @@
 // TIME: [1 1 1]
 // TIME-NEXT: compile_time_ms:
 // TIME-NEXT: kernel_time_ms:
+// Printed tensors never look like a verdict.
+// PRINT: input Q (f32, 24 elements):
+// PRINT-NEXT: 0.5 -1 0.75 0.5 -1 0.75
+// PRINT: input K (f32, 40 elements):
+// PRINT: input V (f32, 40 elements):
+// PRINT: result out (f32, 24 elements):
+// PRINT-NEXT: 0.5 -1 0.75 0.5 -1 0.75 0.5 -1
+// PRINT: reference out (f64, 24 elements):
+// PRINT: [1 1 1]
+// Only the verdict line has brackets, even with everything printed.
+// BRACKETS: {{^}}1{{$}}
 // Hand-written kernel in upstream MLIR (no rock ops) that proves rock-run's
 // harness; generated once, edited by hand where marked.
 module attributes {rock.harness = {t = "f32", g = 1 : i64, num_heads_q = 1 : i64, num_heads_kv = 1 : i64, seq_len_q = 3 : i64, seq_len_k = 5 : i64, head_dim_qk = 8 : i64, head_dim_v = 8 : i64, causal = true, return_lse = false, split_kv = 1 : i64}} {
