@@ -11,16 +11,18 @@
 #pad = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1 - 2)> by [<PassThrough ["i"] at [0] -> ["i"] at [0]>, <Pad{2, 6} ["j"] at [1] -> ["j"] at [1]>] bounds = [4, 16] -> [4, 8]>
 #slice = #rock.transform_map<affine_map<(d0) -> (d0 + 3)> by [<Slice{3, 7} ["i"] at [0] -> ["i"] at [0]>] bounds = [4] -> [8]>
 #embed = #rock.transform_map<affine_map<(d0, d1) -> (d0 * 8 + d1 * 2)> by [<Embed{8, 2} ["a", "b"] at [0, 1] -> ["x"] at [0]>] bounds = [4, 4] -> [32]>
-#unmerge = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0 * 32 + d1 * 8 + d2)> by [<Unmerge{2, 4, 8} ["a", "b", "c"] at [0, 1, 2] -> ["x"] at [0]>] bounds = [2, 4, 8] -> [64]>
+#unmerge = #rock.transform_map<affine_map<(d0, d1, d2) -> ((d0 * 4 + d1) * 8 + d2)> by [<Unmerge{2, 4, 8} ["a", "b", "c"] at [0, 1, 2] -> ["x"] at [0]>] bounds = [2, 4, 8] -> [64]>
 #merge = #rock.transform_map<affine_map<(d0) -> (d0 floordiv 32, (d0 floordiv 8) mod 4, d0 mod 8)> by [<Merge{2, 4, 8} ["x"] at [0] -> ["a", "b", "c"] at [0, 1, 2]>] bounds = [64] -> [2, 4, 8]>
 #adddim = #rock.transform_map<affine_map<(d0, d1) -> (d1)> by [<AddDim{5} ["e"] at [0] -> [] at []>, <PassThrough ["i"] at [1] -> ["i"] at [0]>] bounds = [5, 8] -> [8]>
 #bcast = #rock.transform_map<affine_map<(d0, d1) -> (0, d1 mod 4)> by [<Broadcast{1, 4} ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>] bounds = [6, 8] -> [1, 4]>
 #const = #rock.transform_map<affine_map<(d0) -> (3, d0)> by [<ConstDim{3, 4} [] at [] -> ["c"] at [0]>, <PassThrough ["i"] at [0] -> ["i"] at [1]>] bounds = [8] -> [4, 8]>
 #tbl = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0 * 8 + d1)> by [<Unmerge{2, 8} ["g", "p"] at [0, 1] -> ["gp"] at [0]>, <AddDim{1} ["one"] at [2] -> [] at []>] bounds = [2, 8, 1] -> [16]>
 #pg = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1 floordiv 16, d1 mod 16)> by [<PassThrough ["g"] at [0] -> ["g"] at [0]>, <Merge{8, 16} ["f"] at [1] -> ["p", "i"] at [1, 2]>] bounds = [2, 128] -> [2, 8, 16]>
-#hd = #rock.transform_map<affine_map<(d0, d1, d2, d3) -> (d0, d1 * 64 + d2 * 4 + d3)> by [<PassThrough ["g"] at [0] -> ["g"] at [0]>, <Unmerge{2, 16, 4} ["h", "s", "d"] at [1, 2, 3] -> ["f"] at [1]>] bounds = [2, 2, 16, 4] -> [2, 128]>
+#hd = #rock.transform_map<affine_map<(d0, d1, d2, d3) -> (d0, (d1 * 16 + d2) * 4 + d3)> by [<PassThrough ["g"] at [0] -> ["g"] at [0]>, <Unmerge{2, 16, 4} ["h", "s", "d"] at [1, 2, 3] -> ["f"] at [1]>] bounds = [2, 2, 16, 4] -> [2, 128]>
 #bk = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0 floordiv 2, d0 mod 2, d1, d2)> by [<Merge{2, 2} ["b"] at [0] -> ["g", "h"] at [0, 1]>, <PassThrough ["s", "d"] at [1, 2] -> ["s", "d"] at [2, 3]>] bounds = [4, 16, 4] -> [2, 2, 16, 4]>
 #tr = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d2, d1)> by [<PassThrough ["b", "d", "s"] at [0, 1, 2] -> ["b", "d", "s"] at [0, 2, 1]>] bounds = [4, 4, 16] -> [4, 16, 4]>
+#id3 = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1, d2)> by [<PassThrough ["g", "p", "i"] at [0, 1, 2] -> ["g", "p", "i"] at [0, 1, 2]>] bounds = [2, 8, 16] -> [2, 8, 16]>
+#id2 = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1)> by [<PassThrough ["p", "i"] at [0, 1] -> ["p", "i"] at [0, 1]>] bounds = [8, 16] -> [8, 16]>
 #unmerge2 = #rock.transform_map<affine_map<(d0, d1) -> (d0 * 16 + d1)> by [<Unmerge{4, 16} ["a", "b"] at [0, 1] -> ["x"] at [0]>] bounds = [4, 16] -> [64]>
 #bc = #rock.transform_map<affine_map<(d0, d1) -> (d0, 0)> by [<PassThrough ["a"] at [0] -> ["a"] at [0]>, <Broadcast{1} ["b"] at [1] -> ["b"] at [1]>] bounds = [4, 16] -> [4, 1]>
 // CHECK-LABEL: func.func @pass_through
@@ -172,7 +174,8 @@ func.func @const_dim(%m: memref<4x8xf32>, %i: index) -> f32 {
 // CHECK: return %[[X]]
 func.func @deref_scalar(%t: memref<2x8x1xi64>, %g: index, %p: index, %i: index) -> f16 {
   %d = rock.deref %t : memref<2x8x1xi64> -> memref<2x8x16xf16>
-  %x = rock.view_load %d[%g, %p, %i] : memref<2x8x16xf16> -> f16
+  %v = rock.transform %d by #id3 : memref<2x8x16xf16> to memref<2x8x16xf16>
+  %x = rock.view_load %v[%g, %p, %i] : memref<2x8x16xf16> -> f16
   return %x : f16
 }
 
@@ -186,7 +189,8 @@ func.func @deref_scalar(%t: memref<2x8x1xi64>, %g: index, %p: index, %i: index) 
 // CHECK: llvm.store %[[V]], %[[EP]] {alignment = 4 : i64} : f32, !llvm.ptr
 func.func @deref_store(%t: memref<8xi64>, %p: index, %i: index, %x: f32) {
   %d = rock.deref %t : memref<8xi64> -> memref<8x16xf32>
-  rock.view_store %x, %d[%p, %i] : f32, memref<8x16xf32>
+  %v = rock.transform %d by #id2 : memref<8x16xf32> to memref<8x16xf32>
+  rock.view_store %x, %v[%p, %i] : f32, memref<8x16xf32>
   return
 }
 
@@ -302,7 +306,8 @@ func.func @paged_chain_transposed_vector(%tbl: memref<16xi64>, %b: index, %dd: i
 // CHECK: vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
 func.func @deref_vector_unaligned(%t: memref<8xi64>, %p: index, %i: index) -> vector<2xf32> {
   %d = rock.deref %t : memref<8xi64> -> memref<8x16xf32>
-  %x = rock.view_load %d[%p, %i] : memref<8x16xf32> -> vector<2xf32>
+  %v = rock.transform %d by #id2 : memref<8x16xf32> to memref<8x16xf32>
+  %x = rock.view_load %v[%p, %i] : memref<8x16xf32> -> vector<2xf32>
   return %x : vector<2xf32>
 }
 
