@@ -206,12 +206,17 @@ static int conv(Gen *g, int v, MlirType from, MlirType to, int w) {
   return r;
 }
 
-/* Rounds an f32 value through `t` when t is a 16-bit float (f16/bf16). */
-static int roundThrough(Gen *g, int v, MlirType t) {
+/* Rounds an f32 value (scalar or vector<W>) through `t` when t is a 16-bit
+ * float (f16/bf16). */
+static int roundThroughW(Gen *g, int v, MlirType t, int w) {
   if (!isFloat(t) || bitWidth(t) >= 32)
     return v;
   MlirType f32 = mlirF32TypeGet(mlirTypeGetContext(t));
-  return conv(g, conv(g, v, f32, t, 1), t, f32, 1);
+  return conv(g, conv(g, v, f32, t, w), t, f32, w);
+}
+
+static int roundThrough(Gen *g, int v, MlirType t) {
+  return roundThroughW(g, v, t, 1);
 }
 
 /*===--- the op's description ----------------------------------------------===*/
@@ -323,6 +328,54 @@ static int zeroOf(Gen *g, const char *elt, int w) {
   char lit[48];
   snprintf(lit, sizeof lit, "dense<%s>", z);
   return cst(g, lit, ty);
+}
+
+/* The constant `lit` of element type `elt`, splat to vector<W> when W > 1. */
+static int splat(Gen *g, const char *lit, const char *elt, int w) {
+  char ty[64];
+  vtyS(ty, sizeof ty, elt, w);
+  if (w == 1)
+    return cst(g, lit, ty);
+  char l[48];
+  snprintf(l, sizeof l, "dense<%s>", lit);
+  return cst(g, l, ty);
+}
+
+/* exp2(d) for f32 d <= 0 (scalar or vector<W>), written in arith so that it
+ * vectorises (math.exp2 becomes one libm call per lane): d = n + f with
+ * n = roundeven(d), |f| <= 1/2, 2^f = 1 + f*P(f) (Cephes exp2f, relative
+ * error about 1.4e-7), 2^n built in the exponent bits. d <= -127 (and −inf)
+ * gives exactly 0; NaN propagates. */
+static int exp2Poly(Gen *g, int d, int w) {
+  static const char *const coef[6] = {"1.5353362e-04", "1.3398874e-03",
+                                      "9.6184373e-03", "5.5503324e-02",
+                                      "2.4022648e-01", "6.9314720e-01"};
+  char ty[64], ity[64], cty[160];
+  vtyS(ty, sizeof ty, "f32", w);
+  vtyS(ity, sizeof ity, "i32", w);
+  int c = bin(g, "arith.maximumf", d, splat(g, "-127.0", "f32", w), ty);
+  int n = fresh(g);
+  line(g, "%%v%d = math.roundeven %%v%d : %s", n, c, ty);
+  int f = bin(g, "arith.subf", c, n, ty);
+  int p = splat(g, coef[0], "f32", w);
+  for (int k = 1; k < 6; ++k)
+    p = binf(g, "arith.addf", binf(g, "arith.mulf", p, f, ty),
+             splat(g, coef[k], "f32", w), ty);
+  p = binf(g, "arith.addf", binf(g, "arith.mulf", p, f, ty),
+           splat(g, "1.0", "f32", w), ty);
+  int ni = fresh(g);
+  line(g, "%%v%d = arith.fptosi %%v%d : %s to %s", ni, n, ty, ity);
+  int e = bin(g, "arith.addi", ni, splat(g, "127", "i32", w), ity);
+  e = bin(g, "arith.shli", e, splat(g, "23", "i32", w), ity);
+  int ef = fresh(g);
+  line(g, "%%v%d = arith.bitcast %%v%d : %s to %s", ef, e, ity, ty);
+  int r = binf(g, "arith.mulf", p, ef, ty);
+  int isNan = bin(g, "arith.cmpf uno,", d, d, ty);
+  if (w > 1)
+    snprintf(cty, sizeof cty, "vector<%dxi1>, %s", w, ty);
+  else
+    snprintf(cty, sizeof cty, "%s", ty);
+  return sel(g, isNan, d, r, cty);
 }
 
 static void idx2(char *buf, size_t n, int a, int b) {
@@ -718,6 +771,11 @@ static void generate(Gen *g, Attn *a) {
       vstore(g, xv, b.St, b.mSt, ib, 1, "f32");
       int nm = bin(g, "arith.maxnumf", mx, xv, "f32");
       yieldClose(g, nm, "f32");
+      /* Padding keys (j >= Sk) score −inf (§3.6 step 4). */
+      int jp = forOpen(g, nCols, cMB, c1);
+      idx2(ib, sizeof ib, r, jp);
+      vstore(g, a->softmax ? ninf : zf, b.St, b.mSt, ib, 1, "f32");
+      close(g);
     }
     /* Online softmax (§3.6) with the −inf guard (§3.7). */
     int c = one;
@@ -730,17 +788,32 @@ static void generate(Gen *g, Attn *a) {
       int dm = bin(g, "arith.subf", mOld, mSafe, "f32");
       c = fresh(g);
       line(g, "%%v%d = math.exp2 %%v%d : f32", c, dm);
-      int j, sum;
-      int rowSum = forIterOpen(g, c0, nCols, c1, zf, "f32", &j, &sum);
-      idx2(ib, sizeof ib, r, j);
-      int xv = vload(g, b.St, b.mSt, ib, 1, "f32");
-      int dx = bin(g, "arith.subf", xv, mSafe, "f32");
-      int p = fresh(g);
-      line(g, "%%v%d = math.exp2 %%v%d : f32", p, dx);
-      int pr = roundThrough(g, p, a->tv);
-      vstore(g, pr, b.St, b.mSt, ib, 1, "f32");
-      int ns = binf(g, "arith.addf", sum, p, "f32");
-      yieldClose(g, ns, "f32");
+      /* P = exp2(x − m_safe) over the whole tile, vectors along j. */
+      int rowSum = zf;
+      for (int s = 0; s < nSegMB; ++s) {
+        int w = segMB[s].w;
+        char tf[64];
+        vtyS(tf, sizeof tf, "f32", w);
+        int j, sum;
+        int res = forIterOpen(g, ci(g, segMB[s].lo), ci(g, segMB[s].hi),
+                              ci(g, w), rowSum, "f32", &j, &sum);
+        idx2(ib, sizeof ib, r, j);
+        int xv = vload(g, b.St, b.mSt, ib, w, "f32");
+        int dx = bin(g, "arith.subf", xv, bcast(g, mSafe, w, "f32"), tf);
+        int p = exp2Poly(g, dx, w);
+        int pr = roundThroughW(g, p, a->tv, w);
+        vstore(g, pr, b.St, b.mSt, ib, w, "f32");
+        int ps = p;
+        if (w > 1) {
+          ps = fresh(g);
+          line(g,
+               "%%v%d = vector.reduction <add>, %%v%d " FM " : %s into f32",
+               ps, p, tf);
+        }
+        int ns = binf(g, "arith.addf", sum, ps, "f32");
+        yieldClose(g, ns, "f32");
+        rowSum = res;
+      }
       int lOld = fresh(g);
       line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lOld, b.Lt, r, b.mRow);
       int cl = bin(g, "arith.mulf", c, lOld, "f32");

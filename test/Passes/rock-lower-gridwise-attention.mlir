@@ -42,17 +42,27 @@
 // CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
 // CHECK: arith.mulf %{{.*}}, %[[LOG2E]] : f32
+// Padding keys of the last tile score −inf.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C32]] step %[[C1]] {
+// CHECK-NEXT: memref.store %[[NINF]]
 // CHECK: %[[MOLD:.*]] = memref.load %[[M]]
 // CHECK: %[[MNEW:.*]] = arith.maxnumf %[[MOLD]], %{{.*}} : f32
 // CHECK: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %[[NINF]] : f32
 // CHECK: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %[[ZERO]], %[[MNEW]] : f32
 // CHECK: %[[DM:.*]] = arith.subf %[[MOLD]], %[[MSAFE]] : f32
 // CHECK: %[[CORR:.*]] = math.exp2 %[[DM]] : f32
-// CHECK: %[[DX:.*]] = arith.subf %{{.*}}, %[[MSAFE]] : f32
-// CHECK: %[[P:.*]] = math.exp2 %[[DX]] : f32
-// P rounded to V's element type before gemm1.
-// CHECK: %[[PH:.*]] = arith.truncf %[[P]] : f32 to f16
-// CHECK: arith.extf %[[PH]] : f16 to f32
+// P = exp2(x - m_safe) over the tile in vectors (an arith polynomial, so it
+// vectorises; −inf gives exactly 0 and NaN propagates).
+// CHECK: %[[MSB:.*]] = vector.broadcast %[[MSAFE]] : f32 to vector<32xf32>
+// CHECK: %[[DX:.*]] = arith.subf %{{.*}}, %[[MSB]] : vector<32xf32>
+// CHECK: %[[CLAMP:.*]] = arith.maximumf %[[DX]], %{{.*}} : vector<32xf32>
+// CHECK: math.roundeven %[[CLAMP]] : vector<32xf32>
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[DX]], %[[DX]] : vector<32xf32>
+// CHECK: %[[P:.*]] = arith.select %[[NAN]], %[[DX]], %{{.*}} : vector<32xi1>, vector<32xf32>
+// P rounded to V's element type before gemm1; the row sum takes P unrounded.
+// CHECK: %[[PH:.*]] = arith.truncf %[[P]] : vector<32xf32> to vector<32xf16>
+// CHECK: arith.extf %[[PH]] : vector<32xf16> to vector<32xf32>
+// CHECK: vector.reduction <add>, %[[P]] fastmath<reassoc,contract> : vector<32xf32> into f32
 // CHECK: %[[LOLD:.*]] = memref.load %[[L]]
 // CHECK: %[[CL:.*]] = arith.mulf %[[CORR]], %[[LOLD]] : f32
 // CHECK: %[[LNEW:.*]] = arith.addf %[[CL]], %{{.*}} : f32
