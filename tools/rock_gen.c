@@ -388,8 +388,8 @@ int main(int argc, char **argv) {
       break;
     case F_WINDOW:
       cfg.slidingWindowSize = parseInt(arg, v);
-      if (cfg.slidingWindowSize <= 0)
-        die("-sliding_window_size must be positive");
+      if (cfg.slidingWindowSize < 0)
+        die("-sliding_window_size must not be negative (0 disables it)");
       break;
     case F_SPLIT:
       cfg.splitKV = parseInt(arg, v);
@@ -562,13 +562,14 @@ int main(int argc, char **argv) {
   if (strcmp(operation, "attention"))
     die("unsupported operation '%s'", operation);
   if (defaultProblem) {
-    if (cfg.seqLenQ < 0)
+    if (cfg.seqLenQ == -1)
       cfg.seqLenQ = 1024;
-    if (cfg.seqLenK < 0 && !(cfg.paged && cfg.numPages > 0 && cfg.pageSize > 0))
+    if (cfg.seqLenK == -1 &&
+        !(cfg.paged && cfg.numPages > 0 && cfg.pageSize > 0))
       cfg.seqLenK = 1024;
-    if (cfg.headDimQK < 0)
+    if (cfg.headDimQK == -1)
       cfg.headDimQK = 32;
-    if (cfg.headDimV < 0)
+    if (cfg.headDimV == -1)
       cfg.headDimV = 32;
   }
   if (strict)

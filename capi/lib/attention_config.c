@@ -248,6 +248,13 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
                 "-num_heads_q (%" PRId64 ") must be a multiple of "
                 "-num_heads_kv (%" PRId64 ")",
                 c->numHeadsQ, c->numHeadsKV);
+  const int64_t sizes[4] = {c->seqLenQ, c->seqLenK, c->headDimQK, c->headDimV};
+  static const char *const sizeFlags[4] = {"-seq_len_q", "-seq_len_k",
+                                           "-head_dim_qk", "-head_dim_v"};
+  for (int i = 0; i < 4; ++i)
+    if (sizes[i] == 0 || sizes[i] < -1)
+      return fail(err, errLen, "%s must be positive, got %" PRId64,
+                  sizeFlags[i], sizes[i]);
   if (c->seqLenQ < 0)
     return fail(err, errLen, "missing -seq_len_q (or use -p)");
   if (c->seqLenK < 0 && !c->paged)
@@ -256,9 +263,6 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return fail(err, errLen, "missing -head_dim_qk (or use -p)");
   if (c->headDimV < 0)
     return fail(err, errLen, "missing -head_dim_v (or use -p)");
-  if (c->seqLenQ == 0 || c->seqLenK == 0 || c->headDimQK == 0 ||
-      c->headDimV == 0)
-    return fail(err, errLen, "sequence lengths and head dims must be positive");
   if (c->splitKV < 1)
     return fail(err, errLen, "-split_kv must be positive");
   if (c->splitKV > 1 && !c->returnLse)
@@ -281,7 +285,7 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     if (c->prefixOffset[i] > INT32_MAX || c->prefixOffset[i] < INT32_MIN)
       return fail(err, errLen, "-prefix_offset values must fit in i32");
   if (c->slidingWindowSize < 0 || c->slidingWindowSize > INT32_MAX)
-    return fail(err, errLen, "-sliding_window_size must be positive");
+    return fail(err, errLen, "-sliding_window_size must not be negative");
   if (c->numHeadsQ > INT32_MAX || c->splitKV > INT32_MAX)
     return fail(err, errLen, "head counts and -split_kv must fit in i32");
   if (c->paged && !checkPaged(c, err, errLen))

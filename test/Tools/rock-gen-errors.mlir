@@ -94,3 +94,33 @@
 // RUN: sh -c 'rock-gen -p --verifier=gpu 2>&1; echo rc=$?' | FileCheck %s --check-prefix=VERIFIER
 // VERIFIER: {{^}}rock-gen: error: unknown verifier 'gpu'{{$}}
 // VERIFIER-NEXT: {{^}}rc=2
+
+// RUN: sh -c 'rock-gen -p -seq_len_q -5 2>&1; echo rc=$?' | FileCheck %s --check-prefix=NEGSIZE
+// NEGSIZE: {{^}}rock-gen: error: -seq_len_q must be positive, got -5{{$}}
+// NEGSIZE-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -head_dim_v 0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=ZEROSIZE
+// ZEROSIZE: {{^}}rock-gen: error: -head_dim_v must be positive, got 0{{$}}
+// ZEROSIZE-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -split_kv 0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=SPLITZERO
+// SPLITZERO: {{^}}rock-gen: error: -split_kv must be positive{{$}}
+// SPLITZERO-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -sliding_window_size=-1 2>&1; echo rc=$?' | FileCheck %s --check-prefix=WINDOW
+// WINDOW: {{^}}rock-gen: error: -sliding_window_size must not be negative (0 disables it){{$}}
+// WINDOW-NEXT: {{^}}rc=2
+// -sliding_window_size 0 means no window.
+// RUN: rock-gen -p -sliding_window_size 0 | FileCheck %s --check-prefix=NOWINDOW
+// NOWINDOW-NOT: sliding
+// RUN: sh -c 'rock-gen -p -softmax_dtype i8 2>&1; echo rc=$?' | FileCheck %s --check-prefix=SOFTMAX
+// SOFTMAX: {{^}}rock-gen: error: unsupported data type 'i8' for -softmax_dtype{{$}}
+// SOFTMAX-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p extra 2>&1; echo rc=$?' | FileCheck %s --check-prefix=POSITIONAL
+// POSITIONAL: {{^}}rock-gen: error: unexpected argument 'extra'{{$}}
+// POSITIONAL-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p --comparator=exact 2>&1; echo rc=$?' | FileCheck %s --check-prefix=COMPARATOR
+// COMPARATOR: {{^}}rock-gen: error: invalid value 'exact' for --comparator=exact (legacy or allclose){{$}}
+// COMPARATOR-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p -rand -2 2>&1; echo rc=$?' | FileCheck %s --check-prefix=RAND
+// RAND: {{^}}rock-gen: error: invalid value '-2' for -rand{{$}}
+// RAND-NEXT: {{^}}rc=2
+// RUN: rock-gen --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: rock-gen --operation attention
