@@ -9,6 +9,20 @@
 // Exit status: 0 all gates passed, 1 a gate failed, 2 usage error, 3 input,
 // harness, compile or JIT error (one line on stderr).
 //
+// Behaviour worth knowing:
+// - Inputs are filled in kernel argument order from one splitmix64 stream
+//   (runtime/rng.h); paged caches are shuffled with a second stream seeded
+//   from the same seed, so page order never shifts input values.
+// - Output and LSE buffers start as NaN: an element the kernel (or the
+//   module's combine) never writes fails the NaN rule.
+// - @rock_attention's signature is checked against the harness before
+//   lowering; page tables are checked before and after the kernel runs.
+// - Thresholds: command-line flags win over the harness, which wins over the
+//   per-dtype defaults (spec section 6.4). -atol/-rtol imply allclose.
+// - -v prints per-output metrics and phase times; no line other than the
+//   verdict ever contains brackets. --time adds compile_time_ms (module read
+//   to JIT ready, input filling excluded) and kernel_time_ms (median).
+//
 //===----------------------------------------------------------------------===//
 #define _POSIX_C_SOURCE 200809L
 
