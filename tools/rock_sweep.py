@@ -457,6 +457,7 @@ def main(argv=None):
         return [next(stream) for _ in range(n)]
 
     if a.list:
+        print(f"# seed {a.seed}, shard {shard_i}/{shard_n}")
         for i, s in take(share):
             print(f"{i}: {command_line(gen, run, s, extra)}")
         parts = ", ".join(f"{k}: {v}" for k, v in sorted(filtered.items()))

@@ -28,17 +28,24 @@
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 40 --seed 5 --splitkv-extra-bytes-limit 0 > %t/m.txt
 // RUN: python3 %rock_src/test/e2e/Inputs/sweep/check_list.py --limit 0 < %t/m.txt
 // RUN: FileCheck %s --check-prefix=MEM < %t/m.txt
+// Default seed: the ISO week number.
+// RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 1 | head -1 > %t/seed.txt
+// RUN: python3 -c "import datetime; print('# seed %%d, shard 0/1' %% datetime.date.today().isocalendar()[1])" | diff - %t/seed.txt
+// WMMA perf-config table: block sizes <= 128, waves 16-64, mnPerXdl 16.
+// RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 5 --codepath wmma | FileCheck %s --check-prefix=WMMA
 // Usage errors.
 // RUN: not python3 %rock_src/tools/rock_sweep.py --op gemm_gemm 2>&1 | FileCheck %s --check-prefix=GG
 // RUN: not python3 %rock_src/tools/rock_sweep.py --shard 3/3 2>&1 | FileCheck %s --check-prefix=BADSHARD
 
-// LIST: 0: /T/rock-gen --operation attention -t {{(f32|f16|bf16|i8)}} --arch cpu -g {{[0-9]+}} -seq_len_q {{[0-9]+}} -seq_len_k {{[0-9]+}} -head_dim_qk {{[0-9]+}} -head_dim_v {{[0-9]+}} -num_heads_q {{[0-9]+}} -num_heads_kv {{[0-9]+}} -with-attn-scale={{True|False}} -with-attn-bias={{True|False}} -transQ={{True|False}} -transK={{True|False}} -transV={{True|False}} -transO={{True|False}} -causal={{True|False}} -return_lse={{True|False}} -split_kv={{[0-9]+}} {{.*}}--perf_config=attn:v3:{{([0-9]+,){12}[0-9]+}} -RMS_threshold {{0.15|0.01|0.005}} {{.*}}-pv | /T/rock-run
+// LIST: # seed 5, shard 0/1
+// LIST-NEXT: 0: /T/rock-gen --operation attention -t {{(f32|f16|bf16|i8)}} --arch cpu -g {{[0-9]+}} -seq_len_q {{[0-9]+}} -seq_len_k {{[0-9]+}} -head_dim_qk {{[0-9]+}} -head_dim_v {{[0-9]+}} -num_heads_q {{[0-9]+}} -num_heads_kv {{[0-9]+}} -with-attn-scale={{True|False}} -with-attn-bias={{True|False}} -transQ={{True|False}} -transK={{True|False}} -transV={{True|False}} -transO={{True|False}} -causal={{True|False}} -return_lse={{True|False}} -split_kv={{[0-9]+}} {{.*}}--perf_config=attn:v3:{{([0-9]+,){12}[0-9]+}} -RMS_threshold {{0.15|0.01|0.005}} {{.*}}-pv | /T/rock-run
 // LIST: 39: /T/rock-gen
 // LIST-NEXT: # Filtered: {{[0-9]+}}
 
 // S0: 14
 // S2: 13
-// SHARD1: 1: /T/rock-gen
+// SHARD1: # seed 5, shard 1/3
+// SHARD1-NEXT: 1: /T/rock-gen
 // SHARD1-NEXT: 4: /T/rock-gen
 // SHARD1-NEXT: 7: /T/rock-gen
 
@@ -46,6 +53,8 @@
 
 // MEM-NOT: -split_kv={{[2-9]}}
 // MEM: # Filtered: {{[1-9][0-9]*}} (splitkv-extra-bytes: {{[1-9][0-9]*}})
+
+// WMMA-COUNT-30: --perf_config=attn:v3:{{(16|32|64|128),(16|32|64|128),(16|32|64|128|256),(8|16|32|64),(16|32|64),(16|32|64),16,(4|8|16),1,(1|2),(0|1|2),(0|1|2|4|8|16),(0|1)}} -RMS
 
 // GG: error: --op gemm_gemm: rock-gen implements attention only
 // BADSHARD: error: argument --shard: expected i/n with 0 <= i < n
