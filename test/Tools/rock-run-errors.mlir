@@ -58,5 +58,16 @@
 // CIFACE: rock-run: error: the JIT has no _mlir_ciface_rock_attention (is @rock_attention missing llvm.emit_c_interface?)
 // CIFACE-NEXT: exit 3
 
+// RUN: sh -c 'echo "module attributes {rock.harness = {g = 3 : i64, current_seq_len = [1, 2], seq_len_q = 2 : i64, seq_len_k = 2 : i64, head_dim_qk = 2 : i64, head_dim_v = 2 : i64}} {}" | rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=LIST
+// LIST: rock-run: error: rock.harness: current_seq_len must hold G values
+// LIST-NEXT: exit 3
+// A single value is broadcast to all G batches (ArrayAttr or dense array).
+// RUN: sh -c 'echo "module attributes {rock.harness = {g = 3 : i64, current_seq_len = [1], prefix_offset = array<i64: 2>, causal = true, seq_len_q = 2 : i64, seq_len_k = 2 : i64, head_dim_qk = 2 : i64, head_dim_v = 2 : i64}} {}" | rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=BROADCAST
+// BROADCAST: rock-run: error: <stdin> has no @rock_attention function
+// BROADCAST-NEXT: exit 3
+
+// RUN: rock-run --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: rock-run [file|-]
+
 module {
 }
