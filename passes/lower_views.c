@@ -706,6 +706,19 @@ static void appendPadConst(RockStr *s, const Emit *e, const Access *a) {
   } else if (isfinite(a->pad)) {
     rock__strAppendf(s, "  %%pad = arith.constant %.17e : %s\n", a->pad,
                      ty.data);
+  } else if (mlirTypeIsAF16(a->elt) || mlirTypeIsABF16(a->elt) ||
+             mlirTypeIsAF32(a->elt)) {
+    /* Infinities and NaN as the element type's bit pattern. */
+    bool neg = signbit(a->pad);
+    unsigned long long bits;
+    if (mlirTypeIsAF16(a->elt))
+      bits = isnan(a->pad) ? 0x7E00 : neg ? 0xFC00 : 0x7C00;
+    else if (mlirTypeIsABF16(a->elt))
+      bits = isnan(a->pad) ? 0x7FC0 : neg ? 0xFF80 : 0x7F80;
+    else
+      bits = isnan(a->pad) ? 0x7FC00000 : neg ? 0xFF800000 : 0x7F800000;
+    rock__strAppendf(s, "  %%pad = arith.constant 0x%llX : %s\n", bits,
+                     ty.data);
   } else {
     uint64_t bits;
     memcpy(&bits, &a->pad, sizeof(bits));

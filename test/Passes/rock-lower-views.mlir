@@ -23,6 +23,8 @@
 #tr = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d2, d1)> by [<PassThrough ["b", "d", "s"] at [0, 1, 2] -> ["b", "d", "s"] at [0, 2, 1]>] bounds = [4, 4, 16] -> [4, 16, 4]>
 #id3 = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1, d2)> by [<PassThrough ["g", "p", "i"] at [0, 1, 2] -> ["g", "p", "i"] at [0, 1, 2]>] bounds = [2, 8, 16] -> [2, 8, 16]>
 #id2 = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1)> by [<PassThrough ["p", "i"] at [0, 1] -> ["p", "i"] at [0, 1]>] bounds = [8, 16] -> [8, 16]>
+#mg = #rock.transform_map<affine_map<(d0) -> (d0 floordiv 16, d0 mod 16)> by [<Merge{4, 16} ["f"] at [0] -> ["a", "b"] at [0, 1]>] bounds = [64] -> [4, 16]>
+#pd = #rock.transform_map<affine_map<(d0) -> (d0 - 8)> by [<Pad{8, 8} ["f"] at [0] -> ["f"] at [0]>] bounds = [80] -> [64]>
 #unmerge2 = #rock.transform_map<affine_map<(d0, d1) -> (d0 * 16 + d1)> by [<Unmerge{4, 16} ["a", "b"] at [0, 1] -> ["x"] at [0]>] bounds = [4, 16] -> [64]>
 #bc = #rock.transform_map<affine_map<(d0, d1) -> (d0, 0)> by [<PassThrough ["a"] at [0] -> ["a"] at [0]>, <Broadcast{1} ["b"] at [1] -> ["b"] at [1]>] bounds = [4, 16] -> [4, 1]>
 // CHECK-LABEL: func.func @pass_through
@@ -347,4 +349,40 @@ func.func @vector_splat(%m: memref<4x1xf32>, %a: index, %b: index) -> vector<4xf
   %v = rock.transform %m by #bc : memref<4x1xf32> to memref<4x16xf32>
   %x = rock.view_load %v[%a, %b] : memref<4x16xf32> -> vector<4xf32>
   return %x : vector<4xf32>
+}
+
+// Pad + Merge with a 4-aligned index (i = 4n): the 4 lanes share one validity
+// and one Merge digit, so one guarded vector load yields the padding vector
+// (padValue -inf) when invalid; the store is guarded the same way.
+// CHECK-LABEL: func.func @pad_vector_aligned
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFC00 : f16
+// CHECK-DAG: %[[PADV:.*]] = vector.broadcast %[[NINF]] : f16 to vector<4xf16>
+// CHECK: %[[OK:.*]] = arith.andi
+// CHECK: %[[R:.*]] = scf.if %[[OK]] -> (vector<4xf16>) {
+// CHECK-NEXT: %[[X:.*]] = vector.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<4x16xf16>, vector<4xf16>
+// CHECK-NEXT: scf.yield %[[X]] : vector<4xf16>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[PADV]] : vector<4xf16>
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: vector.store %[[R]], %{{.*}}[%{{.*}}, %{{.*}}] : memref<4x16xf16>, vector<4xf16>
+func.func @pad_vector_aligned(%m: memref<4x16xf16>, %n: index) -> vector<4xf16> {
+  %c4 = arith.constant 4 : index
+  %i = arith.muli %n, %c4 : index
+  %v = rock.transform %m by #mg : memref<4x16xf16> to memref<64xf16>
+  %p = rock.transform %v by #pd : memref<64xf16> to memref<80xf16>
+  %x = rock.view_load %p[%i] {padValue = 0xFFF0000000000000 : f64} : memref<80xf16> -> vector<4xf16>
+  rock.view_store %x, %p[%i] : vector<4xf16>, memref<80xf16>
+  return %x : vector<4xf16>
+}
+
+// The same with an index of unknown alignment: lanes may cross the pad
+// boundary or a Merge digit, so each lane gets its own index math and guard.
+// CHECK-LABEL: func.func @pad_vector_unaligned
+// CHECK-COUNT-4: scf.if %{{.*}} -> (f16)
+// CHECK: vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf16>
+func.func @pad_vector_unaligned(%m: memref<4x16xf16>, %i: index) -> vector<4xf16> {
+  %v = rock.transform %m by #mg : memref<4x16xf16> to memref<64xf16>
+  %p = rock.transform %v by #pd : memref<64xf16> to memref<80xf16>
+  %x = rock.view_load %p[%i] {padValue = 0xFFF0000000000000 : f64} : memref<80xf16> -> vector<4xf16>
+  return %x : vector<4xf16>
 }
