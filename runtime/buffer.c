@@ -58,10 +58,10 @@ double rockDTypeRound(RockDType t, double x) {
   case ROCK_DTYPE_I8:
   case ROCK_DTYPE_I32:
   case ROCK_DTYPE_I64: {
-    double lo = t == ROCK_DTYPE_I8 ? -128.0
+    double lo = t == ROCK_DTYPE_I8    ? -128.0
                 : t == ROCK_DTYPE_I32 ? -2147483648.0
                                       : -9223372036854775808.0;
-    double hi = t == ROCK_DTYPE_I8 ? 127.0
+    double hi = t == ROCK_DTYPE_I8    ? 127.0
                 : t == ROCK_DTYPE_I32 ? 2147483647.0
                                       : 9223372036854774784.0;
     if (isnan(x))

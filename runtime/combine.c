@@ -10,8 +10,8 @@ static int64_t outIndex(int64_t batch, int64_t i, int64_t e, int64_t sq,
 
 void rockCombineSplits(const RockBuffer *outPartial,
                        const RockBuffer *lsePartial, int64_t b, int64_t s,
-                       int64_t sq, int64_t dv, bool transposed,
-                       RockBuffer *out, RockBuffer *lse) {
+                       int64_t sq, int64_t dv, bool transposed, RockBuffer *out,
+                       RockBuffer *lse) {
   for (int64_t bq = 0; bq < b; ++bq) {
     for (int64_t i = 0; i < sq; ++i) {
       float m = -INFINITY;
@@ -39,9 +39,9 @@ void rockCombineSplits(const RockBuffer *outPartial,
               expf((float)rockBufferGet(lsePartial, (bq * s + k) * sq + i) - m);
           if (w == 0.0f)
             continue;
-          acc += w * (float)rockBufferGet(
-                         outPartial,
-                         outIndex(bq * s + k, i, e, sq, dv, transposed));
+          acc += w *
+                 (float)rockBufferGet(outPartial, outIndex(bq * s + k, i, e, sq,
+                                                           dv, transposed));
         }
         rockBufferSet(out, outIndex(bq, i, e, sq, dv, transposed),
                       (double)(acc / sumW));

@@ -26,8 +26,8 @@ extern "C" {
 /// have the sizes above.
 void rockCombineSplits(const RockBuffer *outPartial,
                        const RockBuffer *lsePartial, int64_t b, int64_t s,
-                       int64_t sq, int64_t dv, bool transposed,
-                       RockBuffer *out, RockBuffer *lse);
+                       int64_t sq, int64_t dv, bool transposed, RockBuffer *out,
+                       RockBuffer *lse);
 
 #ifdef __cplusplus
 }

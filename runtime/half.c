@@ -44,7 +44,8 @@ static uint32_t narrow(double x, int manBits, int expBits) {
   if (e < emin)
     bits = (uint32_t)q; // subnormal; q == 2^manBits is the smallest normal
   else
-    bits = ((uint32_t)(e + bias) << manBits) + (uint32_t)(q - (1ull << manBits));
+    bits =
+        ((uint32_t)(e + bias) << manBits) + (uint32_t)(q - (1ull << manBits));
   if (bits >= inf) // rounding carried past the largest finite value
     bits = inf;
   return sign | bits;
@@ -62,7 +63,8 @@ double rockF16ToF64(uint16_t h) {
   double v;
   if (exp == 0x1f) {
     float f;
-    uint32_t bits = ((uint32_t)sign << 31) | 0x7f800000u | ((uint32_t)man << 13);
+    uint32_t bits =
+        ((uint32_t)sign << 31) | 0x7f800000u | ((uint32_t)man << 13);
     memcpy(&f, &bits, sizeof f);
     return f;
   }

@@ -22,13 +22,13 @@ extern "C" {
 /// Run settings of the harness; `has*` flags mark optional keys present.
 typedef struct RockHarness {
   RockAttnProblem problem;
-  char rand[32];        ///< "fixed", "none" or a decimal seed
-  bool randFloat;       ///< rand_type float
+  char rand[32];  ///< "fixed", "none" or a decimal seed
+  bool randFloat; ///< rand_type float
   double randMin, randMax;
   int64_t randMinInt, randMaxInt;
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
   double rms, absDiff, relDiff, atol, rtol;
-  bool allclose;        ///< comparator "allclose" (or atol/rtol given)
+  bool allclose; ///< comparator "allclose" (or atol/rtol given)
   int64_t kernelRepeats;
   bool printResults, printInputs, printValidation;
   char printVerify[16]; ///< always / failure / summary / off

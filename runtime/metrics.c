@@ -93,9 +93,8 @@ void rockAllcloseGetDefault(RockDType outType, int64_t k, double *atol,
   *rtol = r;
 }
 
-bool rockAllclose(const double *ref, const double *res, int64_t n,
-                  double atol, double rtol, int64_t *numBad,
-                  int64_t *numNaNMismatch) {
+bool rockAllclose(const double *ref, const double *res, int64_t n, double atol,
+                  double rtol, int64_t *numBad, int64_t *numNaNMismatch) {
   int64_t bad = 0, nan = 0;
   for (int64_t k = 0; k < n; ++k) {
     double a = ref[k], b = res[k];

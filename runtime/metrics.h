@@ -20,10 +20,10 @@ extern "C" {
 /// Metrics of one output.
 typedef struct RockMetrics {
   int64_t numElements;
-  double rms;        ///< sqrt(sum d^2) / (maxMag * sqrt(N)); see rmsValid
-  double maxAbsDiff; ///< max d
-  double maxRelDiff; ///< max d/|ref| over ref != 0
-  double maxMag;     ///< max over finite elements of max(|ref|, |res|)
+  double rms;             ///< sqrt(sum d^2) / (maxMag * sqrt(N)); see rmsValid
+  double maxAbsDiff;      ///< max d
+  double maxRelDiff;      ///< max d/|ref| over ref != 0
+  double maxMag;          ///< max over finite elements of max(|ref|, |res|)
   int64_t numNaNMismatch; ///< elements where exactly one side is NaN
   bool rmsValid; ///< false when maxMag == 0 but some d != 0 (fails the gate)
 } RockMetrics;
@@ -69,9 +69,8 @@ void rockAllcloseGetDefault(RockDType outType, int64_t k, double *atol,
 /// (matching infinities and matching NaNs pass). `*numBad` receives the
 /// number of failing elements, `*numNaNMismatch` those with exactly one NaN
 /// (either pointer may be NULL). Borrows the arrays.
-bool rockAllclose(const double *ref, const double *res, int64_t n,
-                  double atol, double rtol, int64_t *numBad,
-                  int64_t *numNaNMismatch);
+bool rockAllclose(const double *ref, const double *res, int64_t n, double atol,
+                  double rtol, int64_t *numBad, int64_t *numNaNMismatch);
 
 #ifdef __cplusplus
 }

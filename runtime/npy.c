@@ -13,12 +13,13 @@ static bool writeNpy(const char *path, const char *descr, const void *data,
   if (prod != count)
     return false;
   char header[1024];
-  int len = snprintf(header, sizeof header,
-                     "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                     descr);
+  int len =
+      snprintf(header, sizeof header,
+               "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
   for (int d = 0; d < rank && len < 900; ++d)
     len += snprintf(header + len, sizeof header - (size_t)len, "%lld%s",
-                    (long long)shape[d], rank == 1 ? "," : (d + 1 < rank ? ", " : ""));
+                    (long long)shape[d],
+                    rank == 1 ? "," : (d + 1 < rank ? ", " : ""));
   len += snprintf(header + len, sizeof header - (size_t)len, "), }");
   // magic (6) + version (2) + length (2) + header, padded to 64 with spaces
   // and ended by a newline.
@@ -30,7 +31,14 @@ static bool writeNpy(const char *path, const char *descr, const void *data,
   FILE *f = fopen(path, "wb");
   if (!f)
     return false;
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+  unsigned char pre[10] = {0x93,
+                           'N',
+                           'U',
+                           'M',
+                           'P',
+                           'Y',
+                           1,
+                           0,
                            (unsigned char)(len & 0xff),
                            (unsigned char)(len >> 8)};
   bool ok = fwrite(pre, 1, 10, f) == 10 &&
@@ -79,11 +87,10 @@ bool rockNpyWriteBuffer(const char *path, const RockBuffer *buf,
                   buf->numElements, shape, rank, bf16);
 }
 
-bool rockNpyWriteF64(const char *path, const double *data,
-                     const int64_t *shape, int rank) {
+bool rockNpyWriteF64(const char *path, const double *data, const int64_t *shape,
+                     int rank) {
   int64_t count = 1;
   for (int d = 0; d < rank; ++d)
     count *= shape[d];
-  return writeNpy(path, "<f8", data, sizeof(double), count, shape, rank,
-                  false);
+  return writeNpy(path, "<f8", data, sizeof(double), count, shape, rank, false);
 }

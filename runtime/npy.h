@@ -25,8 +25,8 @@ bool rockNpyWriteBuffer(const char *path, const RockBuffer *buf,
 
 /// Writes `n` doubles from `data` (borrowed) as a float64 array of `shape`.
 /// Returns false on I/O error or a shape mismatch.
-bool rockNpyWriteF64(const char *path, const double *data,
-                     const int64_t *shape, int rank);
+bool rockNpyWriteF64(const char *path, const double *data, const int64_t *shape,
+                     int rank);
 
 #ifdef __cplusplus
 }

@@ -67,8 +67,8 @@ bool rockPageTableCheck(const int64_t *table, int64_t n, uintptr_t poolBase,
         snprintf(err, errSize,
                  "page table entry %lld (0x%llx) is %s (pool 0x%llx, %zu "
                  "bytes, pages of %zu bytes)",
-                 (long long)k, (unsigned long long)a,
-                 why, (unsigned long long)poolBase, poolBytes, pageBytes);
+                 (long long)k, (unsigned long long)a, why,
+                 (unsigned long long)poolBase, poolBytes, pageBytes);
       return false;
     }
   }

@@ -1,4 +1,5 @@
-//===- paged.h - paged K/V caches with shuffled pages --------------*- C -*-===//
+//===- paged.h - paged K/V caches with shuffled pages --------------*- C
+//-*-===//
 //
 // Builds the physical page pool and i64 page table of a paged K or V cache
 // (spec-attention.md sections 4 and 6.2), and checks page tables before a

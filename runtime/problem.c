@@ -18,9 +18,8 @@ const char *rockAttnProblemCheck(const RockAttnProblem *p) {
   if (p->dtype != ROCK_DTYPE_F32 && p->dtype != ROCK_DTYPE_F16 &&
       p->dtype != ROCK_DTYPE_BF16 && p->dtype != ROCK_DTYPE_I8)
     return "element type must be f32, f16, bf16 or i8";
-  if (p->g <= 0 || p->numHeadsQ <= 0 || p->numHeadsKV <= 0 ||
-      p->seqLenQ <= 0 || p->seqLenK <= 0 || p->headDimQK <= 0 ||
-      p->headDimV <= 0)
+  if (p->g <= 0 || p->numHeadsQ <= 0 || p->numHeadsKV <= 0 || p->seqLenQ <= 0 ||
+      p->seqLenK <= 0 || p->headDimQK <= 0 || p->headDimV <= 0)
     return "problem sizes must be positive";
   if (p->numHeadsQ % p->numHeadsKV != 0)
     return "num_heads_q must be a multiple of num_heads_kv";
@@ -37,8 +36,7 @@ const char *rockAttnProblemCheck(const RockAttnProblem *p) {
       return "paged problems need positive num_pages and page_size";
     if (p->headDimQK != p->headDimV)
       return "paged problems need head_dim_qk == head_dim_v";
-    if (p->numPages * p->pageSize !=
-        p->numHeadsKV * p->seqLenK * p->headDimQK)
+    if (p->numPages * p->pageSize != p->numHeadsKV * p->seqLenK * p->headDimQK)
       return "num_pages * page_size must equal num_heads_kv * seq_len_k * "
              "head_dim";
   }

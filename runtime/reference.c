@@ -8,8 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq,
-                             int64_t i) {
+int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq, int64_t i) {
   int64_t g = bq / p->numHeadsQ;
   int64_t last = p->seqLenK - 1;
   if (p->numCurrentSeqLen > 0 && p->currentSeqLen[g] < last)
@@ -52,8 +51,9 @@ static void widenK(const RockAttnProblem *p, const RockAttnInputs *in,
   bool seqMajor = in->kvHeadMajor || p->transK; // stored [Bkv, Sk, D]
   for (int64_t j = 0; j < sk; ++j)
     for (int64_t d = 0; d < dqk; ++d)
-      k[j * dqk + d] = rockBufferGet(
-          in->k, seqMajor ? (bkv * sk + j) * dqk + d : (bkv * dqk + d) * sk + j);
+      k[j * dqk + d] =
+          rockBufferGet(in->k, seqMajor ? (bkv * sk + j) * dqk + d
+                                        : (bkv * dqk + d) * sk + j);
 }
 
 static void widenV(const RockAttnProblem *p, const RockAttnInputs *in,
@@ -62,8 +62,8 @@ static void widenV(const RockAttnProblem *p, const RockAttnInputs *in,
   bool seqMajor = in->kvHeadMajor || !p->transV; // stored [Bkv, Sk, Dv]
   for (int64_t j = 0; j < sk; ++j)
     for (int64_t e = 0; e < dv; ++e)
-      v[j * dv + e] = rockBufferGet(
-          in->v, seqMajor ? (bkv * sk + j) * dv + e : (bkv * dv + e) * sk + j);
+      v[j * dv + e] = rockBufferGet(in->v, seqMajor ? (bkv * sk + j) * dv + e
+                                                    : (bkv * dv + e) * sk + j);
 }
 
 // Applies the pre-softmax region (section 1 step 2) to the raw score `s` of

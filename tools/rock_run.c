@@ -150,9 +150,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
     }
     // Options with a value: -f v or -f=v.
     static const char *const valued[] = {
-        "kernel-repeats", "kernel_repeats", "dump-dir", "comparator",
-        "RMS_threshold", "absDiff_threshold", "relDiff_threshold", "atol",
-        "rtol"};
+        "kernel-repeats",    "kernel_repeats", "dump-dir",
+        "comparator",        "RMS_threshold",  "absDiff_threshold",
+        "relDiff_threshold", "atol",           "rtol"};
     bool known = false;
     for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
       known |= !strcmp(name, valued[k]);
@@ -170,7 +170,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       long long n = strtoll(value, &end, 10);
       if (!*value || *end || n < 1)
         return usageError("--kernel-repeats needs a positive integer, got "
-                          "'%s'", value);
+                          "'%s'",
+                          value);
       o->kernelRepeats = n;
     } else if (!strcmp(name, "dump-dir")) {
       o->dumpDir = value;
@@ -318,8 +319,8 @@ static bool checkSignature(MlirOperation func, const char *fname,
   }
   MlirType t = mlirTypeAttrGetValue(ft);
   if (mlirFunctionTypeGetNumInputs(t) != n) {
-    errorExit("@%s has %d arguments, the harness expects %d",
-              fname, (int)mlirFunctionTypeGetNumInputs(t), n);
+    errorExit("@%s has %d arguments, the harness expects %d", fname,
+              (int)mlirFunctionTypeGetNumInputs(t), n);
     return false;
   }
   for (int i = 0; i < n; ++i) {
@@ -330,8 +331,8 @@ static bool checkSignature(MlirOperation func, const char *fname,
              (long long)args[i].buf->numElements,
              rockDTypeGetName(args[i].buf->dtype));
     if (strcmp(got.data, want) != 0) {
-      errorExit("@%s argument %d (%s) is %s, the harness expects %s", fname,
-                i, args[i].role, got.data, want);
+      errorExit("@%s argument %d (%s) is %s, the harness expects %s", fname, i,
+                args[i].role, got.data, want);
       return false;
     }
   }
@@ -354,10 +355,17 @@ typedef struct Run {
 } Run;
 
 static void destroyRun(Run *r) {
-  RockBuffer *owned[] = {r->q,           r->k,           r->v,
-                         r->quantBias,   r->quantScale,  r->scale,
-                         r->bias,        r->currentSeqLen, r->prefixOffset,
-                         r->lsePartial,  r->outPartial};
+  RockBuffer *owned[] = {r->q,
+                         r->k,
+                         r->v,
+                         r->quantBias,
+                         r->quantScale,
+                         r->scale,
+                         r->bias,
+                         r->currentSeqLen,
+                         r->prefixOffset,
+                         r->lsePartial,
+                         r->outPartial};
   for (size_t i = 0; i < sizeof owned / sizeof owned[0]; ++i)
     rockBufferDestroy(owned[i]);
   if (r->out != r->outPartial)
@@ -407,8 +415,8 @@ static bool allocateArgs(const RockAttnProblem *p, Run *r) {
   r->resOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
   r->refLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
   r->resLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
-  if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut ||
-      !r->resOut || !r->refLse || !r->resLse ||
+  if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut || !r->resOut ||
+      !r->refLse || !r->resLse ||
       (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
       (p->withScale && !r->scale) || (p->withBias && !r->bias) ||
       (p->numCurrentSeqLen && !r->currentSeqLen) ||
@@ -422,7 +430,7 @@ static bool allocateArgs(const RockAttnProblem *p, Run *r) {
 /// kernel arguments.
 static bool fillArgs(const RockAttnProblem *p, RockInitConfig *init,
                      uint64_t seed, Run *r) {
-  RockBuffer *inputs[] = {r->q,         r->k,     r->v,   r->quantBias,
+  RockBuffer *inputs[] = {r->q,          r->k,     r->v,   r->quantBias,
                           r->quantScale, r->scale, r->bias};
   for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i)
     if (inputs[i])
@@ -436,10 +444,10 @@ static bool fillArgs(const RockAttnProblem *p, RockInitConfig *init,
     // The page permutation has its own stream so that it does not shift the
     // values of later tensors.
     RockRng rng = rockRngCreate(seed ^ 0x70a6ed5eedull);
-    r->kCache = rockPagedCacheCreate(r->k, p->g, p->numPages, p->pageSize,
-                                     &rng);
-    r->vCache = rockPagedCacheCreate(r->v, p->g, p->numPages, p->pageSize,
-                                     &rng);
+    r->kCache =
+        rockPagedCacheCreate(r->k, p->g, p->numPages, p->pageSize, &rng);
+    r->vCache =
+        rockPagedCacheCreate(r->v, p->g, p->numPages, p->pageSize, &rng);
     if (!r->kCache || !r->vCache)
       return false;
     addArg(r, "K page table", r->kCache->table);
@@ -476,12 +484,11 @@ static bool checkPageTables(const Run *r) {
   for (int c = 0; c < 2; ++c) {
     const RockPagedCache *pc = caches[c];
     char err[256];
-    if (!rockPageTableCheck(pc->table->data, pc->numSlots,
-                            (uintptr_t)pc->pool->data,
-                            rockBufferGetBytes(pc->pool),
-                            (size_t)pc->pageSize *
-                                rockDTypeGetSize(pc->pool->dtype),
-                            err, sizeof err)) {
+    if (!rockPageTableCheck(
+            pc->table->data, pc->numSlots, (uintptr_t)pc->pool->data,
+            rockBufferGetBytes(pc->pool),
+            (size_t)pc->pageSize * rockDTypeGetSize(pc->pool->dtype), err,
+            sizeof err)) {
       errorExit("%s cache: %s", c ? "V" : "K", err);
       return false;
     }
@@ -490,8 +497,8 @@ static bool checkPageTables(const Run *r) {
 }
 
 /// Returns a new buffer [batch][cols][rows] from `src` [batch][rows][cols].
-static RockBuffer *swapLast2(const RockBuffer *src, int64_t batch,
-                             int64_t rows, int64_t cols) {
+static RockBuffer *swapLast2(const RockBuffer *src, int64_t batch, int64_t rows,
+                             int64_t cols) {
   RockBuffer *dst = rockBufferCreate(src->dtype, src->numElements);
   if (!dst)
     return NULL;
@@ -508,8 +515,8 @@ static RockBuffer *swapLast2(const RockBuffer *src, int64_t batch,
 
 static void printBuffer(const char *what, const char *role,
                         const RockBuffer *b) {
-  printf("%s %s (%s, %lld elements):", what, role,
-         rockDTypeGetName(b->dtype), (long long)b->numElements);
+  printf("%s %s (%s, %lld elements):", what, role, rockDTypeGetName(b->dtype),
+         (long long)b->numElements);
   for (int64_t i = 0; i < b->numElements; ++i)
     printf("%s%.9g", i % 16 ? " " : "\n  ", rockBufferGet(b, i));
   printf("\n");
@@ -526,9 +533,8 @@ static void printDoubles(const char *what, const double *v, int64_t n) {
 // Dumps
 //===----------------------------------------------------------------------===//
 
-static bool dumpBuffer(const char *dir, const char *name,
-                       const RockBuffer *b, int64_t d0, int64_t d1,
-                       int64_t d2, int rank) {
+static bool dumpBuffer(const char *dir, const char *name, const RockBuffer *b,
+                       int64_t d0, int64_t d1, int64_t d2, int rank) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s.npy", dir, name);
   int64_t shape[3] = {d0, d1, d2};
@@ -561,9 +567,8 @@ static bool writeConfig(const char *dir, const RockHarness *h) {
           "  \"head_dim_qk\": %lld,\n  \"head_dim_v\": %lld,\n"
           "  \"split_kv\": %lld,\n",
           (long long)p->g, (long long)p->numHeadsQ, (long long)p->numHeadsKV,
-          (long long)p->seqLenQ, (long long)p->seqLenK,
-          (long long)p->headDimQK, (long long)p->headDimV,
-          (long long)p->splitKV);
+          (long long)p->seqLenQ, (long long)p->seqLenK, (long long)p->headDimQK,
+          (long long)p->headDimV, (long long)p->splitKV);
   fprintf(f,
           "  \"causal\": %s,\n  \"return_lse\": %s,\n  \"with_attn_scale\": "
           "%s,\n  \"with_attn_bias\": %s,\n  \"transQ\": %s,\n  \"transK\": "
@@ -603,10 +608,9 @@ static bool dumpAll(const char *dir, const RockHarness *h, const Run *r) {
     return false;
   bool ok = writeConfig(dir, h);
   ok = ok && dumpCanonical(dir, "q", r->q, p->transQ, b, sq, dqk);
-  ok = ok && dumpCanonical(dir, "k", r->k, !p->paged && !p->transK, bkv, sk,
-                           dqk);
-  ok = ok && dumpCanonical(dir, "v", r->v, !p->paged && p->transV, bkv, sk,
-                           dv);
+  ok = ok &&
+       dumpCanonical(dir, "k", r->k, !p->paged && !p->transK, bkv, sk, dqk);
+  ok = ok && dumpCanonical(dir, "v", r->v, !p->paged && p->transV, bkv, sk, dv);
   ok = ok && dumpCanonical(dir, "out", r->out, p->transO, b, sq, dv);
   if (r->lse)
     ok = ok && dumpBuffer(dir, "lse", r->lse, b, sq, 0, 2);
@@ -615,11 +619,10 @@ static bool dumpAll(const char *dir, const RockHarness *h, const Run *r) {
   if (r->bias)
     ok = ok && dumpBuffer(dir, "bias", r->bias, b, sq, sk, 3);
   if (r->currentSeqLen)
-    ok = ok && dumpBuffer(dir, "current_seq_len", r->currentSeqLen, p->g, 0,
-                          0, 1);
+    ok = ok &&
+         dumpBuffer(dir, "current_seq_len", r->currentSeqLen, p->g, 0, 0, 1);
   if (r->prefixOffset)
-    ok = ok && dumpBuffer(dir, "prefix_offset", r->prefixOffset, p->g, 0, 0,
-                          1);
+    ok = ok && dumpBuffer(dir, "prefix_offset", r->prefixOffset, p->g, 0, 0, 1);
   if (r->quantBias) {
     ok = ok && dumpBuffer(dir, "quant_bias", r->quantBias, 1, 0, 0, 1);
     ok = ok && dumpBuffer(dir, "quant_scale", r->quantScale, 1, 0, 0, 1);
@@ -749,16 +752,16 @@ static int compile(const char *text, size_t size, const char *fileName,
   MlirOperation kernel = findFunc(c->module, "rock_attention");
   if (mlirOperationIsNull(kernel))
     return errorExit("%s has no @rock_attention function", fileName);
-  *hasCombine = !mlirOperationIsNull(findFunc(c->module,
-                                              "rock_attention_combine"));
+  *hasCombine =
+      !mlirOperationIsNull(findFunc(c->module, "rock_attention_combine"));
   return EXIT_PASS;
 }
 
 static int lowerAndJit(Compiled *c) {
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
-  MlirLogicalResult res = rockAddCpuPipeline(
-      mlirPassManagerGetAsOpPassManager(pm));
+  MlirLogicalResult res =
+      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
   if (!mlirLogicalResultIsFailure(res))
     res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(c->module));
   mlirPassManagerDestroy(pm);
@@ -768,11 +771,10 @@ static int lowerAndJit(Compiled *c) {
   start = rockTimerNowMs();
   c->jit = rockJitCreate(c->module);
   if (mlirExecutionEngineIsNull(c->jit))
-    return errorExit("cannot create the JIT execution engine%s",
-                     diagSuffix());
+    return errorExit("cannot create the JIT execution engine%s", diagSuffix());
   // Force code generation now, so that compile time covers it.
-  if (!mlirExecutionEngineLookup(
-          c->jit, mlirStringRefCreateFromCString("_mlir_ciface_rock_attention")))
+  if (!mlirExecutionEngineLookup(c->jit, mlirStringRefCreateFromCString(
+                                             "_mlir_ciface_rock_attention")))
     return errorExit("the JIT has no _mlir_ciface_rock_attention (is "
                      "@rock_attention missing llvm.emit_c_interface?)");
   jitMs = rockTimerNowMs() - start;
@@ -781,8 +783,8 @@ static int lowerAndJit(Compiled *c) {
 
 static int runMain(const Options *o) {
   double t0 = rockTimerNowMs();
-  const char *fileName = o->input && strcmp(o->input, "-") ? o->input
-                                                           : "<stdin>";
+  const char *fileName =
+      o->input && strcmp(o->input, "-") ? o->input : "<stdin>";
   FILE *f = strcmp(fileName, "<stdin>") ? fopen(fileName, "rb") : stdin;
   if (!f)
     return errorExit("cannot open '%s': %s", fileName, strerror(errno));
@@ -867,8 +869,8 @@ static int runMain(const Options *o) {
 
   // Run the kernel; the last run is verified.
   int64_t repeats = o->kernelRepeats ? o->kernelRepeats
-                    : h ? h->kernelRepeats
-                        : 1;
+                    : h              ? h->kernelRepeats
+                                     : 1;
   double *times = calloc((size_t)repeats, sizeof(double));
   if (status == EXIT_PASS && !times)
     status = errorExit("out of memory");
@@ -895,19 +897,19 @@ static int runMain(const Options *o) {
       if (!rockJitInvoke(c.jit, "rock_attention_combine", cb, 4))
         status = errorExit("cannot invoke rock_attention_combine");
     } else {
-      rockCombineSplits(r.outPartial, r.lsePartial, b, p->splitKV,
-                        p->seqLenQ, p->headDimV, p->transO, r.out, r.lse);
+      rockCombineSplits(r.outPartial, r.lsePartial, b, p->splitKV, p->seqLenQ,
+                        p->headDimV, p->transO, r.out, r.lse);
     }
   }
 
   // Reference and verification.
   RockVerdict verdict = {true, true, true};
   if (status == EXIT_PASS) {
-    RockAttnInputs in = {r.q,         r.k,     r.v,    r.quantBias,
+    RockAttnInputs in = {r.q,          r.k,     r.v,    r.quantBias,
                          r.quantScale, r.scale, r.bias, p->paged};
     double start = rockTimerNowMs();
-    if (!rockReferenceAttention(p, &in, r.refOut, p->returnLse ? r.refLse
-                                                               : NULL))
+    if (!rockReferenceAttention(p, &in, r.refOut,
+                                p->returnLse ? r.refLse : NULL))
       status = errorExit("out of memory in the reference");
     referenceMs = rockTimerNowMs() - start;
   }
@@ -916,9 +918,9 @@ static int runMain(const Options *o) {
     for (int64_t bq = 0; bq < b; ++bq)
       for (int64_t i = 0; i < sq; ++i)
         for (int64_t e = 0; e < dv; ++e)
-          r.resOut[(bq * sq + i) * dv + e] = rockBufferGet(
-              r.out, p->transO ? (bq * dv + e) * sq + i
-                               : (bq * sq + i) * dv + e);
+          r.resOut[(bq * sq + i) * dv + e] =
+              rockBufferGet(r.out, p->transO ? (bq * dv + e) * sq + i
+                                             : (bq * sq + i) * dv + e);
     RockThresholds t = rockThresholdsGetDefault(vt);
     if (h->hasRms)
       t.rms = h->rms;
@@ -949,9 +951,8 @@ static int runMain(const Options *o) {
     bool onFailure = !strcmp(h->printVerify, "failure");
     for (int pass = 0; pass < 2; ++pass) {
       bool details = pass == 1;
-      if (details && !always && !(onFailure && !(verdict.rms &&
-                                                 verdict.absDiff &&
-                                                 verdict.relDiff)))
+      if (details && !always &&
+          !(onFailure && !(verdict.rms && verdict.absDiff && verdict.relDiff)))
         break;
       RockVerdict all = {true, true, true};
       RockVerdict v = verifyOutput("out", r.refOut, r.resOut, nOut, false, vt,

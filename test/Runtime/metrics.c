@@ -5,8 +5,8 @@
 #include <math.h>
 #include <stdio.h>
 
-static void gate(const char *name, const double *ref, const double *res,
-                 int n, RockDType t, bool lse) {
+static void gate(const char *name, const double *ref, const double *res, int n,
+                 RockDType t, bool lse) {
   RockMetrics m;
   rockMetricsCompute(ref, res, n, &m);
   RockThresholds th = rockThresholdsGetDefault(t);

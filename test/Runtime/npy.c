@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
   char path[1024];
   // TEST: rank 1 f16 keeps the raw bits
   RockBuffer *h = rockBufferCreate(ROCK_DTYPE_F16, 5);
-  rockBufferSet(h, 0, 1.0); // 0x3c00, little-endian 00 3c
+  rockBufferSet(h, 0, 1.0);  // 0x3c00, little-endian 00 3c
   rockBufferSet(h, 1, -2.0); // 0xc000
   int64_t s1[1] = {5};
   snprintf(path, sizeof path, "%s/h.npy", dir);

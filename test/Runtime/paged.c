@@ -52,8 +52,8 @@ int main(void) {
          rockPageTableCheck(bad, 2, base, 96, 16, err, 256), err);
   // CHECK: past end 0: page table entry 1 {{.*}} is outside the page pool
   bad[1] = (int64_t)(base - 16);
-  printf("before %d: %s\n",
-         rockPageTableCheck(bad, 2, base, 96, 16, err, 256), err);
+  printf("before %d: %s\n", rockPageTableCheck(bad, 2, base, 96, 16, err, 256),
+         err);
   // CHECK: before 0: page table entry 1 {{.*}} is outside the page pool
   bad[1] = (int64_t)(base + 20);
   printf("misaligned %d: %s\n",

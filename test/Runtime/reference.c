@@ -17,8 +17,8 @@ static RockBuffer *buf(RockDType t, int n, const double *v) {
   return b;
 }
 
-static void setup(int64_t hq, int64_t hkv, int64_t sq, int64_t sk,
-                  int64_t dqk, int64_t dv) {
+static void setup(int64_t hq, int64_t hkv, int64_t sq, int64_t sk, int64_t dqk,
+                  int64_t dv) {
   rockAttnProblemInit(&prob);
   prob.numHeadsQ = hq;
   prob.numHeadsKV = hkv;
@@ -146,8 +146,10 @@ int main(void) {
   const double q2v[] = {2}, k31[] = {3, 1}, qb[] = {2}, qs[] = {0.25},
                sc[] = {1, 3}, bi[] = {0, 1};
   RockBuffer *qi = buf(ROCK_DTYPE_I8, 1, q2v), *ki = buf(ROCK_DTYPE_I8, 2, k31),
-             *vi = buf(ROCK_DTYPE_F16, 2, v13), *qbi = buf(ROCK_DTYPE_I8, 1, qb),
-             *qsi = buf(ROCK_DTYPE_F16, 1, qs), *sci = buf(ROCK_DTYPE_F16, 2, sc),
+             *vi = buf(ROCK_DTYPE_F16, 2, v13),
+             *qbi = buf(ROCK_DTYPE_I8, 1, qb),
+             *qsi = buf(ROCK_DTYPE_F16, 1, qs),
+             *sci = buf(ROCK_DTYPE_F16, 2, sc),
              *bii = buf(ROCK_DTYPE_F16, 2, bi);
   RockAttnInputs iin = {qi, ki, vi, qbi, qsi, sci, bii, false};
   run("i8", &iin);
@@ -166,8 +168,8 @@ int main(void) {
   printf("\n");
   // CHECK: visible row 3: 0 0 1 1 0 0 0 0
 
-  RockBuffer *all[] = {q, k, v, k00, q2, q4, k2, v2, v4, qd, kd,
-                       qi, ki, vi, qbi, qsi, sci, bii};
+  RockBuffer *all[] = {q,  k,  v,  k00, q2, q4,  k2,  v2,  v4,
+                       qd, kd, qi, ki,  vi, qbi, qsi, sci, bii};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
     rockBufferDestroy(all[i]);
   return 0;
