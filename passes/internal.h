@@ -84,6 +84,9 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
  * Small IR queries
  *===----------------------------------------------------------------------===*/
 
+/* Returns the last op of `block` (null when empty). Use instead of
+ * mlirBlockGetTerminator, which misses rock.yield across shared objects. */
+MlirOperation rock__blockLastOp(MlirBlock block);
 /* Returns the attribute `name` of `op`, or a null attribute. */
 MlirAttribute rock__attr(MlirOperation op, const char *name);
 /* Integer value of attribute `name`, or `dflt` when absent. */

@@ -97,7 +97,10 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
   }
   for (intptr_t i = 0; i < nArgs; ++i)
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), args[i]);
-  MlirOperation term = mlirBlockGetTerminator(body);
+  /* The last op, not mlirBlockGetTerminator: across rock's shared objects
+   * the IsTerminator trait of some ops is not recognised, so that call can
+   * return null. */
+  MlirOperation term = rock__blockLastOp(body);
   if (mlirOperationGetNumOperands(term) != nResults) {
     mlirEmitError(loc, "rock internal error: generated IR has wrong results");
     mlirModuleDestroy(mod);
@@ -116,6 +119,14 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
 }
 
 /*===--- small queries -----------------------------------------------------===*/
+
+MlirOperation rock__blockLastOp(MlirBlock block) {
+  MlirOperation op = mlirBlockGetFirstOperation(block);
+  while (!mlirOperationIsNull(op) &&
+         !mlirOperationIsNull(mlirOperationGetNextInBlock(op)))
+    op = mlirOperationGetNextInBlock(op);
+  return op;
+}
 
 MlirAttribute rock__attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
