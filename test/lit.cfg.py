@@ -33,6 +33,7 @@ llvm_config.use_default_substitutions()
 config.substitutions.append(("%rock_libs", config.rock_libs_dir))
 config.substitutions.append(("%shlibext", config.shlibext))
 config.substitutions.append(("%rock_src", config.rock_src_root))
+config.substitutions.append(("%rock_obj_root", config.rock_obj_root))
 config.substitutions.append(
     ("%rock_plugin", os.path.join(config.rock_libs_dir,
                                   "RockPlugin" + config.shlibext)))
