@@ -37,6 +37,8 @@
 #define NINF "0xFF800000"
 /* Local buffers above this many bytes are heap-allocated. */
 #define MAX_STACK_BYTES 0
+/* Workgroups with at most this many real rows use the dot-product gemm0. */
+#define DOT_FORM_MAX_ROWS 16
 
 /*===--- text generation ---------------------------------------------------===*/
 
@@ -424,8 +426,18 @@ static void generate(Gen *g, Attn *a) {
   int64_t NB = a->NB, MB = a->MB, Dqk = a->Dqk, Dv = a->Dv;
   snprintf(b.mQl, sizeof b.mQl, "memref<%lldx%lldx%s>", (long long)NB,
            (long long)Dqk, b.acc);
-  snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)Dqk,
-           (long long)MB, b.acc);
+  /* gemm0 form: with few merged rows per workgroup (decode) the K tile is
+   * kept as [MB][Dqk] and each score is a dot product along d (K is copied
+   * with contiguous vector stores); otherwise K is transposed once per tile
+   * into [Dqk][MB] and shared by many rows, which then need no reductions. */
+  int64_t rowsPerBlock = NB < a->Sq * a->R ? NB : a->Sq * a->R;
+  bool dotForm = rowsPerBlock <= DOT_FORM_MAX_ROWS;
+  if (dotForm)
+    snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
+             (long long)Dqk, b.acc);
+  else
+    snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)Dqk,
+             (long long)MB, b.acc);
   snprintf(b.mVl, sizeof b.mVl, "memref<%lldx%lldxf32>", (long long)MB,
            (long long)Dv);
   snprintf(b.mSa, sizeof b.mSa, "memref<%lldx%lldx%s>", (long long)NB,
@@ -482,8 +494,9 @@ static void generate(Gen *g, Attn *a) {
   b.Last = a->dynamic ? allocBuf(g, b.mIdx, heap) : -1;
   b.Low = a->hasWindow ? allocBuf(g, b.mIdx, heap) : -1;
 
-  Seg segDv[3], segMB[3];
+  Seg segDv[3], segMB[3], segDqk[3];
   int nSegDv = segments(Dv, segDv), nSegMB = segments(MB, segMB);
+  int nSegDqk = segments(Dqk, segDqk);
 
   /* Initial state: m = −inf, l = 0, O = 0 (§3.5, §3.6). */
   {
@@ -615,8 +628,25 @@ static void generate(Gen *g, Attn *a) {
     int j0 = bin(g, "arith.muli", kt, cMB, "index");
     int skr = bin(g, "arith.subi", cSk, j0, "index");
     int nCols = bin(g, "arith.minui", skr, cMB, "index");
-    /* K tile, transposed, in the accumulator type; padding keys are 0. */
-    {
+    if (dotForm) {
+      /* K tile [MB][Dqk] in the accumulator type. */
+      int j = forOpen(g, c0, nCols, c1);
+      int jj = bin(g, "arith.addi", j0, j, "index");
+      int wk = viewWidth(Dqk);
+      int d = forOpen(g, c0, ci(g, Dqk), ci(g, wk));
+      char tk[64];
+      vty(tk, sizeof tk, a->tk, wk);
+      int ld = fresh(g);
+      idx3(ib, sizeof ib, gBlk, jj, d);
+      line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k, ib,
+           a->mk, tk);
+      int cv = conv(g, ld, a->tk, a->acc, wk);
+      idx2(ib, sizeof ib, j, d);
+      vstore(g, cv, b.KT, b.mKT, ib, wk, b.acc);
+      close(g);
+      close(g);
+    } else {
+      /* K tile, transposed, in the accumulator type; padding keys are 0. */
       int j = forOpen(g, c0, nCols, c1);
       int jj = bin(g, "arith.addi", j0, j, "index");
       int wk = viewWidth(Dqk);
@@ -672,8 +702,49 @@ static void generate(Gen *g, Attn *a) {
     /* Per merged row. */
     int r = forOpen(g, c0, nRows, c1);
     RowIdx x = rowIdx(g, n0, r, bq0, cR);
-    /* gemm0: S[r][j] = Σ_d Q[r][d] * KT[d][j], vectors along j. */
-    for (int s = 0; s < nSegMB; ++s) {
+    if (dotForm) {
+      /* gemm0: S[r][j] = Σ_d Q[r][d] * K[j][d], vectors along d. */
+      int j = forOpen(g, c0, nCols, c1);
+      int total = -1;
+      for (int s = 0; s < nSegDqk; ++s) {
+        int w = segDqk[s].w;
+        char ta[64];
+        vtyS(ta, sizeof ta, b.acc, w);
+        int d, accv;
+        int res =
+            forIterOpen(g, ci(g, segDqk[s].lo), ci(g, segDqk[s].hi), ci(g, w),
+                        zeroOf(g, b.acc, w), ta, &d, &accv);
+        idx2(ib, sizeof ib, r, d);
+        int qv = vload(g, b.Ql, b.mQl, ib, w, b.acc);
+        idx2(ib, sizeof ib, j, d);
+        int kv = vload(g, b.KT, b.mKT, ib, w, b.acc);
+        int nacc;
+        if (isFloat(a->acc)) {
+          int p = binf(g, "arith.mulf", qv, kv, ta);
+          nacc = binf(g, "arith.addf", accv, p, ta);
+        } else {
+          int p = bin(g, "arith.muli", qv, kv, ta);
+          nacc = bin(g, "arith.addi", accv, p, ta);
+        }
+        yieldClose(g, nacc, ta);
+        int red = res;
+        if (w > 1) {
+          red = fresh(g);
+          line(g, "%%v%d = vector.reduction <add>, %%v%d%s : %s into %s", red,
+               res, isFloat(a->acc) ? " " FM : "", ta, b.acc);
+        }
+        if (total < 0)
+          total = red;
+        else if (isFloat(a->acc))
+          total = binf(g, "arith.addf", total, red, b.acc);
+        else
+          total = bin(g, "arith.addi", total, red, b.acc);
+      }
+      idx2(ib, sizeof ib, r, j);
+      vstore(g, total, b.Sa, b.mSa, ib, 1, b.acc);
+      close(g);
+    }
+    for (int s = 0; !dotForm && s < nSegMB; ++s) {
       int w = segMB[s].w;
       char ta[64];
       vtyS(ta, sizeof ta, b.acc, w);

@@ -403,6 +403,11 @@ static const Case cases[] = {
      0, 0, {0}, {0}, 0, 0},
     {"csl_clamped", 2, 1, 4, 20, 8, 8, 2, 8, 4, 0, 0, -1, 0, 0, {40, 19}, {0},
      1, 0},
+    /* More than 16 rows per workgroup: the transposed-K gemm0. */
+    {"wide_causal_gqa", 2, 2, 50, 50, 24, 40, 3, 16, 32, 1, 0, -1, 0, 0, {0},
+     {0}, 0, 0},
+    {"wide_odd_dims_prefix", 1, 3, 9, 29, 13, 7, 2, 12, 24, 1, 0, -1, 1, 0,
+     {0}, {2, -4, 0}, 0, 1},
 };
 
 int main(void) {
@@ -440,4 +445,6 @@ int main(void) {
 // CHECK: case tiny_sk_many_splits: ok
 // CHECK: case blocks_larger_than_problem: ok
 // CHECK: case csl_clamped: ok
+// CHECK: case wide_causal_gqa: ok
+// CHECK: case wide_odd_dims_prefix: ok
 // CHECK: failures: 0

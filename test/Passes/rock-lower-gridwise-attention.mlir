@@ -345,3 +345,31 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
   }
   return
 }
+
+// -----
+
+// Decode (few merged rows per workgroup): K stays [MB][Dqk] and each score is
+// a dot product along the head dimension, reduced from an f32 vector.
+
+// CHECK-LABEL: func @decode_dot_form
+// CHECK: memref.alloc() {{.*}} : memref<32x64xf32>
+// CHECK: %[[KL:.*]] = memref.alloc() {{.*}} : memref<16x64xf32>
+// CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<8xf32>
+// CHECK: vector.store %[[KV]], %[[KL]][%{{.*}}, %{{.*}}] : memref<16x64xf32>, vector<8xf32>
+// CHECK: %[[DOT:.*]] = scf.for {{.*}} -> (vector<32xf32>) {
+// CHECK: vector.load %[[KL]][%{{.*}}, %{{.*}}] : memref<16x64xf32>, vector<32xf32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
+// CHECK: vector.reduction <add>, %[[DOT]] fastmath<reassoc,contract> : vector<32xf32> into f32
+func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
+    %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
+    %lse: memref<16x1xf32>) {
+  rock.gridwise_attention q(%q : memref<8x1x64xf32>)
+      k(%k : memref<2x128x64xf32>) v(%v : memref<2x128x64xf32>)
+      out(%out : memref<16x1x64xf32>) lse(%lse : memref<16x1xf32>)
+      attributes {splitKV = 2 : i32, numRepeatsGQA = 4 : i32,
+                  prePadG0M = 128 : i64, prePadG0N = 4 : i64,
+                  mPerBlock = 16 : i32, nPerBlock = 32 : i32,
+                  gridSize = 4 : i64, softmaxType = f32} {
+  }
+  return
+}
