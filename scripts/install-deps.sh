@@ -12,10 +12,12 @@ if [[ "${ROCK_BENCH_DEPS:-0}" == 1 ]]; then
   pkgs+=(python3-matplotlib python3-torch)
 fi
 
+# One dpkg-query for all packages: the names of those installed.
+installed=" $(dpkg-query -W -f='${Package}=${db:Status-Abbrev}\n' "${pkgs[@]}" \
+  2>/dev/null | sed -n 's/=ii *$//p' | tr '\n' ' ')"
 missing=()
 for p in "${pkgs[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+  [[ "$installed" == *" $p "* ]] || missing+=("$p")
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
