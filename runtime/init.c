@@ -24,7 +24,11 @@ bool rockInitConfigSetRand(RockInitConfig *cfg, const char *text,
     if (seed == 0) {
       struct timespec ts;
       clock_gettime(CLOCK_REALTIME, &ts);
-      seed = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
+      // A short positive seed, easy to pass back as -rand <seed>.
+      seed = ((uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec) &
+             0x7fffffffu;
+      if (seed == 0)
+        seed = 1;
     }
     cfg->mode = ROCK_RAND_SEEDED;
   }

@@ -39,9 +39,10 @@ typedef struct RockInitConfig {
   RockRng rng; ///< the stream, advanced by each seeded fill
 } RockInitConfig;
 
-/// Parses a -rand value ("fixed", "none", "0" = seed from the clock, "N" =
-/// seed N) into `cfg->mode` and seeds `cfg->rng`; `*seedOut` (if not NULL)
-/// receives the seed used. Returns false for anything else. Borrows `text`.
+/// Parses a -rand value ("fixed", "none", "0" = a nonzero 31-bit seed from
+/// the clock, "N" = seed N) into `cfg->mode` and seeds `cfg->rng`; `*seedOut`
+/// (if not NULL) receives the seed used. Returns false for anything else.
+/// Borrows `text`.
 bool rockInitConfigSetRand(RockInitConfig *cfg, const char *text,
                            uint64_t *seedOut);
 

@@ -1,5 +1,9 @@
 // RUN: not rock-run %s | FileCheck %s
 // RUN: not rock-run %s -v | FileCheck %s --check-prefix=VERBOSE
+// RUN: sed -e 's/print_verify_results = "failure"/rand = "0"/' %s | not rock-run | FileCheck %s --check-prefix=SEED
+// A clock-seeded failing run names its seed:
+// SEED: inputs: rand 0 (seed {{[1-9][0-9]*}}), combine in the module
+// SEED-NEXT: [0 {{[01]}} 0]
 // A deliberately wrong kernel: it forgets the final 1/l. rock-run must report
 // a failed gate and exit 1. The harness says print_verify_results "failure",
 // so the details are printed even without -v.
