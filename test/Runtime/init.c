@@ -83,6 +83,13 @@ int main(void) {
   printf("float in range %d rounded %d\n", inRange, rounded);
   // CHECK: float in range 1 rounded 1
 
+  // TEST: -rand 0 draws a nonzero 31-bit seed from the clock
+  uint64_t clockSeed = 0;
+  bool seeded = rockInitConfigSetRand(&cfg, "0", &clockSeed);
+  printf("clock seed ok %d in range %d\n", seeded,
+         clockSeed >= 1 && clockSeed < (1ull << 31));
+  // CHECK: clock seed ok 1 in range 1
+
   // TEST: bad -rand values
   printf("bad %d %d %d\n", rockInitConfigSetRand(&cfg, "x", NULL),
          rockInitConfigSetRand(&cfg, "-1", NULL),
