@@ -293,7 +293,9 @@ def run_sample(gen, run, s, extra, timeout):
     if rc == 2:
         return "fail", f"rock-gen exit 2: {first}", gerr
     if rc != 0:
-        return "fail", f"rock-gen exit {rc}", gerr
+        if rc < 0:
+            return "fail", f"rock-gen crash (signal {-rc})", gerr
+        return "fail", f"rock-gen exit {rc}: {first}", gerr
     if tmo is not None:
         tmo = max(0.1, tmo - (time.time() - start))
     rc, out, err, to = _run([run], mod, tmo)
@@ -306,7 +308,12 @@ def run_sample(gen, run, s, extra, timeout):
         if _TRIPLE.match(line):
             verdict = line.strip()
     if verdict is None:
-        return "fail", f"no verdict (rock-run exit {rc})", text
+        if rc is not None and rc < 0:
+            return "fail", f"rock-run crash (signal {-rc})", text
+        rerr = next((ln.strip() for ln in err.decode("utf-8", "replace")
+                     .splitlines() if ln.strip()), "")
+        why = f"no verdict (rock-run exit {rc}"
+        return "fail", why + (f": {rerr[:160]})" if rerr else ")"), text
     if verdict != "[1 1 1]":
         return "fail", f"mismatch {verdict}", text
     if rc != 0:

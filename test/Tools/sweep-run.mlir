@@ -21,6 +21,8 @@
 // RUN: FileCheck %s --check-prefix=GENERR < %t/g.txt
 // RUN: env FAKE_MODE=usage not python3 %rock_src/tools/rock_sweep.py --samples 2 --seed 1 -j 1 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools > %t/u.txt
 // RUN: FileCheck %s --check-prefix=USAGE < %t/u.txt
+// RUN: env FAKE_MODE=segv not python3 %rock_src/tools/rock_sweep.py --samples 1 --seed 1 -j 1 --paged-fraction 0 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=SEGV
+// RUN: env FAKE_MODE=err not python3 %rock_src/tools/rock_sweep.py --samples 1 --seed 1 -j 1 --paged-fraction 0 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=ERR
 // --debug prints every command.
 // RUN: env FAKE_MODE=pass python3 %rock_src/tools/rock_sweep.py --samples 2 --seed 7 -j 1 --debug --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=DEBUG
 
@@ -55,11 +57,14 @@
 // HANG: FAIL {{[01]}} (timeout):
 // HANG: Passed: 0, Invalid: 0, Failed: 2
 
-// GENERR: FAIL 0 (rock-gen exit 1):
+// GENERR: FAIL 0 (rock-gen exit 1: rock-gen: boom):
 // GENERR: Passed: 0, Invalid: 0, Failed: 3
 
 // USAGE: FAIL 0 (rock-gen exit 2: rock-gen: error: unknown flag '-bogus'):
 // USAGE: Passed: 0, Invalid: 0, Failed: 2
+
+// SEGV: FAIL 0 (rock-run crash (signal 11)):
+// ERR: FAIL 0 (no verdict (rock-run exit 3: rock-run: error: JIT failed)):
 
 // DEBUG: RUN 0: {{.*}}/rock-gen --operation attention
 // DEBUG: INVALID 0 (rock-gen: error: invalid perf_config 'x': rejected)
