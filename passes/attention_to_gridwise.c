@@ -67,6 +67,19 @@ static bool staticShape(MlirValue v, intptr_t rank, int64_t *dims) {
   return true;
 }
 
+/* True when `v` is a rock.deref result, possibly under rock.transforms. */
+static bool endsInDeref(MlirValue v) {
+  for (int depth = 0; depth < 1024 && mlirValueIsAOpResult(v); ++depth) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (rock__isOp(def, "rock.deref"))
+      return true;
+    if (!rock__isOp(def, "rock.transform"))
+      return false;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return false;
+}
+
 /*===----------------------------------------------------------------------===
  * Views
  *===----------------------------------------------------------------------===*/
@@ -233,6 +246,17 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
       return false;
     }
   }
+
+  /* Paged mode: keys / values are the views to read (spec §2.2); the
+   * address operands only mark them as paged and must reach a rock.deref. */
+  static const char *const addrNames[2] = {"keyAddresses", "valueAddresses"};
+  for (int j = 0; j < 2; ++j)
+    if (a.size[A_KA + j] && !endsInDeref(operand(&a, A_KA + j, 0))) {
+      rock__passFail(pass, op,
+                     "%s must be a rock.transform chain ending in rock.deref",
+                     addrNames[j]);
+      return false;
+    }
 
   /* Canonical views (nothing is created before this point). */
   static const char *const qNames[3] = {"b", "sq", "dqk"};

@@ -58,3 +58,16 @@ func.func @v3_not_int(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref
   } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,x,32,16,4,1,1,0,0,0"}
   return
 }
+
+// -----
+
+// keyAddresses marks K as paged: its chain must reach a rock.deref.
+func.func @addresses_not_paged(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{keyAddresses must be a rock.transform chain ending in rock.deref}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    keyAddresses = (%k : memref<1x16x8xf32>)
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
+  return
+}
