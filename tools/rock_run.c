@@ -552,7 +552,7 @@ static bool dumpCanonical(const char *dir, const char *name,
   return ok;
 }
 
-static bool writeConfig(const char *dir, const RockHarness *h) {
+static bool writeConfig(const char *dir, const RockHarness *h, uint64_t seed) {
   const RockAttnProblem *p = &h->problem;
   char path[4096];
   snprintf(path, sizeof path, "%s/config.json", dir);
@@ -595,18 +595,20 @@ static bool writeConfig(const char *dir, const RockHarness *h) {
             (long long)p->slidingWindow);
   fprintf(f, "  \"softmax_dtype\": \"%s\",\n  \"rand\": \"%s\",\n",
           rockDTypeGetName(p->softmaxType), h->rand);
+  fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)seed);
   fprintf(f, "  \"rand_type\": \"%s\"\n}\n", h->randFloat ? "float" : "int");
   return fclose(f) == 0;
 }
 
-static bool dumpAll(const char *dir, const RockHarness *h, const Run *r) {
+static bool dumpAll(const char *dir, const RockHarness *h, const Run *r,
+                    uint64_t seed) {
   const RockAttnProblem *p = &h->problem;
   int64_t b = rockAttnProblemGetB(p), bkv = rockAttnProblemGetBkv(p);
   int64_t sq = p->seqLenQ, sk = p->seqLenK, dqk = p->headDimQK,
           dv = p->headDimV, s = p->splitKV;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
     return false;
-  bool ok = writeConfig(dir, h);
+  bool ok = writeConfig(dir, h, seed);
   ok = ok && dumpCanonical(dir, "q", r->q, p->transQ, b, sq, dqk);
   ok = ok &&
        dumpCanonical(dir, "k", r->k, !p->paged && !p->transK, bkv, sk, dqk);
@@ -993,7 +995,7 @@ static int runMain(const Options *o) {
       if (p->returnLse)
         printDoubles("reference LSE", r.refLse, b * sq);
     }
-    if (o->dumpDir && !dumpAll(o->dumpDir, h, &r))
+    if (o->dumpDir && !dumpAll(o->dumpDir, h, &r, seed))
       status = errorExit("cannot write dumps to '%s'", o->dumpDir);
   }
   if (status == EXIT_PASS) {
