@@ -12,8 +12,9 @@
 // DUMP: q.npy
 // DUMP: ref_out.npy
 // DUMP: v.npy
-// Hand-written kernel in upstream MLIR (no rock ops) that proves rock-run's
-// harness; generated once, edited by hand where marked.
+// The kernel is plain upstream MLIR (no rock ops), written from the same
+// template as the other rock-run-*.mlir kernels; it tests rock-run, not the
+// compiler.
 module attributes {rock.harness = {t = "f32", g = 2 : i64, num_heads_q = 2 : i64, num_heads_kv = 2 : i64, seq_len_q = 3 : i64, seq_len_k = 8 : i64, head_dim_qk = 4 : i64, head_dim_v = 4 : i64, causal = true, return_lse = false, split_kv = 1 : i64, paged = true, num_pages = 8 : i64, page_size = 8 : i64, rand = "9"}} {
   func.func private @paged_load(%tab: memref<16xi64>, %bkv: index, %j: index, %x: index) -> f32 {
     %cHkv = arith.constant 2 : index
