@@ -992,6 +992,16 @@ static void generate(Gen *g, Attn *a) {
 
 /*===--- reading the op ----------------------------------------------------===*/
 
+/* The last op of `blk` (its rock.yield). Not mlirBlockGetTerminator: that
+ * answers null for ops of the plugin in some contexts (trait lookup). */
+static MlirOperation lastOp(MlirBlock blk) {
+  MlirOperation last = {0};
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    last = o;
+  return last;
+}
+
 /* Fills `a` from `op`; returns false after reporting through `pass`. */
 static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
   memset(a, 0, sizeof *a);
@@ -1144,8 +1154,8 @@ static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
   MlirRegion reg = mlirOperationGetRegion(op, 0);
   MlirBlock blk = mlirRegionGetFirstBlock(reg);
   if (!mlirBlockIsNull(blk)) {
-    MlirOperation term = mlirBlockGetTerminator(blk);
-    if (mlirOperationIsNull(term) ||
+    MlirOperation term = lastOp(blk);
+    if (mlirOperationIsNull(term) || !rock__isOp(term, "rock.yield") ||
         mlirOperationGetNumOperands(term) != 1 ||
         mlirBlockGetNumArguments(blk) != 1 + a->nElem) {
       rock__passFail(pass, op,
@@ -1258,7 +1268,7 @@ static bool fillSlot(MlirOperation root, MlirBlock blk) {
     remapAdd(&m, mlirBlockGetArgument(blk, i),
              mlirOperationGetOperand(slot, i));
   MlirBlock dst = mlirOperationGetBlock(slot);
-  MlirOperation term = mlirBlockGetTerminator(blk);
+  MlirOperation term = lastOp(blk);
   for (MlirOperation o = mlirBlockGetFirstOperation(blk);
        !mlirOperationEqual(o, term); o = mlirOperationGetNextInBlock(o)) {
     MlirOperation c = mlirOperationClone(o);
