@@ -183,18 +183,32 @@ def compat_prefix(prefix):
     return prefix
 
 
-def compat_suffix(suffix):
+def is_rocmlir_prefix(prefix):
+    toks = prefix.split()
+    return bool(toks) and os.path.basename(toks[0]) == "rocmlir-gen"
+
+
+def compat_suffix(suffix, rocmlir=False):
     """Replace rocMLIR's execution pipeline by `| rock-run |`.
 
-    Everything before the first `|` is kept verbatim.  Between the first `|`
-    and the FileCheck stage, rocMLIR's tools (rocmlir-driver, mlir-cpu-runner,
-    mlir-runner) are dropped and a single `rock-run` stage is put in their
-    place; an existing rock-run stage is kept as written.  Suffixes without
-    rocMLIR tools are returned unchanged.
+    Everything before the first `|` is kept verbatim.  With `rocmlir` (the
+    prefix is rocmlir-gen, spec 7.4) every stage between the first `|` and
+    the FileCheck stage is replaced by one `rock-run` stage.  Otherwise only
+    rocMLIR's tools (rocmlir-driver, mlir-cpu-runner, mlir-runner) are
+    dropped and a single `rock-run` stage is put in their place; an existing
+    rock-run stage is kept as written, and suffixes without rocMLIR tools are
+    returned unchanged.
     """
     parts = _split_pipeline(suffix)
     if len(parts) == 1:
         return suffix
+    if rocmlir:
+        fc = next((i for i, p in enumerate(parts) if i > 0 and
+                   _stage_tool(p) == "FileCheck"), None)
+        head = parts[0].rstrip() + " | rock-run"
+        if fc is None:
+            return head
+        return head + " |" + "|".join(parts[fc:])
     tools = [_stage_tool(p) for p in parts[1:]]
     if not any(t in _ROCMLIR_PIPELINE_TOOLS for t in tools):
         return suffix
@@ -213,11 +227,11 @@ def compat_suffix(suffix):
     return head + " |" + "|".join(kept)
 
 
-def exec_suffix(suffix):
+def exec_suffix(suffix, rocmlir=False):
     """The suffix as the lit format runs it: compat rewrite, then the
     FileCheck stage (and anything after it) dropped; a rock-run stage is
     appended if none is left."""
-    parts = _split_pipeline(compat_suffix(suffix))
+    parts = _split_pipeline(compat_suffix(suffix, rocmlir))
     keep = [parts[0].rstrip()]
     for p in parts[1:]:
         if _stage_tool(p) == "FileCheck":
@@ -249,7 +263,8 @@ def generate(spec, outdir, split=False, compat=True):
     """Write the lit files for `spec` into `outdir`; returns the paths."""
     prefix, suffix = spec.prefix, spec.suffix
     if compat:
-        prefix, suffix = compat_prefix(prefix), compat_suffix(suffix)
+        prefix, suffix = (compat_prefix(prefix),
+                          compat_suffix(suffix, is_rocmlir_prefix(prefix)))
     os.makedirs(outdir, exist_ok=True)
     written = []
     for st in spec.suite_tests():
@@ -294,7 +309,7 @@ def exec_command(spec, combo, subs=None, tools=None):
     `tools` maps tool names (rock-gen, rock-run) to the paths to use;
     `subs` maps substitution names without '%' to their values."""
     prefix = compat_prefix(spec.prefix)
-    suffix = exec_suffix(spec.suffix)
+    suffix = exec_suffix(spec.suffix, is_rocmlir_prefix(spec.prefix))
     cmd = f"{prefix} {combo.flags()}  {suffix}"
     if subs:
         cmd = substitute(cmd, subs)
