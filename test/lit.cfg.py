@@ -22,7 +22,11 @@ for var in ("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES",
             "ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"):
     config.environment.pop(var, None)
 if os.environ.get("ROCK_ASAN"):
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    # allow_user_poisoning=0: LLVM's header-inline BumpPtrAllocator poisons
+    # slabs when compiled with ASan (our C++ glue) but not in Debian's
+    # uninstrumented libMLIR, which allocates from the same slabs: every
+    # attribute uniqued there would read as use-after-poison.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     # Upstream mlir-opt is not instrumented: it cannot dlopen the ASan
     # RockPlugin.so. Tests that load the plugin say `UNSUPPORTED: asan`.
