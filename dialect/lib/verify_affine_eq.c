@@ -94,7 +94,7 @@ bool rock__verifyAffineMapsAgree(MlirAffineMap a, MlirAffineMap b,
     if (bounds[i] <= 0)
       return true; /* empty index space: nothing can differ */
     total = total > EXHAUSTIVE_LIMIT / bounds[i] ? EXHAUSTIVE_LIMIT + 1
-                                                  : total * bounds[i];
+                                                 : total * bounds[i];
   }
   int64_t x[ROCK_MAX_RANK] = {0};
   if (total <= EXHAUSTIVE_LIMIT) {

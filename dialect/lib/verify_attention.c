@@ -4,9 +4,9 @@
  * rule reports. Dynamic dims are treated as matching anything.
  *
  *===----------------------------------------------------------------------===*/
+#include "verify_attention.h"
 #include "Rock/RockVerify.h"
 #include "rock-c/Dialect.h"
-#include "verify_attention.h"
 #include "verify_common.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -29,10 +29,10 @@ enum {
 
 /* Logical sizes, already un-transposed. */
 typedef struct Dims {
-  int64_t batchQ, seqQ, headQK;    /* queries */
-  int64_t batchK, headK, seqK;     /* keys */
-  int64_t batchV, seqV, headV;     /* values */
-  int64_t batchO, seqO, headO;     /* out */
+  int64_t batchQ, seqQ, headQK; /* queries */
+  int64_t batchK, headK, seqK;  /* keys */
+  int64_t batchV, seqV, headV;  /* values */
+  int64_t batchO, seqO, headO;  /* out */
 } Dims;
 
 typedef struct Attn {
@@ -76,14 +76,14 @@ static MlirLogicalResult verifyFlags(const Attn *a) {
 static MlirLogicalResult verifyHeads(const Attn *a) {
   if (a->headsQ <= 0)
     return rock__verifyFail(a->op, "numHeadsQ (%lld) must be positive",
-                      (long long)a->headsQ);
+                            (long long)a->headsQ);
   if (a->headsKV <= 0)
     return rock__verifyFail(a->op, "numHeadsKV (%lld) must be positive",
-                      (long long)a->headsKV);
+                            (long long)a->headsKV);
   if (a->headsQ % a->headsKV != 0)
-    return rock__verifyFail(a->op,
-                      "numHeadsQ (%lld) must be divisible by numHeadsKV (%lld)",
-                      (long long)a->headsQ, (long long)a->headsKV);
+    return rock__verifyFail(
+        a->op, "numHeadsQ (%lld) must be divisible by numHeadsKV (%lld)",
+        (long long)a->headsQ, (long long)a->headsKV);
   return mlirLogicalResultSuccess();
 }
 
@@ -93,7 +93,7 @@ static MlirLogicalResult rank3(const Attn *a, int seg, const char *name,
   MlirType t = mlirValueGetType(operand(a, seg, 0));
   if (!rock__verifyShapeOf(t, s) || s->rank != 3)
     return rock__verifyFail(a->op, "%s must be rank 3 (got rank %ld)", name,
-                      (long)s->rank);
+                            (long)s->rank);
   return mlirLogicalResultSuccess();
 }
 
@@ -130,57 +130,63 @@ static MlirLogicalResult verifyShapes(Attn *a) {
   const Dims *d = &a->d;
   int64_t r = a->headsQ / a->headsKV;
   if (rock__verifyDimsDiffer(d->headK, d->headQK))
-    return rock__verifyFail(a->op,
-                      "keys head dim (%lld) must equal queries head dim (%lld)",
-                      LL(d->headK), LL(d->headQK));
+    return rock__verifyFail(
+        a->op, "keys head dim (%lld) must equal queries head dim (%lld)",
+        LL(d->headK), LL(d->headQK));
   if (rock__verifyDimsDiffer(d->seqV, d->seqK))
-    return rock__verifyFail(a->op,
-                      "values sequence length (%lld) must equal keys sequence "
-                      "length (%lld)",
-                      LL(d->seqV), LL(d->seqK));
+    return rock__verifyFail(
+        a->op,
+        "values sequence length (%lld) must equal keys sequence "
+        "length (%lld)",
+        LL(d->seqV), LL(d->seqK));
   if (rock__verifyDimsDiffer(d->batchV, d->batchK))
-    return rock__verifyFail(a->op, "values batch (%lld) must equal keys batch (%lld)",
-                      LL(d->batchV), LL(d->batchK));
+    return rock__verifyFail(a->op,
+                            "values batch (%lld) must equal keys batch (%lld)",
+                            LL(d->batchV), LL(d->batchK));
   if (rock__verifyDimsDiffer(mulDims(d->batchK, r), d->batchQ))
-    return rock__verifyFail(a->op,
-                      "keys batch (%lld) times numHeadsQ/numHeadsKV (%lld) "
-                      "must equal queries batch (%lld)",
-                      LL(d->batchK), LL(r), LL(d->batchQ));
+    return rock__verifyFail(
+        a->op,
+        "keys batch (%lld) times numHeadsQ/numHeadsKV (%lld) "
+        "must equal queries batch (%lld)",
+        LL(d->batchK), LL(r), LL(d->batchQ));
   if (d->batchO != ROCK_DYN && d->batchO % a->splitKV != 0)
-    return rock__verifyFail(a->op,
-                      "out batch (%lld) must be divisible by splitKV (%lld)",
-                      LL(d->batchO), LL(a->splitKV));
-  if (d->batchO != ROCK_DYN && rock__verifyDimsDiffer(d->batchO / a->splitKV,
-                                                d->batchQ))
-    return rock__verifyFail(a->op,
-                      "out batch (%lld) divided by splitKV (%lld) must equal "
-                      "queries batch (%lld)",
-                      LL(d->batchO), LL(a->splitKV), LL(d->batchQ));
+    return rock__verifyFail(
+        a->op, "out batch (%lld) must be divisible by splitKV (%lld)",
+        LL(d->batchO), LL(a->splitKV));
+  if (d->batchO != ROCK_DYN &&
+      rock__verifyDimsDiffer(d->batchO / a->splitKV, d->batchQ))
+    return rock__verifyFail(
+        a->op,
+        "out batch (%lld) divided by splitKV (%lld) must equal "
+        "queries batch (%lld)",
+        LL(d->batchO), LL(a->splitKV), LL(d->batchQ));
   if (rock__verifyDimsDiffer(d->seqO, d->seqQ))
-    return rock__verifyFail(a->op,
-                      "out sequence length (%lld) must equal queries sequence "
-                      "length (%lld)",
-                      LL(d->seqO), LL(d->seqQ));
+    return rock__verifyFail(
+        a->op,
+        "out sequence length (%lld) must equal queries sequence "
+        "length (%lld)",
+        LL(d->seqO), LL(d->seqQ));
   if (rock__verifyDimsDiffer(d->headO, d->headV))
-    return rock__verifyFail(a->op,
-                      "out head dim (%lld) must equal values head dim (%lld)",
-                      LL(d->headO), LL(d->headV));
+    return rock__verifyFail(
+        a->op, "out head dim (%lld) must equal values head dim (%lld)",
+        LL(d->headO), LL(d->headV));
   int64_t want[3] = {d->batchQ, d->seqQ, d->seqK};
   for (intptr_t i = 0; i < a->size[SEG_INS]; ++i) {
     RockShape s;
     char got[128], exp[128];
     if (!rock__verifyShapeOf(mlirValueGetType(operand(a, SEG_INS, i)), &s) ||
         s.rank != 3)
-      return rock__verifyFail(a->op,
-                        "elementwise input %ld must be rank 3 (got rank %ld)",
-                        (long)i, (long)s.rank);
+      return rock__verifyFail(
+          a->op, "elementwise input %ld must be rank 3 (got rank %ld)", (long)i,
+          (long)s.rank);
     for (int k = 0; k < 3; ++k)
       if (rock__verifyDimsDiffer(s.dims[k], want[k]))
-        return rock__verifyFail(a->op,
-                          "elementwise input %ld shape (%s) must be [batch, "
-                          "seqQ, seqK] (%s)",
-                          (long)i, rock__verifyShapeStr(s.dims, 3, got, sizeof got),
-                          rock__verifyShapeStr(want, 3, exp, sizeof exp));
+        return rock__verifyFail(
+            a->op,
+            "elementwise input %ld shape (%s) must be [batch, "
+            "seqQ, seqK] (%s)",
+            (long)i, rock__verifyShapeStr(s.dims, 3, got, sizeof got),
+            rock__verifyShapeStr(want, 3, exp, sizeof exp));
   }
   return mlirLogicalResultSuccess();
 }
@@ -192,18 +198,20 @@ static MlirLogicalResult verifyI32Vector(const Attn *a, int seg,
     return mlirLogicalResultSuccess();
   RockShape s;
   char b[128];
-  if (!rock__verifyShapeOf(mlirValueGetType(operand(a, seg, 0)), &s) || s.rank != 1)
+  if (!rock__verifyShapeOf(mlirValueGetType(operand(a, seg, 0)), &s) ||
+      s.rank != 1)
     return rock__verifyFail(a->op, "%s must be rank 1 (got rank %ld)", name,
-                      (long)s.rank);
+                            (long)s.rank);
   if (!rock__verifyIsInt(s.elt, 32))
     return rock__verifyFail(a->op, "%s element type must be i32 (got %s)", name,
-                      eltStr(&s, b, sizeof b));
+                            eltStr(&s, b, sizeof b));
   int64_t n = s.dims[0], bq = a->d.batchQ;
   if (allowOne && n == 1)
     return mlirLogicalResultSuccess();
   if (rock__verifyDimsDiffer(n, bq))
-    return rock__verifyFail(a->op, "%s length (%lld) must %sequal queries batch (%lld)",
-                      name, LL(n), allowOne ? "be 1 or " : "", LL(bq));
+    return rock__verifyFail(
+        a->op, "%s length (%lld) must %sequal queries batch (%lld)", name,
+        LL(n), allowOne ? "be 1 or " : "", LL(bq));
   return mlirLogicalResultSuccess();
 }
 
@@ -216,18 +224,20 @@ static MlirLogicalResult verifyLse(const Attn *a) {
   if (!rock__verifyShapeOf(mlirValueGetType(operand(a, SEG_LSE, 0)), &s) ||
       s.rank != 2)
     return rock__verifyFail(a->op, "lse must be rank 2 (got rank %ld)",
-                      (long)s.rank);
+                            (long)s.rank);
   if (!mlirTypeIsAF32(s.elt))
     return rock__verifyFail(a->op, "lse element type must be f32 (got %s)",
-                      eltStr(&s, b, sizeof b));
+                            eltStr(&s, b, sizeof b));
   if (rock__verifyDimsDiffer(s.dims[0], a->d.batchO))
-    return rock__verifyFail(a->op, "lse batch (%lld) must equal out batch (%lld)",
-                      LL(s.dims[0]), LL(a->d.batchO));
-  if (rock__verifyDimsDiffer(s.dims[1], a->d.seqQ))
     return rock__verifyFail(a->op,
-                      "lse sequence length (%lld) must equal queries sequence "
-                      "length (%lld)",
-                      LL(s.dims[1]), LL(a->d.seqQ));
+                            "lse batch (%lld) must equal out batch (%lld)",
+                            LL(s.dims[0]), LL(a->d.batchO));
+  if (rock__verifyDimsDiffer(s.dims[1], a->d.seqQ))
+    return rock__verifyFail(
+        a->op,
+        "lse sequence length (%lld) must equal queries sequence "
+        "length (%lld)",
+        LL(s.dims[1]), LL(a->d.seqQ));
   return mlirLogicalResultSuccess();
 }
 
@@ -248,12 +258,11 @@ static MlirLogicalResult verifyAddresses(const Attn *a, int seg,
   MlirType want = mlirValueGetType(operand(a, ofSeg, 0));
   if (!mlirTypeEqual(t, want))
     return rock__verifyFail(a->op, "%s type (%s) must equal %s type (%s)", name,
-                      rock__verifyTypeStr(t, b1, sizeof b1), ofName,
-                      rock__verifyTypeStr(want, b2, sizeof b2));
+                            rock__verifyTypeStr(t, b1, sizeof b1), ofName,
+                            rock__verifyTypeStr(want, b2, sizeof b2));
   if (mlirOperationIsNull(rock__verifyDerefUnder(addr)))
-    return rock__verifyFail(a->op,
-                      "%s must be a rock.transform view of a rock.deref",
-                      name);
+    return rock__verifyFail(
+        a->op, "%s must be a rock.transform view of a rock.deref", name);
   return mlirLogicalResultSuccess();
 }
 
@@ -262,29 +271,29 @@ static MlirLogicalResult verifyTypes(const Attn *a) {
   char b1[128], b2[128];
   if (!isAttnInput(a->q.elt))
     return rock__verifyFail(a->op,
-                      "queries element type must be f32, f16, bf16 or i8 "
-                      "(got %s)",
-                      eltStr(&a->q, b1, sizeof b1));
+                            "queries element type must be f32, f16, bf16 or i8 "
+                            "(got %s)",
+                            eltStr(&a->q, b1, sizeof b1));
   if (!mlirTypeEqual(a->k.elt, a->q.elt))
-    return rock__verifyFail(a->op,
-                      "keys element type (%s) must equal queries element type "
-                      "(%s)",
-                      eltStr(&a->k, b1, sizeof b1),
-                      eltStr(&a->q, b2, sizeof b2));
+    return rock__verifyFail(
+        a->op,
+        "keys element type (%s) must equal queries element type "
+        "(%s)",
+        eltStr(&a->k, b1, sizeof b1), eltStr(&a->q, b2, sizeof b2));
   bool i8 = rock__verifyIsInt(a->q.elt, 8);
   const RockShape *vo[2] = {&a->v, &a->out};
   const char *names[2] = {"values", "out"};
   for (int i = 0; i < 2; ++i) {
     if (i8 && !mlirTypeIsAF16(vo[i]->elt))
       return rock__verifyFail(a->op,
-                        "%s element type (%s) must be f16 for i8 queries",
-                        names[i], eltStr(vo[i], b1, sizeof b1));
+                              "%s element type (%s) must be f16 for i8 queries",
+                              names[i], eltStr(vo[i], b1, sizeof b1));
     if (!i8 && !mlirTypeEqual(vo[i]->elt, a->q.elt))
       return rock__verifyFail(a->op,
-                        "%s element type (%s) must equal queries element "
-                        "type (%s)",
-                        names[i], eltStr(vo[i], b1, sizeof b1),
-                        eltStr(&a->q, b2, sizeof b2));
+                              "%s element type (%s) must equal queries element "
+                              "type (%s)",
+                              names[i], eltStr(vo[i], b1, sizeof b1),
+                              eltStr(&a->q, b2, sizeof b2));
   }
   if (mlirLogicalResultIsFailure(
           verifyAddresses(a, SEG_KA, "keyAddresses", SEG_K, "keys")) ||
@@ -295,8 +304,9 @@ static MlirLogicalResult verifyTypes(const Attn *a) {
   if (!mlirAttributeIsNull(st)) {
     MlirType t = mlirTypeAttrGetValue(st);
     if (!mlirTypeIsAFloat(t))
-      return rock__verifyFail(a->op, "softmaxType must be a float type (got %s)",
-                        rock__verifyTypeStr(t, b1, sizeof b1));
+      return rock__verifyFail(a->op,
+                              "softmaxType must be a float type (got %s)",
+                              rock__verifyTypeStr(t, b1, sizeof b1));
   }
   return mlirLogicalResultSuccess();
 }
@@ -304,15 +314,15 @@ static MlirLogicalResult verifyTypes(const Attn *a) {
 /* Rule 9: region, firstGemmIndices, slidingWindowSize. */
 static MlirLogicalResult verifyRegion(const Attn *a) {
   MlirAttribute fgi = rock__verifyAttr(a->op, "firstGemmIndices");
-  if (!mlirAttributeIsNull(fgi) &&
-      (!mlirAttributeIsADenseI64Array(fgi) ||
-       mlirDenseArrayGetNumElements(fgi) != 1 ||
-       mlirDenseI64ArrayGetElement(fgi, 0) != 0))
+  if (!mlirAttributeIsNull(fgi) && (!mlirAttributeIsADenseI64Array(fgi) ||
+                                    mlirDenseArrayGetNumElements(fgi) != 1 ||
+                                    mlirDenseI64ArrayGetElement(fgi, 0) != 0))
     return rock__verifyFail(a->op, "unsupported firstGemmIndices");
   MlirValue ins[64];
   intptr_t n = a->size[SEG_INS];
   if (n > 64)
-    return rock__verifyFail(a->op, "at most 64 elementwise inputs are supported");
+    return rock__verifyFail(a->op,
+                            "at most 64 elementwise inputs are supported");
   for (intptr_t i = 0; i < n; ++i)
     ins[i] = operand(a, SEG_INS, i);
   if (!rock__verifyPreSoftmaxRegion(a->op, ins, n))
@@ -320,8 +330,8 @@ static MlirLogicalResult verifyRegion(const Attn *a) {
   if (rock__verifyHasAttr(a->op, "slidingWindowSize")) {
     int64_t w = rock__verifyIntAttr(a->op, "slidingWindowSize", 0);
     if (w <= 0)
-      return rock__verifyFail(a->op, "slidingWindowSize (%lld) must be positive",
-                        LL(w));
+      return rock__verifyFail(
+          a->op, "slidingWindowSize (%lld) must be positive", LL(w));
   }
   return mlirLogicalResultSuccess();
 }

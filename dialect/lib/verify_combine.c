@@ -14,10 +14,11 @@
 
 static MlirLogicalResult shapeOf(MlirOperation op, intptr_t i, const char *name,
                                  intptr_t rank, RockShape *s) {
-  if (!rock__verifyShapeOf(mlirValueGetType(mlirOperationGetOperand(op, i)), s) ||
+  if (!rock__verifyShapeOf(mlirValueGetType(mlirOperationGetOperand(op, i)),
+                           s) ||
       s->rank != rank)
     return rock__verifyFail(op, "%s must be rank %ld (got rank %ld)", name,
-                      (long)rank, (long)s->rank);
+                            (long)rank, (long)s->rank);
   return mlirLogicalResultSuccess();
 }
 
@@ -26,15 +27,15 @@ static MlirLogicalResult isF32(MlirOperation op, const RockShape *s,
   char b[128];
   if (!mlirTypeIsAF32(s->elt))
     return rock__verifyFail(op, "%s element type must be f32 (got %s)", name,
-                      rock__verifyTypeStr(s->elt, b, sizeof b));
+                            rock__verifyTypeStr(s->elt, b, sizeof b));
   return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult same(MlirOperation op, const char *what, int64_t a,
                               const char *ofWhat, int64_t b) {
   if (rock__verifyDimsDiffer(a, b))
-    return rock__verifyFail(op, "%s (%lld) must equal %s (%lld)", what, LL(a), ofWhat,
-                      LL(b));
+    return rock__verifyFail(op, "%s (%lld) must equal %s (%lld)", what, LL(a),
+                            ofWhat, LL(b));
   return mlirLogicalResultSuccess();
 }
 
@@ -57,32 +58,35 @@ MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op) {
   CHECK(isF32(op, &pl, "partialLse"));
   int64_t pb = po.dims[0], sq = po.dims[oT ? 2 : 1], dv = po.dims[oT ? 1 : 2];
   if (pb != ROCK_DYN && pb % S != 0)
-    return rock__verifyFail(op,
-                      "partialOut batch (%lld) must be divisible by splitKV "
-                      "(%lld)",
-                      LL(pb), LL(S));
+    return rock__verifyFail(
+        op,
+        "partialOut batch (%lld) must be divisible by splitKV "
+        "(%lld)",
+        LL(pb), LL(S));
   CHECK(same(op, "partialLse batch", pl.dims[0], "partialOut batch", pb));
   CHECK(same(op, "partialLse sequence length", pl.dims[1],
              "partialOut sequence length", sq));
   if (pb != ROCK_DYN && rock__verifyDimsDiffer(out.dims[0] * S, pb) &&
       out.dims[0] != ROCK_DYN)
     return rock__verifyFail(op,
-                      "partialOut batch (%lld) must equal splitKV (%lld) "
-                      "times out batch (%lld)",
-                      LL(pb), LL(S), LL(out.dims[0]));
+                            "partialOut batch (%lld) must equal splitKV (%lld) "
+                            "times out batch (%lld)",
+                            LL(pb), LL(S), LL(out.dims[0]));
   CHECK(same(op, "out sequence length", out.dims[oT ? 2 : 1],
              "partialOut sequence length", sq));
   CHECK(same(op, "out head dim", out.dims[oT ? 1 : 2], "partialOut head dim",
              dv));
   if (!mlirTypeEqual(out.elt, po.elt))
-    return rock__verifyFail(op,
-                      "out element type (%s) must equal partialOut element "
-                      "type (%s)",
-                      rock__verifyTypeStr(out.elt, b1, sizeof b1),
-                      rock__verifyTypeStr(po.elt, b2, sizeof b2));
+    return rock__verifyFail(
+        op,
+        "out element type (%s) must equal partialOut element "
+        "type (%s)",
+        rock__verifyTypeStr(out.elt, b1, sizeof b1),
+        rock__verifyTypeStr(po.elt, b2, sizeof b2));
   if (!mlirTypeIsAFloat(po.elt))
-    return rock__verifyFail(op, "partialOut element type must be a float (got %s)",
-                      rock__verifyTypeStr(po.elt, b1, sizeof b1));
+    return rock__verifyFail(op,
+                            "partialOut element type must be a float (got %s)",
+                            rock__verifyTypeStr(po.elt, b1, sizeof b1));
   if (mlirOperationGetNumOperands(op) > 3) {
     CHECK(shapeOf(op, 3, "lse", 2, &lse));
     CHECK(isF32(op, &lse, "lse"));

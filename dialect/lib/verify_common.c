@@ -45,7 +45,7 @@ const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size) {
 }
 
 const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
-                           size_t size) {
+                                 size_t size) {
   size_t len = 0;
   if (size)
     buf[0] = '\0';
@@ -89,8 +89,7 @@ bool rock__verifyBoolAttr(MlirOperation op, const char *name, bool dflt) {
 bool rock__verifyShapeOf(MlirType t, RockShape *s) {
   memset(s, 0, sizeof *s);
   s->type = t;
-  if (mlirTypeIsNull(t) || !mlirTypeIsAShaped(t) ||
-      !mlirShapedTypeHasRank(t))
+  if (mlirTypeIsNull(t) || !mlirTypeIsAShaped(t) || !mlirShapedTypeHasRank(t))
     return false;
   s->elt = mlirShapedTypeGetElementType(t);
   s->rank = mlirShapedTypeGetRank(t);
@@ -116,20 +115,20 @@ bool rock__verifyIsInt(MlirType t, unsigned width) {
 }
 
 bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
-                    intptr_t *size) {
+                          intptr_t *size) {
   MlirAttribute a = rock__verifyAttr(op, "operandSegmentSizes");
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a) ||
       mlirDenseArrayGetNumElements(a) != n) {
-    rock__verifyFail(op, "operandSegmentSizes must be an array of %ld i32 values",
-               (long)n);
+    rock__verifyFail(
+        op, "operandSegmentSizes must be an array of %ld i32 values", (long)n);
     return false;
   }
   intptr_t at = 0;
   for (intptr_t i = 0; i < n; ++i) {
     int32_t v = mlirDenseI32ArrayGetElement(a, i);
     if (v < 0) {
-      rock__verifyFail(op, "operandSegmentSizes entry %ld is negative (%d)", (long)i,
-                 (int)v);
+      rock__verifyFail(op, "operandSegmentSizes entry %ld is negative (%d)",
+                       (long)i, (int)v);
       return false;
     }
     start[i] = at;
@@ -137,10 +136,11 @@ bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
     at += v;
   }
   if (at != mlirOperationGetNumOperands(op)) {
-    rock__verifyFail(op,
-               "operandSegmentSizes total (%ld) must equal the operand count "
-               "(%ld)",
-               (long)at, (long)mlirOperationGetNumOperands(op));
+    rock__verifyFail(
+        op,
+        "operandSegmentSizes total (%ld) must equal the operand count "
+        "(%ld)",
+        (long)at, (long)mlirOperationGetNumOperands(op));
     return false;
   }
   return true;
@@ -188,10 +188,11 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
   MlirBlock first = mlirRegionGetFirstBlock(r);
   if (mlirBlockIsNull(first)) {
     if (nInputs > 0) {
-      rock__verifyFail(op,
-                 "%ld elementwise inputs need a preSoftmaxBody region with "
-                 "%ld block arguments",
-                 (long)nInputs, (long)(nInputs + 1));
+      rock__verifyFail(
+          op,
+          "%ld elementwise inputs need a preSoftmaxBody region with "
+          "%ld block arguments",
+          (long)nInputs, (long)(nInputs + 1));
       return false;
     }
     return true;
@@ -203,9 +204,9 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
   intptr_t nArgs = mlirBlockGetNumArguments(first);
   if (nArgs != nInputs + 1) {
     rock__verifyFail(op,
-               "preSoftmaxBody has %ld block arguments but must have %ld "
-               "(1 + %ld elementwise inputs)",
-               (long)nArgs, (long)(nInputs + 1), (long)nInputs);
+                     "preSoftmaxBody has %ld block arguments but must have %ld "
+                     "(1 + %ld elementwise inputs)",
+                     (long)nArgs, (long)(nInputs + 1), (long)nInputs);
     return false;
   }
   for (intptr_t i = 0; i < nInputs; ++i) {
@@ -216,10 +217,10 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
     MlirType elt = mlirShapedTypeGetElementType(it);
     if (!mlirTypeEqual(at, elt)) {
       rock__verifyFail(op,
-                 "preSoftmaxBody argument %ld type (%s) must equal the "
-                 "element type of elementwise input %ld (%s)",
-                 (long)(i + 1), rock__verifyTypeStr(at, b1, sizeof b1), (long)i,
-                 rock__verifyTypeStr(elt, b2, sizeof b2));
+                       "preSoftmaxBody argument %ld type (%s) must equal the "
+                       "element type of elementwise input %ld (%s)",
+                       (long)(i + 1), rock__verifyTypeStr(at, b1, sizeof b1),
+                       (long)i, rock__verifyTypeStr(elt, b2, sizeof b2));
       return false;
     }
   }
@@ -235,14 +236,15 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
   }
   intptr_t nYield = mlirOperationGetNumOperands(term);
   if (nYield != 1) {
-    rock__verifyFail(op, "preSoftmaxBody rock.yield must yield one value (got %ld)",
-               (long)nYield);
+    rock__verifyFail(op,
+                     "preSoftmaxBody rock.yield must yield one value (got %ld)",
+                     (long)nYield);
     return false;
   }
   MlirType yt = mlirValueGetType(mlirOperationGetOperand(term, 0));
   if (!mlirTypeIsAFloat(yt)) {
     rock__verifyFail(op, "preSoftmaxBody must yield a float value (got %s)",
-               rock__verifyTypeStr(yt, b1, sizeof b1));
+                     rock__verifyTypeStr(yt, b1, sizeof b1));
     return false;
   }
   return true;

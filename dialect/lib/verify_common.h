@@ -28,7 +28,7 @@ const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size);
 
 /* Prints dims as "2x3x?" into `buf`. Returns buf. */
 const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
-                           size_t size);
+                                 size_t size);
 
 /* Returns the attribute `name` of `op` (inherent or discardable); null if
  * absent. */
@@ -71,7 +71,7 @@ bool rock__verifyIsInt(MlirType t, unsigned width);
  * from the op's operandSegmentSizes. Returns false (with an error emitted) if
  * the attribute is missing or malformed. */
 bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
-                    intptr_t *size);
+                          intptr_t *size);
 
 /* The defining op of `v` if it is an op result named `name`, else null. */
 MlirOperation rock__verifyDefiningOpNamed(MlirValue v, const char *name);

@@ -15,8 +15,8 @@
 
 static MlirLogicalResult verifyUsers(MlirOperation op) {
   MlirValue res = mlirOperationGetResult(op, 0);
-  for (MlirOpOperand use = mlirValueGetFirstUse(res);
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(res); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     /* A view op on the deref itself is a chain of zero transforms. */
     if (!rock__verifyOpIs(user, "rock.transform") &&
@@ -35,42 +35,45 @@ MlirLogicalResult rockDerefOpVerify(MlirOperation op) {
   MlirType pt = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!rock__verifyShapeOf(pt, &p) || (p.rank != 3 && p.rank != 1))
-    return rock__verifyFail(op,
-                      "pointers must be rank 3 ([batch, numBlocks, 1]) or "
-                      "rank 1 ([numBlocks]) (got rank %ld)",
-                      (long)p.rank);
+    return rock__verifyFail(
+        op,
+        "pointers must be rank 3 ([batch, numBlocks, 1]) or "
+        "rank 1 ([numBlocks]) (got rank %ld)",
+        (long)p.rank);
   intptr_t wantRank = p.rank == 3 ? 3 : 2;
   if (!rock__verifyShapeOf(rt, &r) || r.rank != wantRank)
-    return rock__verifyFail(op, "result must be rank %ld for rank-%ld pointers "
-                          "(got rank %ld)",
-                      (long)wantRank, (long)p.rank, (long)r.rank);
+    return rock__verifyFail(op,
+                            "result must be rank %ld for rank-%ld pointers "
+                            "(got rank %ld)",
+                            (long)wantRank, (long)p.rank, (long)r.rank);
   if (!rock__verifyIsInt(p.elt, 64))
     return rock__verifyFail(op, "pointers element type must be i64 (got %s)",
-                      rock__verifyTypeStr(p.elt, b, sizeof b));
+                            rock__verifyTypeStr(p.elt, b, sizeof b));
   if (p.rank == 3) {
     if (rock__verifyDimsDiffer(p.dims[2], 1))
       return rock__verifyFail(op, "pointers last dim (%lld) must be 1",
-                        LL(p.dims[2]));
+                              LL(p.dims[2]));
     if (rock__verifyDimsDiffer(r.dims[0], p.dims[0]))
-      return rock__verifyFail(op,
-                        "result batch dim (%lld) must equal pointers batch "
-                        "dim (%lld)",
-                        LL(r.dims[0]), LL(p.dims[0]));
+      return rock__verifyFail(
+          op,
+          "result batch dim (%lld) must equal pointers batch "
+          "dim (%lld)",
+          LL(r.dims[0]), LL(p.dims[0]));
   }
   intptr_t nb = p.rank == 3 ? 1 : 0;
   if (rock__verifyDimsDiffer(r.dims[nb], p.dims[nb]))
     return rock__verifyFail(op,
-                      "result numBlocks dim (%lld) must equal pointers "
-                      "numBlocks dim (%lld)",
-                      LL(r.dims[nb]), LL(p.dims[nb]));
+                            "result numBlocks dim (%lld) must equal pointers "
+                            "numBlocks dim (%lld)",
+                            LL(r.dims[nb]), LL(p.dims[nb]));
   int64_t bs = r.dims[r.rank - 1];
   if (bs != ROCK_DYN && bs <= 0)
     return rock__verifyFail(op, "result blockSize dim (%lld) must be positive",
-                      LL(bs));
+                            LL(bs));
   if (!rock__verifyEltBits(r.elt))
     return rock__verifyFail(op,
-                      "result element type must be an integer or float "
-                      "(got %s)",
-                      rock__verifyTypeStr(r.elt, b, sizeof b));
+                            "result element type must be an integer or float "
+                            "(got %s)",
+                            rock__verifyTypeStr(r.elt, b, sizeof b));
   return verifyUsers(op);
 }

@@ -41,12 +41,13 @@ static MlirLogicalResult expectShape(const Grid *g, int seg, intptr_t i,
   if (!rock__verifyShapeOf(mlirValueGetType(gOperand(g, seg, i)), s) ||
       s->rank != n)
     return rock__verifyFail(g->op, "%s must be rank %ld (got rank %ld)", name,
-                      (long)n, (long)s->rank);
+                            (long)n, (long)s->rank);
   for (intptr_t k = 0; k < n; ++k)
     if (rock__verifyDimsDiffer(s->dims[k], want[k]))
       return rock__verifyFail(g->op, "%s shape (%s) must be %s (%s)", name,
-                        rock__verifyShapeStr(s->dims, n, b1, sizeof b1), desc,
-                        rock__verifyShapeStr(want, n, b2, sizeof b2));
+                              rock__verifyShapeStr(s->dims, n, b1, sizeof b1),
+                              desc,
+                              rock__verifyShapeStr(want, n, b2, sizeof b2));
   return mlirLogicalResultSuccess();
 }
 
@@ -73,33 +74,34 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
   if (!rock__verifyShapeOf(mlirValueGetType(gOperand(&g, G_Q, 0)), &q) ||
       q.rank != 3)
     return rock__verifyFail(op, "queries must be rank 3 (got rank %ld)",
-                      (long)q.rank);
+                            (long)q.rank);
   if (!rock__verifyShapeOf(mlirValueGetType(gOperand(&g, G_K, 0)), &k) ||
       k.rank != 3)
-    return rock__verifyFail(op, "keys must be rank 3 (got rank %ld)", (long)k.rank);
+    return rock__verifyFail(op, "keys must be rank 3 (got rank %ld)",
+                            (long)k.rank);
   int64_t B = q.dims[0], Sq = q.dims[1], Dqk = q.dims[2];
   int64_t Bkv = k.dims[0], Sk = k.dims[1];
   if (rock__verifyDimsDiffer(mulD(Bkv, R), B))
     return rock__verifyFail(op,
-                      "keys batch (%lld) times numRepeatsGQA (%lld) must "
-                      "equal queries batch (%lld)",
-                      LL(Bkv), LL(R), LL(B));
+                            "keys batch (%lld) times numRepeatsGQA (%lld) must "
+                            "equal queries batch (%lld)",
+                            LL(Bkv), LL(R), LL(B));
   if (rock__verifyDimsDiffer(k.dims[2], Dqk))
-    return rock__verifyFail(op,
-                      "keys head dim (%lld) must equal queries head dim (%lld)",
-                      LL(k.dims[2]), LL(Dqk));
+    return rock__verifyFail(
+        op, "keys head dim (%lld) must equal queries head dim (%lld)",
+        LL(k.dims[2]), LL(Dqk));
   if (!rock__verifyShapeOf(mlirValueGetType(gOperand(&g, G_V, 0)), &v) ||
       v.rank != 3)
     return rock__verifyFail(op, "values must be rank 3 (got rank %ld)",
-                      (long)v.rank);
+                            (long)v.rank);
   int64_t Dv = v.dims[2];
   int64_t wantV[3] = {Bkv, Sk, Dv};
   int64_t wantIn[3] = {B, Sq, Sk};
   int64_t wantVec[1] = {B};
   int64_t wantOut[3] = {mulD(B, S), Sq, Dv};
   int64_t wantLse[2] = {mulD(B, S), Sq};
-  if (mlirLogicalResultIsFailure(expectShape(&g, G_V, 0, "values", wantV, 3,
-                                             "[Bkv, Sk, Dv]", &s)))
+  if (mlirLogicalResultIsFailure(
+          expectShape(&g, G_V, 0, "values", wantV, 3, "[Bkv, Sk, Dv]", &s)))
     return mlirLogicalResultFailure();
   for (intptr_t i = 0; i < g.size[G_INS]; ++i)
     if (mlirLogicalResultIsFailure(expectShape(
@@ -110,23 +112,24 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
   for (int j = 0; j < 2; ++j) {
     if (!g.size[vecSegs[j]])
       continue;
-    if (mlirLogicalResultIsFailure(expectShape(&g, vecSegs[j], 0, vecNames[j],
-                                               wantVec, 1, "[B]", &s)))
+    if (mlirLogicalResultIsFailure(
+            expectShape(&g, vecSegs[j], 0, vecNames[j], wantVec, 1, "[B]", &s)))
       return mlirLogicalResultFailure();
     if (!rock__verifyIsInt(s.elt, 32))
       return rock__verifyFail(op, "%s element type must be i32 (got %s)",
-                        vecNames[j], rock__verifyTypeStr(s.elt, b1, sizeof b1));
+                              vecNames[j],
+                              rock__verifyTypeStr(s.elt, b1, sizeof b1));
   }
   if (mlirLogicalResultIsFailure(expectShape(&g, G_OUT, 0, "out", wantOut, 3,
                                              "[B*splitKV, Sq, Dv]", &s)))
     return mlirLogicalResultFailure();
   if (g.size[G_LSE]) {
-    if (mlirLogicalResultIsFailure(expectShape(
-            &g, G_LSE, 0, "lse", wantLse, 2, "[B*splitKV, Sq]", &s)))
+    if (mlirLogicalResultIsFailure(expectShape(&g, G_LSE, 0, "lse", wantLse, 2,
+                                               "[B*splitKV, Sq]", &s)))
       return mlirLogicalResultFailure();
     if (!mlirTypeIsAF32(s.elt))
       return rock__verifyFail(op, "lse element type must be f32 (got %s)",
-                        rock__verifyTypeStr(s.elt, b1, sizeof b1));
+                              rock__verifyTypeStr(s.elt, b1, sizeof b1));
   }
   if (!mlirTypeEqual(k.elt, q.elt))
     return rock__verifyFail(op, "keys and queries must share an element type");
@@ -134,31 +137,32 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
   int64_t m = rock__verifyIntAttr(op, "prePadG0M", -1);
   int64_t n = rock__verifyIntAttr(op, "prePadG0N", -1);
   if (Sk != ROCK_DYN && m != Sk)
-    return rock__verifyFail(op, "prePadG0M (%lld) must equal keys length Sk (%lld)",
-                      LL(m), LL(Sk));
+    return rock__verifyFail(
+        op, "prePadG0M (%lld) must equal keys length Sk (%lld)", LL(m), LL(Sk));
   if (Sq != ROCK_DYN && n != Sq * R)
     return rock__verifyFail(op,
-                      "prePadG0N (%lld) must equal Sq (%lld) times "
-                      "numRepeatsGQA (%lld)",
-                      LL(n), LL(Sq), LL(R));
+                            "prePadG0N (%lld) must equal Sq (%lld) times "
+                            "numRepeatsGQA (%lld)",
+                            LL(n), LL(Sq), LL(R));
   if (Bkv != ROCK_DYN && Sq != ROCK_DYN) {
     int64_t want = Bkv * ((Sq * R + npb - 1) / npb) * S;
     int64_t grid = rock__verifyIntAttr(op, "gridSize", -1);
     if (grid != want)
-      return rock__verifyFail(op,
-                        "gridSize (%lld) must equal Bkv * ceil(Sq*R / "
-                        "nPerBlock) * splitKV = %lld * ceil(%lld / %lld) * "
-                        "%lld = %lld",
-                        LL(grid), LL(Bkv), LL(Sq * R), LL(npb), LL(S),
-                        LL(want));
+      return rock__verifyFail(
+          op,
+          "gridSize (%lld) must equal Bkv * ceil(Sq*R / "
+          "nPerBlock) * splitKV = %lld * ceil(%lld / %lld) * "
+          "%lld = %lld",
+          LL(grid), LL(Bkv), LL(Sq * R), LL(npb), LL(S), LL(want));
   }
   MlirAttribute st = rock__verifyAttr(op, "softmaxType");
   if (mlirAttributeIsNull(st) || !mlirAttributeIsAType(st) ||
       !mlirTypeIsAFloat(mlirTypeAttrGetValue(st)))
     return rock__verifyFail(op, "softmaxType must be a float type");
   if (rock__verifyHasAttr(op, "slidingWindowSize") &&
-      mlirLogicalResultIsFailure(positive(
-          op, "slidingWindowSize", rock__verifyIntAttr(op, "slidingWindowSize", 0))))
+      mlirLogicalResultIsFailure(
+          positive(op, "slidingWindowSize",
+                   rock__verifyIntAttr(op, "slidingWindowSize", 0))))
     return mlirLogicalResultFailure();
   MlirValue ins[64];
   if (g.size[G_INS] > 64)

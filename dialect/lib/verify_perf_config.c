@@ -54,27 +54,30 @@ MlirLogicalResult rock__verifyAttentionPerfConfig(MlirOperation op) {
     return mlirLogicalResultSuccess();
   if (!startsWith(s, "attn:v3:"))
     return rock__verifyFail(op,
-                      "perf_config \"%.*s\" must start with attn:v1:, "
-                      "attn:v2: or attn:v3:",
-                      (int)s.length, s.data);
+                            "perf_config \"%.*s\" must start with attn:v1:, "
+                            "attn:v2: or attn:v3:",
+                            (int)s.length, s.data);
   int64_t v[V3_FIELDS];
   intptr_t n = parseInts(s, strlen("attn:v3:"), v, V3_FIELDS);
   if (n < 0)
-    return rock__verifyFail(op, "perf_config \"%.*s\" is not a list of integers",
-                      (int)s.length, s.data);
+    return rock__verifyFail(op,
+                            "perf_config \"%.*s\" is not a list of integers",
+                            (int)s.length, s.data);
   if (n != V3_FIELDS)
     return rock__verifyFail(op,
-                      "perf_config attn:v3 needs %d integers (got %ld)",
-                      V3_FIELDS, (long)n);
+                            "perf_config attn:v3 needs %d integers (got %ld)",
+                            V3_FIELDS, (long)n);
   if (!isPow2(v[0]))
-    return rock__verifyFail(op,
-                      "perf_config mPerBlockG0 (%lld) must be a positive power "
-                      "of two",
-                      (long long)v[0]);
+    return rock__verifyFail(
+        op,
+        "perf_config mPerBlockG0 (%lld) must be a positive power "
+        "of two",
+        (long long)v[0]);
   if (!isPow2(v[2]))
-    return rock__verifyFail(op,
-                      "perf_config nPerBlockG0 (%lld) must be a positive power "
-                      "of two",
-                      (long long)v[2]);
+    return rock__verifyFail(
+        op,
+        "perf_config nPerBlockG0 (%lld) must be a positive power "
+        "of two",
+        (long long)v[2]);
   return mlirLogicalResultSuccess();
 }

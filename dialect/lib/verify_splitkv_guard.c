@@ -76,9 +76,9 @@ MlirLogicalResult rock__verifySplitKVGuard(MlirOperation op, int64_t splitKV,
       headV == ROCK_DYN || batch < 0 || seqQ < 0 || headV < 0)
     return mlirLogicalResultSuccess();
   uint64_t rows = mulSat((uint64_t)batch, (uint64_t)seqQ);
-  uint64_t perSplit = addSat(
-      mulSat(mulSat(rows, (uint64_t)headV), (uint64_t)outBytes),
-      mulSat(rows, 4));
+  uint64_t perSplit =
+      addSat(mulSat(mulSat(rows, (uint64_t)headV), (uint64_t)outBytes),
+             mulSat(rows, 4));
   uint64_t extra = mulSat((uint64_t)(splitKV - 1), perSplit);
   uint64_t limit = guardLimit(op);
   if (extra <= limit)

@@ -19,8 +19,8 @@
 
 typedef struct Tr {
   MlirOperation op;
-  intptr_t idx;      /* position in the map's list */
-  const char *kind;  /* kind name */
+  intptr_t idx;     /* position in the map's list */
+  const char *kind; /* kind name */
   MlirAttribute params, ud, ld;
   intptr_t np, nu, nl;
   const int64_t *ub, *lb; /* the map's upper / lower bounds */
@@ -40,8 +40,8 @@ static int64_t ubound(const Tr *t, intptr_t k) { return t->ub[udim(t, k)]; }
 static int64_t lbound(const Tr *t, intptr_t k) { return t->lb[ldim(t, k)]; }
 
 #define FAIL(t, fmt, ...)                                                      \
-  rock__verifyFail((t)->op, "transform %ld (%s): " fmt, (long)(t)->idx, (t)->kind,   \
-             __VA_ARGS__)
+  rock__verifyFail((t)->op, "transform %ld (%s): " fmt, (long)(t)->idx,        \
+                   (t)->kind, __VA_ARGS__)
 
 /* Expected counts: upper dims (-1: any), lower dims (-1: any; -2: = upper),
  * params as a multiple of upper (pu) or lower (pl) dims plus a constant. */
@@ -237,17 +237,19 @@ static MlirLogicalResult checkBounds(MlirOperation op, MlirAttribute bounds,
   }
   if (n > ROCK_MAX_RANK)
     return rock__verifyFail(op, "transform_map has more than %d %s bounds",
-                      ROCK_MAX_RANK, which);
+                            ROCK_MAX_RANK, which);
   if (!ok)
-    return rock__verifyFail(op,
-                      "transform_map %s bounds (%s) must equal the %s shape "
-                      "(%s)",
-                      which, rock__verifyShapeStr(out, n, b1, sizeof b1), operand,
-                      rock__verifyShapeStr(s->dims, s->rank, b2, sizeof b2));
+    return rock__verifyFail(
+        op,
+        "transform_map %s bounds (%s) must equal the %s shape "
+        "(%s)",
+        which, rock__verifyShapeStr(out, n, b1, sizeof b1), operand,
+        rock__verifyShapeStr(s->dims, s->rank, b2, sizeof b2));
   for (intptr_t i = 0; i < n; ++i)
     if (out[i] < 0)
-      return rock__verifyFail(op, "transform_map %s bound %ld (%lld) is negative",
-                        which, (long)i, LL(out[i]));
+      return rock__verifyFail(op,
+                              "transform_map %s bound %ld (%lld) is negative",
+                              which, (long)i, LL(out[i]));
   return mlirLogicalResultSuccess();
 }
 
@@ -255,10 +257,11 @@ static MlirLogicalResult checkRefs(MlirOperation op, const int *refs,
                                    intptr_t n, const char *which) {
   for (intptr_t d = 0; d < n; ++d)
     if (refs[d] != 1)
-      return rock__verifyFail(op,
-                        "%s dim %ld is referenced %d times by the transforms "
-                        "(must be exactly once)",
-                        which, (long)d, refs[d]);
+      return rock__verifyFail(
+          op,
+          "%s dim %ld is referenced %d times by the transforms "
+          "(must be exactly once)",
+          which, (long)d, refs[d]);
   return mlirLogicalResultSuccess();
 }
 
@@ -268,23 +271,27 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
   if (mlirAttributeIsNull(map) || !rockAttributeIsATransformMap(map))
     return rock__verifyFail(op, "transform must be a #rock.transform_map");
   RockShape in, out;
-  if (!rock__verifyShapeOf(mlirValueGetType(mlirOperationGetOperand(op, 0)), &in) ||
-      !rock__verifyShapeOf(mlirValueGetType(mlirOperationGetResult(op, 0)), &out))
-    return rock__verifyFail(op, "input and result must be ranked memrefs of rank "
-                          "at most 16");
-  if (!mlirTypeEqual(in.elt, out.elt))
+  if (!rock__verifyShapeOf(mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                           &in) ||
+      !rock__verifyShapeOf(mlirValueGetType(mlirOperationGetResult(op, 0)),
+                           &out))
     return rock__verifyFail(op,
-                      "result element type (%s) must equal the input element "
-                      "type (%s)",
-                      rock__verifyTypeStr(out.elt, b1, sizeof b1),
-                      rock__verifyTypeStr(in.elt, b2, sizeof b2));
+                            "input and result must be ranked memrefs of rank "
+                            "at most 16");
+  if (!mlirTypeEqual(in.elt, out.elt))
+    return rock__verifyFail(
+        op,
+        "result element type (%s) must equal the input element "
+        "type (%s)",
+        rock__verifyTypeStr(out.elt, b1, sizeof b1),
+        rock__verifyTypeStr(in.elt, b2, sizeof b2));
   int64_t ub[ROCK_MAX_RANK], lb[ROCK_MAX_RANK];
   if (mlirLogicalResultIsFailure(
           checkBounds(op, rockTransformMapAttrGetUpperBounds(map), &out,
                       "upper", "result", ub)) ||
       mlirLogicalResultIsFailure(
-          checkBounds(op, rockTransformMapAttrGetLowerBounds(map), &in,
-                      "lower", "input", lb)))
+          checkBounds(op, rockTransformMapAttrGetLowerBounds(map), &in, "lower",
+                      "input", lb)))
     return mlirLogicalResultFailure();
   int upRefs[ROCK_MAX_RANK] = {0}, lowRefs[ROCK_MAX_RANK] = {0};
   MlirAttribute ops = rockTransformMapAttrGetOps(map);
@@ -292,7 +299,8 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
   for (intptr_t i = 0; i < nOps; ++i) {
     MlirAttribute t = mlirArrayAttrGetElement(ops, i);
     if (!rockAttributeIsATransform(t))
-      return rock__verifyFail(op, "transform %ld is not a #rock.transform", (long)i);
+      return rock__verifyFail(op, "transform %ld is not a #rock.transform",
+                              (long)i);
     Tr tr = {.op = op, .idx = i, .kind = "", .ub = ub, .lb = lb};
     if (mlirLogicalResultIsFailure(
             checkTransform(&tr, t, out.rank, in.rank, upRefs, lowRefs)))
@@ -305,9 +313,9 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
       mlirOperationGetContext(op), ops, out.rank, in.rank);
   MlirAttribute have = rockTransformMapAttrGetMap(map);
   if (mlirAffineMapIsNull(want) || !mlirAttributeIsAAffineMap(have) ||
-      !rock__verifyAffineMapsAgree(mlirAffineMapAttrGetValue(have), want,
-                                   ub, out.rank))
-    return rock__verifyFail(op,
-                      "transform_map affine map does not match its transforms");
+      !rock__verifyAffineMapsAgree(mlirAffineMapAttrGetValue(have), want, ub,
+                                   out.rank))
+    return rock__verifyFail(
+        op, "transform_map affine map does not match its transforms");
   return mlirLogicalResultSuccess();
 }

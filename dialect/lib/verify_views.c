@@ -23,15 +23,16 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
   if (!rock__verifyShapeOf(mlirValueGetType(view), &s))
     return rock__verifyFail(op, "view must be a ranked memref");
   if (nIdx != s.rank)
-    return rock__verifyFail(op, "%ld indices given for a rank-%ld view (must be %ld)",
-                      (long)nIdx, (long)s.rank, (long)s.rank);
+    return rock__verifyFail(
+        op, "%ld indices given for a rank-%ld view (must be %ld)", (long)nIdx,
+        (long)s.rank, (long)s.rank);
   MlirType elt = valueType;
   int64_t vecLen = 0;
   if (mlirTypeIsAVector(valueType)) {
     intptr_t vr = mlirShapedTypeGetRank(valueType);
     if (vr != 1)
-      return rock__verifyFail(op, "%s vector must be rank 1 (got rank %ld)", what,
-                        (long)vr);
+      return rock__verifyFail(op, "%s vector must be rank 1 (got rank %ld)",
+                              what, (long)vr);
     if (mlirShapedTypeIsDynamicDim(valueType, 0) ||
         mlirVectorTypeIsScalable(valueType))
       return rock__verifyFail(op, "%s vector must have a fixed length", what);
@@ -39,11 +40,12 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
     elt = mlirShapedTypeGetElementType(valueType);
   }
   if (!mlirTypeEqual(elt, s.elt))
-    return rock__verifyFail(op,
-                      "%s element type (%s) must equal the view element type "
-                      "(%s)",
-                      what, rock__verifyTypeStr(elt, b1, sizeof b1),
-                      rock__verifyTypeStr(s.elt, b2, sizeof b2));
+    return rock__verifyFail(
+        op,
+        "%s element type (%s) must equal the view element type "
+        "(%s)",
+        what, rock__verifyTypeStr(elt, b1, sizeof b1),
+        rock__verifyTypeStr(s.elt, b2, sizeof b2));
   if (vecLen > 1) {
     MlirOperation deref = rock__verifyDerefUnder(view);
     unsigned bits = rock__verifyEltBits(elt);
@@ -72,8 +74,7 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
 MlirLogicalResult rockViewLoadOpVerify(MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  return verifyAccess(op, mlirOperationGetOperand(op, 0), n - 1, rt,
-                      "result");
+  return verifyAccess(op, mlirOperationGetOperand(op, 0), n - 1, rt, "result");
 }
 
 MlirLogicalResult rockViewStoreOpVerify(MlirOperation op) {
