@@ -74,14 +74,14 @@ static Val cstVal(int64_t c) {
  *===----------------------------------------------------------------------===*/
 
 typedef struct Emit {
-  RockStr pro;  /* constants, at the top of the generated function */
-  RockStr body; /* everything else, in order */
-  int next;     /* SSA name counter */
+  RockStr pro;   /* constants, at the top of the generated function */
+  RockStr body;  /* everything else, in order */
+  int next;      /* SSA name counter */
   int64_t width; /* lanes tracked symbolically: N when wide, else 1 */
   int64_t *csts; /* index constants already in `pro` */
   int nCsts, capCsts;
   bool haveFalse;
-  bool needPad, needPadV; /* the pad value (scalar / vector) is used */
+  bool needPad, needPadV;          /* the pad value (scalar / vector) is used */
   char conds[MAX_CONDS][NAME_LEN]; /* validity conditions (i1) */
   int nConds;
   bool failed; /* a wide lowering could not be proven */
@@ -127,8 +127,8 @@ static Val binop(Emit *e, const char *opName, Val a, Val b) {
   freshName(e, r.name, "v");
   const char *an = use(e, &a);
   const char *bn = use(e, &b);
-  rock__strAppendf(&e->body, "  %s = arith.%s %s, %s : index\n", r.name,
-                   opName, an, bn);
+  rock__strAppendf(&e->body, "  %s = arith.%s %s, %s : index\n", r.name, opName,
+                   an, bn);
   return r;
 }
 
@@ -209,8 +209,16 @@ static bool staysInBlock(const Emit *e, const Val *u, int64_t blk) {
 }
 
 static void pushCond(Emit *e, const char *name) {
-  if (e->nConds < MAX_CONDS)
+  if (e->nConds < MAX_CONDS) {
     snprintf(e->conds[e->nConds++], NAME_LEN, "%s", name);
+    return;
+  }
+  /* Full: fold the new condition into the last one. */
+  char n[NAME_LEN];
+  freshName(e, n, "ok");
+  rock__strAppendf(&e->body, "  %s = arith.andi %s, %s : i1\n", n,
+                   e->conds[MAX_CONDS - 1], name);
+  snprintf(e->conds[MAX_CONDS - 1], NAME_LEN, "%s", n);
 }
 
 /* Adds the condition `u <pred> c` (pred "sge" or "slt") to the validity. */
@@ -457,7 +465,7 @@ static bool applyMap(Emit *e, MlirAttribute map, const Val *up, Val *low) {
 typedef struct Chain {
   MlirAttribute maps[MAX_CHAIN];
   int nMaps;
-  MlirValue base;   /* ranked memref at the bottom (the page table if paged) */
+  MlirValue base; /* ranked memref at the bottom (the page table if paged) */
   bool paged;
   MlirType pageType; /* the rock.deref result type */
   MlirAttribute ptrMaps[MAX_CHAIN];
@@ -587,8 +595,8 @@ static bool resolveChain(MlirExternalPass pass, MlirOperation user,
     bool shapeOk = rr >= 1 && mlirShapedTypeHasStaticShape(rt) &&
                    (pr == rr || pr == rr - 1);
     for (intptr_t i = 0; shapeOk && i < rr - 1; ++i)
-      shapeOk = mlirShapedTypeGetDimSize(pt, i) ==
-                mlirShapedTypeGetDimSize(rt, i);
+      shapeOk =
+          mlirShapedTypeGetDimSize(pt, i) == mlirShapedTypeGetDimSize(rt, i);
     if (shapeOk && pr == rr)
       shapeOk = mlirShapedTypeGetDimSize(pt, pr - 1) == 1;
     if (!shapeOk) {
@@ -795,8 +803,9 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       cur[i] = bot[i];
     /* Page-table coordinates: the page dim becomes 0 (or is dropped). */
     intptr_t tableRank =
-        ch->nPtrMaps ? arrLen(rockTransformMapAttrGetUpperBounds(ch->ptrMaps[0]))
-                     : mlirShapedTypeGetRank(mlirValueGetType(ch->base));
+        ch->nPtrMaps
+            ? arrLen(rockTransformMapAttrGetUpperBounds(ch->ptrMaps[0]))
+            : mlirShapedTypeGetRank(mlirValueGetType(ch->base));
     if (tableRank == pageRank)
       cur[pageRank - 1] = cstVal(0);
     nCur = tableRank;
@@ -828,8 +837,8 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       snprintf(valid, NAME_LEN, "%s", n);
     }
   }
-  intptr_t nBot = ch->paged ? pageRank
-                            : mlirShapedTypeGetRank(mlirValueGetType(ch->base));
+  intptr_t nBot =
+      ch->paged ? pageRank : mlirShapedTypeGetRank(mlirValueGetType(ch->base));
   RockStr idxText = {0};
   if (ch->paged)
     appendIdxList(e, &idxText, ptrIdx, nPtr);
@@ -1063,8 +1072,7 @@ static bool buildText(const Access *a, bool wide, RockStr *out) {
   return ok;
 }
 
-static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
-                        bool isStore) {
+static bool lowerViewOp(MlirExternalPass pass, MlirOperation op, bool isStore) {
   Access a;
   memset(&a, 0, sizeof(a));
   a.op = op;

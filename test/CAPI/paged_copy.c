@@ -31,7 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/*===--- strings -----------------------------------------------------------===*/
+/*===--- strings
+ * -----------------------------------------------------------===*/
 
 typedef struct Buf {
   char *data;
@@ -77,7 +78,8 @@ static MlirLogicalResult onDiag(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
-/*===--- transform maps ----------------------------------------------------===*/
+/*===--- transform maps
+ * ----------------------------------------------------===*/
 
 static MlirAttribute tr(MlirContext ctx, RockTransformKind kind, int np,
                         const int64_t *p, int nu, const int64_t *ud, int nl,
@@ -89,15 +91,16 @@ static MlirAttribute tr(MlirContext ctx, RockTransformKind kind, int np,
 
 /* Appends `#name = <map>` built from `n` transforms and the bounds. */
 static void defMap(Buf *b, const char *name, MlirContext ctx, int n,
-                   const MlirAttribute *ops, int nu, const int64_t *ub,
-                   int nl, const int64_t *lb) {
+                   const MlirAttribute *ops, int nu, const int64_t *ub, int nl,
+                   const int64_t *lb) {
   MlirAttribute m = rockTransformMapAttrCreate(ctx, n, ops, nu, ub, nl, lb);
   bufPrintf(b, "#%s = ", name);
   mlirAttributePrint(m, bufCallback, b);
   bufPrintf(b, "\n");
 }
 
-/*===--- cases -------------------------------------------------------------===*/
+/*===--- cases
+ * -------------------------------------------------------------===*/
 
 typedef struct Case {
   const char *type; /* f32, f16, bf16, i8 */
@@ -249,10 +252,9 @@ static void genKernel(Buf *b, MlirContext ctx, const Case *c) {
   bufPrintf(b,
             "  %%o = rock.transform %%out by #dense : memref<%lldx%s> to %s\n",
             (long long)N, T, viewTy);
-  bufPrintf(b,
-            "  scf.for %%b = %%c0 to %%cB step %%c1 {\n"
-            "  scf.for %%x = %%c0 to %%cX step %%c1 {\n"
-            "  scf.for %%y0 = %%c0 to %%cY step %%cV {\n");
+  bufPrintf(b, "  scf.for %%b = %%c0 to %%cB step %%c1 {\n"
+               "  scf.for %%x = %%c0 to %%cX step %%c1 {\n"
+               "  scf.for %%y0 = %%c0 to %%cY step %%cV {\n");
   if (c->opaque)
     bufPrintf(b, "    %%y = arith.addi %%y0, %%z : index\n");
   else
@@ -289,12 +291,12 @@ static void randomElem(const char *t, unsigned char *out) {
   } else if (!strcmp(t, "f16")) {
     uint16_t h = (uint16_t)r;
     if (((h >> 10) & 0x1F) == 0x1F)
-      h &= (uint16_t)~(1u << 10);
+      h &= (uint16_t) ~(1u << 10);
     memcpy(out, &h, 2);
   } else if (!strcmp(t, "bf16")) {
     uint16_t h = (uint16_t)r;
     if (((h >> 7) & 0xFF) == 0xFF)
-      h &= (uint16_t)~(1u << 7);
+      h &= (uint16_t) ~(1u << 7);
     memcpy(out, &h, 2);
   } else {
     out[0] = (unsigned char)r;
@@ -386,8 +388,8 @@ static int runCase(MlirContext ctx, const Case *c, uint64_t seed) {
     }
   }
   {
-    MlirExecutionEngine jit = mlirExecutionEngineCreate(mod, 2, 0, NULL,
-                                                        false, false);
+    MlirExecutionEngine jit =
+        mlirExecutionEngineCreate(mod, 2, 0, NULL, false, false);
     mlirModuleDestroy(mod);
     if (mlirExecutionEngineIsNull(jit)) {
       fprintf(stderr, "JIT creation failed\n");
@@ -429,10 +431,9 @@ done:
 static int report(MlirContext ctx, const Case *c, uint64_t seed) {
   int rc = runCase(ctx, c, seed);
   printf("%s %s ps=%lld trans=%d vec=%lld%s%s: %s\n",
-         c->scatter ? "paged_scatter" : "paged_copy", c->type,
-         (long long)c->ps, c->trans, (long long)c->vec,
-         c->opaque ? " unaligned" : "", c->padRows ? " pad" : "",
-         rc ? "FAILED" : "ok");
+         c->scatter ? "paged_scatter" : "paged_copy", c->type, (long long)c->ps,
+         c->trans, (long long)c->vec, c->opaque ? " unaligned" : "",
+         c->padRows ? " pad" : "", rc ? "FAILED" : "ok");
   fflush(stdout);
   return rc;
 }
@@ -467,8 +468,13 @@ int main(void) {
     for (int k = 0; k < 3 && types[t].ps[k]; ++k)
       for (int trans = 0; trans < 2; ++trans)
         for (int v = 0; v < 2; ++v) {
-          Case c = {types[t].type, types[t].ps[k], trans,
-                    v ? types[t].vec : 1, 0, 0, 0};
+          Case c = {types[t].type,
+                    types[t].ps[k],
+                    trans,
+                    v ? types[t].vec : 1,
+                    0,
+                    0,
+                    0};
           failures += report(ctx, &c, seed++);
         }
     int64_t ps = types[t].ps[1];
