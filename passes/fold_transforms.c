@@ -353,7 +353,9 @@ static void run(MlirOperation op, MlirExternalPass pass) {
                mlirStringRefCreateFromCString("rock.transform"), 1, ctx, cb,
                NULL, 0, NULL)); /* the set owns the pattern */
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
-  /* `frozen` owns `set` now. */
+  /* `frozen` took the patterns, but MLIR 22 leaves the moved-from set object
+   * allocated (its handle is only cleared in the callee's copy): free it. */
+  mlirRewritePatternSetDestroy(set);
   MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();
   mlirGreedyRewriteDriverConfigEnableFolding(config, false);
   mlirGreedyRewriteDriverConfigEnableConstantCSE(config, false);
