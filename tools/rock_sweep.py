@@ -55,14 +55,15 @@ import concurrent.futures
 import csv
 import datetime
 import os
+import random
 import re
+import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
-import random
 
 DTYPES = ("f32", "f16", "bf16", "i8")
 SPLITS = (1, 2, 4, 8, 16, 32, 64, 128)
@@ -254,7 +255,6 @@ def gen_flags(s):
 
 
 def command_line(gen, run, s, extra):
-    import shlex
     return " ".join([shlex.quote(gen)] + gen_flags(s) + extra +
                     ["|", shlex.quote(run)])
 
