@@ -28,9 +28,16 @@ if os.environ.get("ROCK_ASAN"):
     # attribute uniqued there would read as use-after-poison.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
-    # Upstream mlir-opt is not instrumented: it cannot dlopen the ASan
-    # RockPlugin.so. Tests that load the plugin say `UNSUPPORTED: asan`.
     config.available_features.add("asan")
+# Upstream mlir-opt is not instrumented: to dlopen the ASan RockPlugin.so it
+# needs the ASan runtime preloaded. Plugin tests run `%plugin_env mlir-opt`.
+plugin_env = ""
+if os.environ.get("ROCK_ASAN"):
+    import subprocess
+    libasan = subprocess.run(["cc", "-print-file-name=libasan.so"],
+                             capture_output=True, text=True).stdout.strip()
+    plugin_env = "env LD_PRELOAD=" + libasan
+config.substitutions.append(("%plugin_env", plugin_env))
 
 llvm_config.with_system_environment(["HOME", "TMPDIR"])
 llvm_config.use_default_substitutions()

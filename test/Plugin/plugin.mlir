@@ -1,19 +1,19 @@
 // RockPlugin.so loaded into Debian's upstream mlir-opt (both entry points).
-// UNSUPPORTED: asan
+// Under ASan, %plugin_env preloads the ASan runtime into mlir-opt.
 
 // rock-fold-transforms through the plugin on the same IR and CHECKs as
 // test/Passes/rock-fold-transforms.mlir:
-// RUN: mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin \
+// RUN: %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin \
 // RUN:   --split-input-file --pass-pipeline='builtin.module(rock-fold-transforms)' \
 // RUN:   %S/../Passes/rock-fold-transforms.mlir \
 // RUN: | FileCheck %S/../Passes/rock-fold-transforms.mlir
 
 // rock.attention custom syntax round-trips through the plugin's dialect:
-// RUN: mlir-opt --load-dialect-plugin=%rock_plugin %s \
-// RUN: | mlir-opt --load-dialect-plugin=%rock_plugin | FileCheck %s --check-prefix=RT
+// RUN: %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin %s \
+// RUN: | %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin | FileCheck %s --check-prefix=RT
 
 // rock-cpu-pipeline is registered in mlir-opt and lowers to the llvm dialect:
-// RUN: mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin \
+// RUN: %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin \
 // RUN:   --pass-pipeline='builtin.module(rock-cpu-pipeline)' %S/Inputs/no-rock.mlir \
 // RUN: | FileCheck %s --check-prefix=CPU
 
