@@ -259,17 +259,20 @@ static int64_t dim(MlirValue v, intptr_t i) {
 
 /*===--- emitting pieces ----------------------------------------------------===*/
 
-/* Splits [0, e) into segments of vector width 32, 8 and 1 (in that order). */
+/* Splits [0, e) into segments of vector width 64 (only when asked), 32, 8
+ * and 1, in that order. */
 typedef struct Seg {
   int64_t lo, hi;
   int w;
 } Seg;
 
-static int segments(int64_t e, Seg out[3]) {
-  static const int ws[3] = {32, 8, 1};
+static int segmentsMax(int64_t e, Seg out[4], int maxW) {
+  static const int ws[4] = {64, 32, 8, 1};
   int n = 0;
   int64_t lo = 0;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 4; ++i) {
+    if (ws[i] > maxW)
+      continue;
     int64_t len = ((e - lo) / ws[i]) * ws[i];
     if (len > 0) {
       out[n].lo = lo;
@@ -281,6 +284,8 @@ static int segments(int64_t e, Seg out[3]) {
   }
   return n;
 }
+
+static int segments(int64_t e, Seg out[4]) { return segmentsMax(e, out, 32); }
 
 /* The largest view access width (8, 4 or 1) dividing `e`. */
 static int viewWidth(int64_t e) {
@@ -494,9 +499,15 @@ static void generate(Gen *g, Attn *a) {
   b.Last = a->dynamic ? allocBuf(g, b.mIdx, heap) : -1;
   b.Low = a->hasWindow ? allocBuf(g, b.mIdx, heap) : -1;
 
-  Seg segDv[3], segMB[3], segDqk[3];
+  Seg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = segments(Dv, segDv), nSegMB = segments(MB, segMB);
   int nSegDqk = segments(Dqk, segDqk);
+  /* gemm1 accumulates 64 lanes at a time: enough independent FMA chains. */
+  int nSegDv1 = segmentsMax(Dv, segDv1, 64);
+  /* The transposed gemm0 computes two rows at a time (twice the FMA chains
+   * per K load); with an even NB the partner of the last real row is a
+   * zeroed row of the Q tile. */
+  bool pairRows = !dotForm && NB % 2 == 0;
 
   /* Initial state: m = −inf, l = 0, O = 0 (§3.5, §3.6). */
   {
@@ -510,6 +521,14 @@ static void generate(Gen *g, Attn *a) {
       idx2(ib, sizeof ib, r, d);
       vstore(g, zeroOf(g, "f32", segDv[s].w), b.Ot, b.mOt, ib, segDv[s].w,
              "f32");
+      close(g);
+    }
+    for (int s = 0; pairRows && s < nSegDqk; ++s) {
+      int d = forOpen(g, ci(g, segDqk[s].lo), ci(g, segDqk[s].hi),
+                      ci(g, segDqk[s].w));
+      idx2(ib, sizeof ib, r, d);
+      vstore(g, zeroOf(g, b.acc, segDqk[s].w), b.Ql, b.mQl, ib, segDqk[s].w,
+             b.acc);
       close(g);
     }
     close(g);
@@ -699,6 +718,45 @@ static void generate(Gen *g, Attn *a) {
       close(g);
       close(g);
     }
+    if (pairRows) {
+      /* gemm0 for rows rp, rp + 1: S[r][j] = Σ_d Q[r][d] * KT[d][j]. */
+      int rp = forOpen(g, c0, nRows, ci(g, 2));
+      int rp1 = bin(g, "arith.addi", rp, c1, "index");
+      for (int s = 0; s < nSegMB; ++s) {
+        int w = segMB[s].w;
+        char ta[64];
+        vtyS(ta, sizeof ta, b.acc, w);
+        int jc = forOpen(g, ci(g, segMB[s].lo), ci(g, segMB[s].hi), ci(g, w));
+        int res0 = fresh(g), res1 = fresh(g), d = fresh(g), a0 = fresh(g),
+            a1 = fresh(g), z = zeroOf(g, b.acc, w);
+        line(g,
+             "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+             "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (%s, %s) {",
+             res0, res1, d, c0, ci(g, Dqk), c1, a0, z, a1, z, ta, ta);
+        g->depth++;
+        idx2(ib, sizeof ib, d, jc);
+        int kv = vload(g, b.KT, b.mKT, ib, w, b.acc);
+        int acc[2] = {a0, a1}, rows[2] = {rp, rp1}, nacc[2];
+        for (int h = 0; h < 2; ++h) {
+          idx2(ib, sizeof ib, rows[h], d);
+          int qb = bcast(g, vload(g, b.Ql, b.mQl, ib, 1, b.acc), w, b.acc);
+          if (isFloat(a->acc))
+            nacc[h] = binf(g, "arith.addf", acc[h],
+                           binf(g, "arith.mulf", qb, kv, ta), ta);
+          else
+            nacc[h] = bin(g, "arith.addi", acc[h],
+                          bin(g, "arith.muli", qb, kv, ta), ta);
+        }
+        line(g, "scf.yield %%v%d, %%v%d : %s, %s", nacc[0], nacc[1], ta, ta);
+        close(g);
+        idx2(ib, sizeof ib, rp, jc);
+        vstore(g, res0, b.Sa, b.mSa, ib, w, b.acc);
+        idx2(ib, sizeof ib, rp1, jc);
+        vstore(g, res1, b.Sa, b.mSa, ib, w, b.acc);
+        close(g);
+      }
+      close(g);
+    }
     /* Per merged row. */
     int r = forOpen(g, c0, nRows, c1);
     RowIdx x = rowIdx(g, n0, r, bq0, cR);
@@ -744,7 +802,7 @@ static void generate(Gen *g, Attn *a) {
       vstore(g, total, b.Sa, b.mSa, ib, 1, b.acc);
       close(g);
     }
-    for (int s = 0; !dotForm && s < nSegMB; ++s) {
+    for (int s = 0; !dotForm && !pairRows && s < nSegMB; ++s) {
       int w = segMB[s].w;
       char ta[64];
       vtyS(ta, sizeof ta, b.acc, w);
@@ -899,11 +957,11 @@ static void generate(Gen *g, Attn *a) {
       close(g);
     }
     /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], vectors along d. */
-    for (int s = 0; s < nSegDv; ++s) {
-      int w = segDv[s].w;
+    for (int s = 0; s < nSegDv1; ++s) {
+      int w = segDv1[s].w;
       char tf[64];
       vtyS(tf, sizeof tf, "f32", w);
-      int d = forOpen(g, ci(g, segDv[s].lo), ci(g, segDv[s].hi), ci(g, w));
+      int d = forOpen(g, ci(g, segDv1[s].lo), ci(g, segDv1[s].hi), ci(g, w));
       idx2(ib, sizeof ib, r, d);
       int o = vload(g, b.Ot, b.mOt, ib, w, "f32");
       if (a->softmax)

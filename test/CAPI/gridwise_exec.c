@@ -408,6 +408,9 @@ static const Case cases[] = {
      {0}, 0, 0},
     {"wide_odd_dims_prefix", 1, 3, 9, 29, 13, 7, 2, 12, 24, 1, 0, -1, 1, 0,
      {0}, {2, -4, 0}, 0, 1},
+    /* An odd NB above 16: transposed K, rows one at a time. */
+    {"wide_odd_nb", 2, 2, 20, 45, 16, 72, 2, 16, 17, 1, 0, -1, 0, 0, {0},
+     {0}, 0, 0},
 };
 
 int main(void) {
@@ -447,4 +450,5 @@ int main(void) {
 // CHECK: case csl_clamped: ok
 // CHECK: case wide_causal_gqa: ok
 // CHECK: case wide_odd_dims_prefix: ok
+// CHECK: case wide_odd_nb: ok
 // CHECK: failures: 0

@@ -38,9 +38,12 @@
 // CHECK: %[[J0:.*]] = arith.muli %[[KT]], %[[C32]] : index
 // CHECK: rock.view_load %arg1[%[[GBLK]], %{{.*}}, %{{.*}}] : memref<1x512x64xf16> -> vector<8xf16>
 // CHECK: rock.view_load %arg2[%[[GBLK]], %{{.*}}, %{{.*}}] : memref<1x512x64xf16> -> vector<8xf16>
-// gemm0 with f32 vector accumulation along the key tile.
+// gemm0 with f32 vector accumulation along the key tile, two rows per K load.
+// CHECK: %[[G0:.*]]:2 = scf.for {{.*}} -> (vector<32xf32>, vector<32xf32>) {
 // CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
+// CHECK: vector.store %[[G0]]#0
+// CHECK: vector.store %[[G0]]#1
 // CHECK: arith.mulf %{{.*}}, %[[LOG2E]] : f32
 // Padding keys of the last tile score −inf.
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[C32]] step %[[C1]] {
@@ -68,9 +71,10 @@
 // CHECK: %[[LNEW:.*]] = arith.addf %[[CL]], %{{.*}} : f32
 // CHECK: memref.store %[[LNEW]], %[[L]]
 // CHECK: memref.store %[[MNEW]], %[[M]]
-// gemm1: O = c * O + P * V.
-// CHECK: %[[CB:.*]] = vector.broadcast %[[CORR]] : f32 to vector<32xf32>
-// CHECK: arith.mulf %{{.*}}, %[[CB]] fastmath<reassoc,contract> : vector<32xf32>
+// gemm1: O = c * O + P * V, 64 lanes of O per step.
+// CHECK: %[[CB:.*]] = vector.broadcast %[[CORR]] : f32 to vector<64xf32>
+// CHECK: %[[OC:.*]] = arith.mulf %{{.*}}, %[[CB]] fastmath<reassoc,contract> : vector<64xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[OC]]) -> (vector<64xf32>)
 // Finalisation, after the key-tile loop.
 // CHECK: %[[OB0:.*]] = arith.muli %{{.*}}, %[[C8]] : index
 // CHECK: %[[OB:.*]] = arith.addi %[[OB0]], %[[SPLIT]] : index
