@@ -12,13 +12,17 @@
  *      key (§1 step 3) and the block's key range;
  *   2. per key tile, copies K once, transposed, into KT[Dqk][MB] and V once
  *      into V[MB][Dv] (f32), shared by all NB merged rows (all R query heads
- *      of the KV group), then per row:
- *      gemm0 as broadcast(Q[r][d]) * KT[d][j..j+W] (contiguous in j),
- *      the pre-softmax region (cloned in), log2e, masks, the online softmax
- *      and O[r][d..d+W] = c*O + Σ_j P[j] * V[j][d..d+W] (contiguous in d);
+ *      of the KV group); gemm0 as broadcast(Q[r][d]) * KT[d][j..j+W]
+ *      (contiguous in j, two rows per K load); then per row the
+ *      pre-softmax region (cloned in), log2e, masks, the online softmax
+ *      (P = exp2 as a vectorisable arith polynomial) and
+ *      O[r][d..d+W] = c*O + Σ_j P[j] * V[j][d..d+W] (contiguous in d).
+ *      Workgroups of at most 16 real rows (decode) keep K as [MB][Dqk] and
+ *      compute each score as a dot product along d instead;
  *   3. normalises and stores O and LSE.
- * Inner loops use vectors of up to 32 lanes with a scalar tail and
- * fastmath<reassoc,contract> on the f32 accumulations.
+ * Inner loops use vectors of up to 32 (gemm1: 64) lanes with narrower and
+ * scalar tails, and fastmath<reassoc,contract> on the f32 accumulations.
+ * Local tiles are heap-allocated per workgroup (see generate()).
  *
  * The region is inlined by cloning: the text holds a placeholder
  * builtin.unrealized_conversion_cast tagged `rock.region_slot` whose operands
@@ -35,8 +39,6 @@
 
 #define FM "fastmath<reassoc,contract>"
 #define NINF "0xFF800000"
-/* Local buffers above this many bytes are heap-allocated. */
-#define MAX_STACK_BYTES 0
 /* Workgroups with at most this many real rows use the dot-product gemm0. */
 #define DOT_FORM_MAX_ROWS 16
 
@@ -453,14 +455,12 @@ static void generate(Gen *g, Attn *a) {
            (long long)Dv);
   snprintf(b.mRow, sizeof b.mRow, "memref<%lldxf32>", (long long)NB);
   snprintf(b.mIdx, sizeof b.mIdx, "memref<%lldxindex>", (long long)NB);
-  int64_t bytes = 4 * (NB * Dqk + Dqk * MB + MB * Dv + NB * MB + NB * Dv +
-                       2 * NB) +
-                  (isFloat(a->acc) ? 0 : 4 * NB * MB) + 16 * NB;
   /* Allocas in an scf.parallel body become dynamic allocas inside the
-   * OpenMP loop (the stack grows each workgroup), and memref.alloca_scope
-   * cannot survive convert-scf-to-cf: the per-workgroup state is therefore
-   * heap-allocated (one malloc per buffer per workgroup) unless it is tiny. */
-  bool heap = bytes > MAX_STACK_BYTES;
+   * OpenMP loop, and convert-scf-to-openmp wraps the body in a
+   * memref.alloca_scope that must be inlined (canonicalize does so only
+   * without allocas) before convert-scf-to-cf: the per-workgroup state is
+   * therefore heap-allocated, one malloc per buffer per workgroup. */
+  const bool heap = true;
 
   int c0 = ci(g, 0), c1 = ci(g, 1);
   int cR = ci(g, a->R), cS = ci(g, a->S), cNB = ci(g, NB), cMB = ci(g, MB);
