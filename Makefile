@@ -12,8 +12,12 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
+# rock's C++ must be compiled by clang like Debian's MLIR: MLIR identifies op
+# traits by type names that GCC and clang spell differently.
+CC_FLAGS ?= -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+
 $(BUILD)/build.ninja: | deps
-	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CC_FLAGS)
 
 configure: $(BUILD)/build.ninja
 
@@ -31,7 +35,7 @@ test-nightly: build
 # ASan + UBSan build of everything, then the quick suites on it.
 test-asan: deps
 	@test -f $(ASAN_BUILD)/build.ninja || cmake -G Ninja -S . -B $(ASAN_BUILD) \
-	  -DCMAKE_BUILD_TYPE=Debug -DROCK_SANITIZE=ON
+	  -DCMAKE_BUILD_TYPE=Debug -DROCK_SANITIZE=ON -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ROCK_ASAN=1 scripts/run-lit.sh $(ASAN_BUILD) pr
 

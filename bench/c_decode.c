@@ -6,6 +6,7 @@
  * `c_decode_gbps: Y` over the algorithmic bytes (K and V once, Q, O).
  *
  *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>

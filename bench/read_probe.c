@@ -6,6 +6,7 @@
  * cache several times.
  *
  *===----------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 199309L
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
