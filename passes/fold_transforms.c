@@ -172,8 +172,7 @@ static bool owners(const Map *m, bool upper, intptr_t n, intptr_t *owner) {
 static bool emit(Map *out, const Tr *t) {
   Tr *last = out->nOps ? &out->ops[out->nOps - 1] : NULL;
   if (t->kind != ROCK_TRANSFORM_PASS_THROUGH || !last ||
-      last->kind != ROCK_TRANSFORM_PASS_THROUGH ||
-      last->nu + t->nu > MAX_DIMS)
+      last->kind != ROCK_TRANSFORM_PASS_THROUGH || last->nu + t->nu > MAX_DIMS)
     return pushOp(out, t);
   for (intptr_t k = 0; k < t->nu; ++k) {
     last->ud[last->nu] = t->ud[k];
@@ -279,12 +278,12 @@ static MlirAttribute buildMap(MlirContext ctx, const Map *m) {
   MlirAttribute ops[MAX_OPS];
   for (intptr_t i = 0; i < m->nOps; ++i) {
     const Tr *t = &m->ops[i];
-    ops[i] = rockTransformAttrGet(
-        ctx, t->kind, mlirDenseI64ArrayGet(ctx, t->np, t->p),
-        mlirArrayAttrGet(ctx, t->nu, t->un),
-        mlirDenseI64ArrayGet(ctx, t->nu, t->ud),
-        mlirArrayAttrGet(ctx, t->nl, t->ln),
-        mlirDenseI64ArrayGet(ctx, t->nl, t->ld));
+    ops[i] = rockTransformAttrGet(ctx, t->kind,
+                                  mlirDenseI64ArrayGet(ctx, t->np, t->p),
+                                  mlirArrayAttrGet(ctx, t->nu, t->un),
+                                  mlirDenseI64ArrayGet(ctx, t->nu, t->ud),
+                                  mlirArrayAttrGet(ctx, t->nl, t->ln),
+                                  mlirDenseI64ArrayGet(ctx, t->nl, t->ld));
   }
   return rockTransformMapAttrCreate(ctx, m->nOps, ops, m->nUp, m->up, m->nLow,
                                     m->low);
@@ -327,10 +326,9 @@ static MlirLogicalResult matchAndRewrite(MlirRewritePattern pattern,
       !compose(&maps[0], &maps[1], &maps[2]))
     goto done;
   MlirAttribute map = buildMap(mlirOperationGetContext(op), &maps[2]);
-  MlirOperation folded =
-      rockTransformOpCreate(mlirOperationGetLocation(op),
-                            mlirOperationGetOperand(prev, 0), map,
-                            mlirValueGetType(result));
+  MlirOperation folded = rockTransformOpCreate(mlirOperationGetLocation(op),
+                                               mlirOperationGetOperand(prev, 0),
+                                               map, mlirValueGetType(result));
   if (mlirOperationIsNull(folded))
     goto done;
   mlirRewriterBaseSetInsertionPointBefore(rw, op);

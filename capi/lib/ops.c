@@ -5,7 +5,6 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "rock-c/Dialect.h"
 
-
 /* Upper bound of named attributes any builder sets. */
 enum { MAX_ATTRS = 20 };
 
@@ -108,9 +107,8 @@ MlirOperation rockAttentionOpCreate(MlirLocation loc,
                                     MlirRegion preSoftmaxBody) {
   MlirOperationState state;
   const RockAttentionOperands *o = operands;
-  if (!o || !attrs || mlirValueIsNull(o->queries) ||
-      mlirValueIsNull(o->keys) || mlirValueIsNull(o->values) ||
-      mlirValueIsNull(o->out) ||
+  if (!o || !attrs || mlirValueIsNull(o->queries) || mlirValueIsNull(o->keys) ||
+      mlirValueIsNull(o->values) || mlirValueIsNull(o->out) ||
       (o->nPreSoftmaxElemWiseInputs > 0 && !o->preSoftmaxElemWiseInputs) ||
       !stateGet(loc, "rock.attention", &state)) {
     /* The region was handed to us: it is ours to free on failure. */
@@ -138,20 +136,19 @@ MlirOperation rockAttentionOpCreate(MlirLocation loc,
   MlirNamedAttribute a[MAX_ATTRS];
   intptr_t n = 0;
   MlirAttribute unit = mlirUnitAttrGet(ctx);
-  a[n++] = named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 10, seg));
+  a[n++] =
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 10, seg));
   a[n++] = named(ctx, "numHeadsQ", i32Attr(ctx, attrs->numHeadsQ));
   a[n++] = named(ctx, "numHeadsKV", i32Attr(ctx, attrs->numHeadsKV));
-  a[n++] = named(ctx, "splitKV",
-                 i32Attr(ctx, attrs->splitKV ? attrs->splitKV : 1));
+  a[n++] =
+      named(ctx, "splitKV", i32Attr(ctx, attrs->splitKV ? attrs->splitKV : 1));
   const struct {
     bool on;
     const char *name;
-  } flags[] = {{attrs->qTransposed, "qTransposed"},
-               {attrs->kTransposed, "kTransposed"},
-               {attrs->vTransposed, "vTransposed"},
-               {attrs->oTransposed, "oTransposed"},
-               {attrs->causal, "causal"},
-               {attrs->reverseGrid, "reverseGrid"}};
+  } flags[] = {
+      {attrs->qTransposed, "qTransposed"}, {attrs->kTransposed, "kTransposed"},
+      {attrs->vTransposed, "vTransposed"}, {attrs->oTransposed, "oTransposed"},
+      {attrs->causal, "causal"},           {attrs->reverseGrid, "reverseGrid"}};
   for (size_t i = 0; i < sizeof flags / sizeof flags[0]; ++i)
     if (flags[i].on)
       a[n++] = named(ctx, flags[i].name, unit);
@@ -159,13 +156,14 @@ MlirOperation rockAttentionOpCreate(MlirLocation loc,
     a[n++] = named(ctx, "softmaxType", mlirTypeAttrGet(attrs->softmaxType));
   if (attrs->perfConfig)
     a[n++] = named(ctx, "perf_config",
-                   mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
-                                              attrs->perfConfig)));
+                   mlirStringAttrGet(
+                       ctx, mlirStringRefCreateFromCString(attrs->perfConfig)));
   if (attrs->slidingWindowSize)
-    a[n++] = named(ctx, "slidingWindowSize",
-                   i32Attr(ctx, attrs->slidingWindowSize));
+    a[n++] =
+        named(ctx, "slidingWindowSize", i32Attr(ctx, attrs->slidingWindowSize));
   if (attrs->features)
-    a[n++] = named(ctx, "features", rockGemmFeaturesAttrGet(ctx, attrs->features));
+    a[n++] =
+        named(ctx, "features", rockGemmFeaturesAttrGet(ctx, attrs->features));
   a[n++] = named(ctx, "storeMethod",
                  rockStoreMethodAttrGet(ctx, attrs->storeMethod));
   mlirOperationStateAddAttributes(&state, n, a);

@@ -1,4 +1,4 @@
-//===- Ops.h - building rock operations from C ---------------------*- C -*-===//
+//===- Ops.h - building rock operations from C -------------------*- C -*-===//
 //
 // Builders of rock's operations over mlirOperationStateGet /
 // mlirOperationCreate. Every builder returns a new, detached operation owned
@@ -60,11 +60,9 @@ MLIR_CAPI_EXPORTED MlirOperation rockViewLoadOpCreate(
 /// (nIndices index values) is read during the call only. Borrows every
 /// handle. Returns a null op if `value` or `dest` is null or the rock dialect
 /// is not loaded.
-MLIR_CAPI_EXPORTED MlirOperation rockViewStoreOpCreate(MlirLocation loc,
-                                                       MlirValue value,
-                                                       MlirValue dest,
-                                                       intptr_t nIndices,
-                                                       const MlirValue *indices);
+MLIR_CAPI_EXPORTED MlirOperation
+rockViewStoreOpCreate(MlirLocation loc, MlirValue value, MlirValue dest,
+                      intptr_t nIndices, const MlirValue *indices);
 
 //===----------------------------------------------------------------------===//
 // rock.attention
@@ -155,8 +153,8 @@ MLIR_CAPI_EXPORTED MlirOperation rockAttentionOpCreate(
 /// handle. Returns a null op if a required value is null or the rock dialect
 /// is not loaded.
 MLIR_CAPI_EXPORTED MlirOperation rockAttentionCombineOpCreate(
-    MlirLocation loc, MlirValue partialOut, MlirValue partialLse,
-    MlirValue out, MlirValue lse, int32_t splitKV, bool oTransposed);
+    MlirLocation loc, MlirValue partialOut, MlirValue partialLse, MlirValue out,
+    MlirValue lse, int32_t splitKV, bool oTransposed);
 
 #ifdef __cplusplus
 }
