@@ -830,7 +830,74 @@ static void generate(Gen *g, Attn *a) {
     }
     /* Scores: region, log2e, masks; tile maximum. */
     int tileMax;
-    {
+    if (mlirBlockIsNull(a->rblock)) {
+      /* No region: the whole tile in vectors along j; padding keys
+       * (j >= Sk, §3.6 step 4) and masked keys select −inf. */
+      int masked = a->softmax ? ninf : zf;
+      int last = -1, low = -1;
+      if (a->dynamic) {
+        last = fresh(g);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last, r,
+             b.mIdx);
+      }
+      if (a->hasWindow) {
+        low = fresh(g);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
+             b.mIdx);
+      }
+      tileMax = ninf;
+      for (int s = 0; s < nSegMB; ++s) {
+        int w = segMB[s].w;
+        char tf[64], ti[64], cf[160], ci1[160];
+        vtyS(tf, sizeof tf, "f32", w);
+        vtyS(ti, sizeof ti, "index", w);
+        if (w > 1) {
+          snprintf(cf, sizeof cf, "vector<%dxi1>, %s", w, tf);
+          snprintf(ci1, sizeof ci1, "%s", ti);
+        } else {
+          snprintf(cf, sizeof cf, "f32");
+          snprintf(ci1, sizeof ci1, "index");
+        }
+        int j, mx;
+        int res = forIterOpen(g, ci(g, segMB[s].lo), ci(g, segMB[s].hi),
+                              ci(g, w), splat(g, NINF, "f32", w), tf, &j, &mx);
+        idx2(ib, sizeof ib, r, j);
+        int sacc = vload(g, b.Sa, b.mSa, ib, w, b.acc);
+        int xv = conv(g, conv(g, sacc, a->acc, a->sm, w), a->sm, f32, w);
+        if (a->softmax) {
+          xv = bin(g, "arith.mulf", xv, bcast(g, log2e, w, "f32"), tf);
+          xv = roundThroughW(g, xv, a->sm, w);
+        }
+        int jj = bin(g, "arith.addi", j0, j, "index");
+        int jv = bcast(g, jj, w, "index");
+        if (w > 1) {
+          int step = fresh(g);
+          line(g, "%%v%d = vector.step : %s", step, ti);
+          jv = bin(g, "arith.addi", jv, step, ti);
+        }
+        int mv = bcast(g, masked, w, "f32");
+        int pad = bin(g, "arith.cmpi sge,", jv, bcast(g, cSk, w, "index"), ci1);
+        xv = sel(g, pad, mv, xv, cf);
+        if (a->dynamic) {
+          int gt = bin(g, "arith.cmpi sgt,", jv, bcast(g, last, w, "index"), ci1);
+          xv = sel(g, gt, mv, xv, cf);
+        }
+        if (a->hasWindow) {
+          int lt = bin(g, "arith.cmpi slt,", jv, bcast(g, low, w, "index"), ci1);
+          xv = sel(g, lt, mv, xv, cf);
+        }
+        vstore(g, xv, b.St, b.mSt, ib, w, "f32");
+        int nm = bin(g, "arith.maxnumf", mx, xv, tf);
+        yieldClose(g, nm, tf);
+        int red = res;
+        if (w > 1) {
+          red = fresh(g);
+          line(g, "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
+               red, res, tf);
+        }
+        tileMax = bin(g, "arith.maxnumf", tileMax, red, "f32");
+      }
+    } else {
       int j, mx;
       tileMax = forIterOpen(g, c0, nCols, c1, ninf, "f32", &j, &mx);
       idx2(ib, sizeof ib, r, j);

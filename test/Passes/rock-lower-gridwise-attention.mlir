@@ -44,10 +44,16 @@
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
 // CHECK: vector.store %[[G0]]#0
 // CHECK: vector.store %[[G0]]#1
-// CHECK: arith.mulf %{{.*}}, %[[LOG2E]] : f32
-// Padding keys of the last tile score −inf.
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C32]] step %[[C1]] {
-// CHECK-NEXT: memref.store %[[NINF]]
+// Scores (no region): the tile in vectors along j, x * log2e, padding keys
+// (j >= Sk) select −inf; tile maximum by a maxnumf reduction.
+// CHECK: %[[L2B:.*]] = vector.broadcast %[[LOG2E]] : f32 to vector<32xf32>
+// CHECK: arith.mulf %{{.*}}, %[[L2B]] : vector<32xf32>
+// CHECK: %[[JB:.*]] = vector.broadcast %{{.*}} : index to vector<32xindex>
+// CHECK: %[[STEP:.*]] = vector.step : vector<32xindex>
+// CHECK: %[[JV:.*]] = arith.addi %[[JB]], %[[STEP]] : vector<32xindex>
+// CHECK: %[[PAD:.*]] = arith.cmpi sge, %[[JV]], %{{.*}} : vector<32xindex>
+// CHECK: arith.select %[[PAD]], %{{.*}}, %{{.*}} : vector<32xi1>, vector<32xf32>
+// CHECK: vector.reduction <maxnumf>, %{{.*}} : vector<32xf32> into f32
 // CHECK: %[[MOLD:.*]] = memref.load %[[M]]
 // CHECK: %[[MNEW:.*]] = arith.maxnumf %[[MOLD]], %{{.*}} : f32
 // CHECK: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %[[NINF]] : f32
@@ -171,8 +177,9 @@ func.func @fewer_tiles_than_splits(%q: memref<1x16x32xf32>,
 // CHECK: scf.for %[[KT:.*]] = %[[START]] to %[[END]]
 // CHECK: arith.muli %[[KT]], %[[C16]] : index
 // CHECK: %[[LR:.*]] = memref.load %[[LASTBUF]][%{{.*}}] : memref<8xindex>
-// CHECK: %[[GT:.*]] = arith.cmpi sgt, %{{.*}}, %[[LR]] : index
-// CHECK: arith.select %[[GT]], %[[NINF]], %{{.*}} : f32
+// CHECK: %[[LRB:.*]] = vector.broadcast %[[LR]] : index to vector<8xindex>
+// CHECK: %[[GT:.*]] = arith.cmpi sgt, %{{.*}}, %[[LRB]] : vector<8xindex>
+// CHECK: arith.select %[[GT]], %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xf32>
 func.func @causal_rows(%q: memref<1x100x16xf32>, %k: memref<1x100x16xf32>,
     %v: memref<1x100x16xf32>, %out: memref<4x100x16xf32>,
     %lse: memref<4x100xf32>) {
@@ -262,8 +269,9 @@ func.func @gqa_kv_cache_prefix(%q: memref<4x16x32xf16>,
 // CHECK: %[[START2:.*]] = arith.maxui %[[START]], %[[LT]] : index
 // CHECK: scf.for %{{.*}} = %[[START2]] to
 // CHECK: %[[LR:.*]] = memref.load %[[LOWBUF]][%{{.*}}] : memref<8xindex>
-// CHECK: %[[BEFORE:.*]] = arith.cmpi slt, %{{.*}}, %[[LR]] : index
-// CHECK: arith.select %[[BEFORE]], %[[NINF]], %{{.*}} : f32
+// CHECK: %[[LRB:.*]] = vector.broadcast %[[LR]] : index to vector<8xindex>
+// CHECK: %[[BEFORE:.*]] = arith.cmpi slt, %{{.*}}, %[[LRB]] : vector<8xindex>
+// CHECK: arith.select %[[BEFORE]], %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xf32>
 func.func @sliding_window(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
     %v: memref<1x40x16xf32>, %out: memref<3x40x16xf32>,
     %lse: memref<3x40xf32>) {
