@@ -67,7 +67,11 @@ def main():
                 where = f"{name} {st.suite}/{st.t}/{c.o}"
                 t = f.get("t", "f32")
                 for k, v in THRESH[t].items():
-                    if f.get(k.lstrip("-")) != v:
+                    got = f.get(k.lstrip("-"))
+                    # documented relaxation (NightlyAttention.toml)
+                    if t == "f32" and got == "0.00002" and st.level == "nightly":
+                        continue
+                    if got != v:
                         errors.append(f"{where}: {t} needs {k} {v}")
                 if int(f.get("split_kv", 1)) > 1 and f.get("return_lse") != "true":
                     errors.append(f"{where}: split_kv without -return_lse")
