@@ -2,9 +2,10 @@
  *
  * Replaces every rock.gridwise_attention by loops (spec §3): an scf.parallel
  * over the workgroups of §3.2, a per-split key-tile range (§3.3, §3.4), the
- * online softmax in the exp2 domain with the −inf guard (§3.6, §3.7) and the
- * per-split finalisation (§3.8). Operands are views: every access to them is
- * a rock.view_load / rock.view_store, resolved later by rock-lower-views.
+ * online softmax in the exp2 domain with the −inf guard (§3.6, §3.7) and
+ * the per-split finalisation (§3.8). Operands are views: every access to
+ * them is a rock.view_load / rock.view_store, resolved later by
+ * rock-lower-views.
  *
  * Per workgroup (gBlk, nBlk, split) the generated code
  *   1. copies its real query rows into a local accumulator-typed tile
@@ -42,7 +43,7 @@
 /* Workgroups with at most this many real rows use the dot-product gemm0. */
 #define DOT_FORM_MAX_ROWS 16
 
-/*===--- text generation ---------------------------------------------------===*/
+/*===--- text generation --------------------------------------------------===*/
 
 typedef struct Const {
   char key[48];
@@ -134,8 +135,8 @@ static void close(Gen *g) {
 
 /* Opens a one-iter_arg loop `%res = scf.for %iv = lo to hi step st
  * iter_args(%acc = init) -> (ty) {`; sets *iv and *acc, returns %res. */
-static int forIterOpen(Gen *g, int lo, int hi, int st, int init,
-                       const char *ty, int *iv, int *acc) {
+static int forIterOpen(Gen *g, int lo, int hi, int st, int init, const char *ty,
+                       int *iv, int *acc) {
   int res = fresh(g);
   *iv = fresh(g);
   *acc = fresh(g);
@@ -152,7 +153,7 @@ static void yieldClose(Gen *g, int v, const char *ty) {
   close(g);
 }
 
-/*===--- types -------------------------------------------------------------===*/
+/*===--- types ------------------------------------------------------------===*/
 
 /* Prints `t` (scalar) or `vector<W x t>` into buf. */
 static void vty(char *buf, size_t n, MlirType t, int w) {
@@ -223,7 +224,7 @@ static int roundThrough(Gen *g, int v, MlirType t) {
   return roundThroughW(g, v, t, 1);
 }
 
-/*===--- the op's description ----------------------------------------------===*/
+/*===--- the op's description ---------------------------------------------===*/
 
 enum { MAX_ELEM = 8 };
 
@@ -233,8 +234,8 @@ typedef struct Attn {
   int q, k, v, e[MAX_ELEM], csl, po, out, lse;
   int nElem;
   bool hasCsl, hasPo, hasLse;
-  char mq[128], mk[128], mv[128], me[MAX_ELEM][128], mc[128], mp[128],
-      mo[128], ml[128];
+  char mq[128], mk[128], mv[128], me[MAX_ELEM][128], mc[128], mp[128], mo[128],
+      ml[128];
   MlirType tq, tk, tv, te[MAX_ELEM], tc, tp, to, tl, sm, acc, f32;
   int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window;
   bool causal, reverse, softmax, hasWindow, dynamic;
@@ -259,7 +260,7 @@ static int64_t dim(MlirValue v, intptr_t i) {
   return mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
 }
 
-/*===--- emitting pieces ----------------------------------------------------===*/
+/*===--- emitting pieces --------------------------------------------------===*/
 
 /* Splits [0, e) into segments of vector width 64 (only when asked), 32, 8
  * and 1, in that order. */
@@ -408,12 +409,11 @@ static RowIdx rowIdx(Gen *g, int n0, int r, int bq0, int cR) {
   return x;
 }
 
-/*===--- the generated function --------------------------------------------===*/
+/*===--- the generated function -------------------------------------------===*/
 
 typedef struct Bufs {
   int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low;
-  char mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64],
-      mIdx[64];
+  char mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64], mIdx[64];
   const char *acc; /* "f32" or "i32" */
 } Bufs;
 
@@ -516,8 +516,8 @@ static void generate(Gen *g, Attn *a) {
     line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", ninf, b.Mt, r, b.mRow);
     line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r, b.mRow);
     for (int s = 0; s < nSegDv; ++s) {
-      int d = forOpen(g, ci(g, segDv[s].lo), ci(g, segDv[s].hi),
-                      ci(g, segDv[s].w));
+      int d =
+          forOpen(g, ci(g, segDv[s].lo), ci(g, segDv[s].hi), ci(g, segDv[s].w));
       idx2(ib, sizeof ib, r, d);
       vstore(g, zeroOf(g, "f32", segDv[s].w), b.Ot, b.mOt, ib, segDv[s].w,
              "f32");
@@ -549,8 +549,7 @@ static void generate(Gen *g, Attn *a) {
         line(g,
              "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
              "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (index, index) {",
-             effRes, lowRes, r, c0, nRows, c1, effAcc, ci(g, -1), lowAcc,
-             cSk);
+             effRes, lowRes, r, c0, nRows, c1, effAcc, ci(g, -1), lowAcc, cSk);
       } else {
         line(g,
              "%%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
@@ -591,21 +590,19 @@ static void generate(Gen *g, Attn *a) {
         int lim = x.i;
         if (a->hasPo) {
           int p32 = fresh(g);
-          line(g, "%%v%d = rock.view_load %%v%d[%%v%d] : %s -> i32", p32,
-               a->po, x.bq, a->mp);
+          line(g, "%%v%d = rock.view_load %%v%d[%%v%d] : %s -> i32", p32, a->po,
+               x.bq, a->mp);
           int pi = fresh(g);
           line(g, "%%v%d = arith.index_cast %%v%d : i32 to index", pi, p32);
           lim = bin(g, "arith.addi", x.i, pi, "index");
         }
         last = bin(g, "arith.minsi", last, lim, "index");
       }
-      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", last, b.Last, r,
-           b.mIdx);
+      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", last, b.Last, r, b.mIdx);
       int effN = bin(g, "arith.maxsi", effAcc, last, "index");
       if (a->hasWindow) {
         int low = bin(g, "arith.subi", last, ci(g, a->window), "index");
-        line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", low, b.Low, r,
-             b.mIdx);
+        line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", low, b.Low, r, b.mIdx);
         int low0 = bin(g, "arith.maxsi", low, c0, "index");
         int lowN = bin(g, "arith.minsi", lowAcc, low0, "index");
         line(g, "scf.yield %%v%d, %%v%d : index, index", effN, lowN);
@@ -769,9 +766,8 @@ static void generate(Gen *g, Attn *a) {
         char ta[64];
         vtyS(ta, sizeof ta, b.acc, w);
         int d, accv;
-        int res =
-            forIterOpen(g, ci(g, segDqk[s].lo), ci(g, segDqk[s].hi), ci(g, w),
-                        zeroOf(g, b.acc, w), ta, &d, &accv);
+        int res = forIterOpen(g, ci(g, segDqk[s].lo), ci(g, segDqk[s].hi),
+                              ci(g, w), zeroOf(g, b.acc, w), ta, &d, &accv);
         idx2(ib, sizeof ib, r, d);
         int qv = vload(g, b.Ql, b.mQl, ib, w, b.acc);
         idx2(ib, sizeof ib, j, d);
@@ -842,8 +838,7 @@ static void generate(Gen *g, Attn *a) {
       }
       if (a->hasWindow) {
         low = fresh(g);
-        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
-             b.mIdx);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r, b.mIdx);
       }
       tileMax = ninf;
       for (int s = 0; s < nSegMB; ++s) {
@@ -879,11 +874,13 @@ static void generate(Gen *g, Attn *a) {
         int pad = bin(g, "arith.cmpi sge,", jv, bcast(g, cSk, w, "index"), ci1);
         xv = sel(g, pad, mv, xv, cf);
         if (a->dynamic) {
-          int gt = bin(g, "arith.cmpi sgt,", jv, bcast(g, last, w, "index"), ci1);
+          int gt =
+              bin(g, "arith.cmpi sgt,", jv, bcast(g, last, w, "index"), ci1);
           xv = sel(g, gt, mv, xv, cf);
         }
         if (a->hasWindow) {
-          int lt = bin(g, "arith.cmpi slt,", jv, bcast(g, low, w, "index"), ci1);
+          int lt =
+              bin(g, "arith.cmpi slt,", jv, bcast(g, low, w, "index"), ci1);
           xv = sel(g, lt, mv, xv, cf);
         }
         vstore(g, xv, b.St, b.mSt, ib, w, "f32");
@@ -958,8 +955,7 @@ static void generate(Gen *g, Attn *a) {
       }
       if (a->hasWindow) {
         int low = fresh(g);
-        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
-             b.mIdx);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r, b.mIdx);
         int lt = bin(g, "arith.cmpi slt,", jj, low, "index");
         xv = sel(g, lt, masked, xv, "f32");
       }
@@ -1002,8 +998,7 @@ static void generate(Gen *g, Attn *a) {
         int ps = p;
         if (w > 1) {
           ps = fresh(g);
-          line(g,
-               "%%v%d = vector.reduction <add>, %%v%d " FM " : %s into f32",
+          line(g, "%%v%d = vector.reduction <add>, %%v%d " FM " : %s into f32",
                ps, p, tf);
         }
         int ns = binf(g, "arith.addf", sum, ps, "f32");
@@ -1023,7 +1018,7 @@ static void generate(Gen *g, Attn *a) {
       vstore(g, roundThrough(g, xv, a->tv), b.St, b.mSt, ib, 1, "f32");
       close(g);
     }
-    /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], vectors along d. */
+    /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], along d. */
     for (int s = 0; s < nSegDv1; ++s) {
       int w = segDv1[s].w;
       char tf[64];
@@ -1115,7 +1110,7 @@ static void generate(Gen *g, Attn *a) {
   line(g, "}");
 }
 
-/*===--- reading the op ----------------------------------------------------===*/
+/*===--- reading the op ---------------------------------------------------===*/
 
 /* The last op of `blk` (its rock.yield). Not mlirBlockGetTerminator: that
  * answers null for ops of the plugin in some contexts (trait lookup). */
@@ -1252,8 +1247,7 @@ static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
   a->nNBlk = (sqr + a->NB - 1) / a->NB;
   if (a->grid != a->Bkv * a->nNBlk * a->S) {
     rock__passFail(pass, op, "inconsistent gridSize %lld, expected %lld",
-                   (long long)a->grid,
-                   (long long)(a->Bkv * a->nNBlk * a->S));
+                   (long long)a->grid, (long long)(a->Bkv * a->nNBlk * a->S));
     return false;
   }
   a->tq = eltOf(vq);
@@ -1336,7 +1330,7 @@ static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
   return true;
 }
 
-/*===--- cloning the region into the slot ----------------------------------===*/
+/*===--- cloning the region into the slot ---------------------------------===*/
 
 typedef struct Remap {
   MlirValue *from, *to;
@@ -1410,7 +1404,7 @@ static bool fillSlot(MlirOperation root, MlirBlock blk) {
   return true;
 }
 
-/*===--- the pass ----------------------------------------------------------===*/
+/*===--- the pass ---------------------------------------------------------===*/
 
 static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   Attn a;

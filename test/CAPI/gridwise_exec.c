@@ -32,7 +32,7 @@ typedef struct Case {
   int hasCsl, hasPo;
 } Case;
 
-/*===--- helpers -----------------------------------------------------------===*/
+/*===--- helpers ----------------------------------------------------------===*/
 
 static void printToStderr(MlirStringRef str, void *userData) {
   (void)userData;
@@ -78,7 +78,7 @@ static void appendf(char **buf, size_t *len, const char *fmt, ...) {
   *len += (size_t)n;
 }
 
-/*===--- kernel text -------------------------------------------------------===*/
+/*===--- kernel text ------------------------------------------------------===*/
 
 static char *kernelText(const Case *c) {
   int B = c->Bkv * c->R;
@@ -107,8 +107,8 @@ static char *kernelText(const Case *c) {
   appendf(&s, &n,
           "  %%v3 = memref.expand_shape %%v [[0, 1, 2]] output_shape [%d, %d, "
           "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          c->Bkv, c->Sk, c->Dv, c->Bkv * c->Sk * c->Dv, t, c->Bkv, c->Sk,
-          c->Dv, t);
+          c->Bkv, c->Sk, c->Dv, c->Bkv * c->Sk * c->Dv, t, c->Bkv, c->Sk, c->Dv,
+          t);
   appendf(&s, &n,
           "  %%s3 = memref.expand_shape %%sc [[0, 1, 2]] output_shape [%d, "
           "%d, %d] : memref<%dxf32> into memref<%dx%dx%dxf32>\n",
@@ -140,20 +140,21 @@ static char *kernelText(const Case *c) {
           "prePadG0M = %d : i64, prePadG0N = %d : i64, mPerBlock = %d : i32, "
           "nPerBlock = %d : i32, gridSize = %ld : i64, softmaxType = f32",
           B * c->S, c->Sq, c->Dv, t, B * c->S, c->Sq,
-          c->causal ? "causal, " : "", c->reverse ? "reverseGrid, " : "",
-          c->S, c->R, c->Sk, c->Sq * c->R, c->MB, c->NB, grid);
+          c->causal ? "causal, " : "", c->reverse ? "reverseGrid, " : "", c->S,
+          c->R, c->Sk, c->Sq * c->R, c->MB, c->NB, grid);
   if (c->window >= 0)
     appendf(&s, &n, ", slidingWindowSize = %d : i32", c->window);
   appendf(&s, &n, "} {\n");
   if (c->scale)
-    appendf(&s, &n, "  ^bb0(%%a: f32, %%b: f32):\n"
-                    "    %%m = arith.mulf %%a, %%b : f32\n"
-                    "    rock.yield %%m : f32\n");
+    appendf(&s, &n,
+            "  ^bb0(%%a: f32, %%b: f32):\n"
+            "    %%m = arith.mulf %%a, %%b : f32\n"
+            "    rock.yield %%m : f32\n");
   appendf(&s, &n, "  }\n  return\n}\n");
   return s;
 }
 
-/*===--- reference ---------------------------------------------------------===*/
+/*===--- reference --------------------------------------------------------===*/
 
 /* Full attention in f64 for (bq, i): writes o[Dv] and returns the LSE. */
 static double reference(const Case *c, const float *q, const float *k,
@@ -207,7 +208,7 @@ static double reference(const Case *c, const float *q, const float *k,
   return m + log(l);
 }
 
-/*===--- one case ----------------------------------------------------------===*/
+/*===--- one case ---------------------------------------------------------===*/
 
 static int runCase(MlirContext ctx, const Case *c) {
   char *text = kernelText(c);
@@ -232,8 +233,8 @@ static int runCase(MlirContext ctx, const Case *c) {
   }
   MlirStringRef libs[1] = {
       mlirStringRefCreateFromCString("/usr/lib/llvm-22/lib/libomp.so")};
-  MlirExecutionEngine jit = mlirExecutionEngineCreate(mod, 3, 1, libs, false,
-                                                      false);
+  MlirExecutionEngine jit =
+      mlirExecutionEngineCreate(mod, 3, 1, libs, false, false);
   mlirModuleDestroy(mod);
   if (mlirExecutionEngineIsNull(jit)) {
     fprintf(stderr, "case %s: no JIT\n", c->name);
@@ -277,9 +278,14 @@ static int runCase(MlirContext ctx, const Case *c) {
     csl[b] = c->csl[b];
     po[b] = c->po[b];
   }
-  void *bufs[8] = {c->bf16 ? (void *)qh : q, c->bf16 ? (void *)kh : k,
-                   c->bf16 ? (void *)vh : v, sc, csl, po,
-                   c->bf16 ? (void *)oh : o, l};
+  void *bufs[8] = {c->bf16 ? (void *)qh : q,
+                   c->bf16 ? (void *)kh : k,
+                   c->bf16 ? (void *)vh : v,
+                   sc,
+                   csl,
+                   po,
+                   c->bf16 ? (void *)oh : o,
+                   l};
   int64_t sizes[8] = {nq, nk, nv, ns, B, B, no, nl};
   MemRef1D desc[8];
   MemRef1D *ptrs[8];
@@ -371,8 +377,9 @@ static int runCase(MlirContext ctx, const Case *c) {
   return !ok;
 }
 
-/*===--- cases -------------------------------------------------------------===*/
+/*===--- cases ------------------------------------------------------------===*/
 
+/* clang-format off */
 static const Case cases[] = {
     /* name, Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, causal, reverse, window,
      * scale, bf16, csl, po, hasCsl, hasPo */
@@ -412,6 +419,7 @@ static const Case cases[] = {
     {"wide_odd_nb", 2, 2, 20, 45, 16, 72, 2, 16, 17, 1, 0, -1, 0, 0, {0},
      {0}, 0, 0},
 };
+/* clang-format on */
 
 int main(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
