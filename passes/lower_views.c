@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_CHAIN = 64, MAX_RANK = 32, MAX_CONDS = 256, NAME_LEN = 24 };
+enum { MAX_CHAIN = 64, MAX_RANK = 32, MAX_CONDS = 256, NAME_LEN = 32 };
 
 /*===----------------------------------------------------------------------===
  * Symbolic index values
