@@ -112,20 +112,6 @@ static void outF64(Buf *b, double v) {
 // Types and views
 //===----------------------------------------------------------------------===//
 
-static const char *eltName(RockAttentionDtype t) {
-  switch (t) {
-  case ROCK_ATTENTION_F32:
-    return "f32";
-  case ROCK_ATTENTION_F16:
-    return "f16";
-  case ROCK_ATTENTION_BF16:
-    return "bf16";
-  case ROCK_ATTENTION_I8:
-    return "i8";
-  }
-  return "f32";
-}
-
 /// A memref type string "memref<AxBx...xelt>".
 typedef struct TypeStr {
   char s[160];
@@ -320,7 +306,7 @@ static void emitListKey(Buf *b, const char *key, const int64_t *v, int64_t n,
 static void emitHarness(Buf *b, const RockAttentionConfig *c,
                         const RockAttentionHarness *h) {
 #define STR(x, d) ((x) ? (x) : (d))
-  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64", eltName(c->dtype),
+  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64", rockAttentionDtypeGetName(c->dtype),
       c->g);
   out(b, ", num_heads_q = %" PRId64 " : i64, num_heads_kv = %" PRId64 " : i64",
       c->numHeadsQ, c->numHeadsKV);
@@ -346,7 +332,7 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   emitListKey(b, "prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g);
   if (c->slidingWindowSize > 0)
     out(b, ", sliding_window_size = %" PRId64 " : i64", c->slidingWindowSize);
-  out(b, ", softmax_dtype = \"%s\"", eltName(c->softmaxDtype));
+  out(b, ", softmax_dtype = \"%s\"", rockAttentionDtypeGetName(c->softmaxDtype));
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
@@ -457,7 +443,7 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
 static void emitAttentionFunc(Buf *b, MlirContext ctx,
                               const RockAttentionConfig *c) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
-  const char *qElt = eltName(c->dtype);
+  const char *qElt = rockAttentionDtypeGetName(c->dtype);
   const char *vElt = i8 ? "f16" : qElt;
   int64_t G = c->g, Hq = c->numHeadsQ, Hkv = c->numHeadsKV, S = c->splitKV;
   int64_t B = G * Hq, Bkv = G * Hkv, Sq = c->seqLenQ, Sk = c->seqLenK,
@@ -561,7 +547,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
       Hq, Hkv, S);
   out(b, ", storeMethod = #rock<StoreMethod set>, firstGemmIndices = "
          "array<i64: 0>, preSoftmaxHasSplitKVTransforms = false");
-  out(b, ", softmaxType = %s", eltName(c->softmaxDtype));
+  out(b, ", softmaxType = %s", rockAttentionDtypeGetName(c->softmaxDtype));
   if (c->slidingWindowSize > 0)
     out(b, ", slidingWindowSize = %" PRId64 " : i32", c->slidingWindowSize);
   if (c->perfConfig && c->perfConfig[0]) {
@@ -576,7 +562,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
 static void emitCombineFunc(Buf *b, MlirContext ctx,
                             const RockAttentionConfig *c) {
   const char *elt =
-      eltName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
+      rockAttentionDtypeGetName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
   int64_t B = c->g * c->numHeadsQ, S = c->splitKV, Sq = c->seqLenQ,
           Dv = c->headDimV;
   out(b, "  func.func @rock_attention_combine(%%out_partial: %s",

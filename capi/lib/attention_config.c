@@ -52,7 +52,7 @@ static bool fail(char *err, size_t errLen, const char *fmt, ...) {
   return false;
 }
 
-static const char *dtypeName(RockAttentionDtype t) {
+const char *rockAttentionDtypeGetName(RockAttentionDtype t) {
   switch (t) {
   case ROCK_ATTENTION_F32:
     return "f32";
@@ -63,7 +63,7 @@ static const char *dtypeName(RockAttentionDtype t) {
   case ROCK_ATTENTION_I8:
     return "i8";
   }
-  return "?";
+  return "f32";
 }
 
 static int dtypeBits(RockAttentionDtype t) {
@@ -225,7 +225,7 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
     return fail(err, errLen,
                 "--page-size %" PRId64 " must be a multiple of %" PRId64
                 " for %s (a 128-bit access must not straddle a page)",
-                c->pageSize, vec, dtypeName(c->dtype));
+                c->pageSize, vec, rockAttentionDtypeGetName(c->dtype));
   return true;
 }
 

@@ -82,6 +82,10 @@ typedef struct RockAttentionHarness {
 /// unset, every flag false, softmax f32, no lists, no perf config).
 MLIR_CAPI_EXPORTED void rockAttentionConfigInit(RockAttentionConfig *cfg);
 
+/// Returns the MLIR spelling of `t` ("f32", "f16", "bf16", "i8"), a static
+/// string; "f32" for values outside the enum.
+MLIR_CAPI_EXPORTED const char *rockAttentionDtypeGetName(RockAttentionDtype t);
+
 /// Sets `h` to rock-gen's harness defaults (verifier "none", rand "fixed",
 /// rand_type "int", ranges [0, 1) and [-5, 5), no thresholds, comparator
 /// "legacy", one kernel repeat, no printing, print_verify_results "summary",
