@@ -19,7 +19,11 @@
  *      (P = exp2 as a vectorisable arith polynomial) and
  *      O[r][d..d+W] = c*O + Σ_j P[j] * V[j][d..d+W] (contiguous in d).
  *      Workgroups of at most 16 real rows (decode) keep K as [MB][Dqk] and
- *      compute each score as a dot product along d instead;
+ *      compute each score as a dot product along d instead; with float
+ *      accumulation they use the fused form: no local K / V tiles, gemm0
+ *      and gemm1 read K and V straight from their views, 4 merged rows per
+ *      load (each K / V element is read once per tile), the per-row
+ *      rescale factors kept in a [NB] buffer between the two;
  *   3. normalises and stores O and LSE.
  * Inner loops use vectors of up to 32 (gemm1: 64) lanes with narrower and
  * scalar tails, and fastmath<reassoc,contract> on the f32 accumulations.
@@ -42,6 +46,8 @@
 #define NINF "0xFF800000"
 /* Workgroups with at most this many real rows use the dot-product gemm0. */
 #define DOT_FORM_MAX_ROWS 16
+/* Merged rows per register block of the fused decode form. */
+#define FUSE_ROWS 4
 
 /*===--- text generation --------------------------------------------------===*/
 
@@ -150,6 +156,47 @@ static int forIterOpen(Gen *g, int lo, int hi, int st, int init, const char *ty,
 
 static void yieldClose(Gen *g, int v, const char *ty) {
   line(g, "scf.yield %%v%d : %s", v, ty);
+  close(g);
+}
+
+/* Opens `%r0, ..., %rN-1 = scf.for %iv = lo to hi step st iter_args(%a_i =
+ * init[i]) -> (ty, ...) {` (all iter_args of type `ty`); sets *iv, args[]
+ * and res[]. */
+static void forMultiOpen(Gen *g, int lo, int hi, int st, int n,
+                         const int *init, const char *ty, int *iv, int *args,
+                         int *res) {
+  RockStr s = {0};
+  for (int i = 0; i < n; ++i) {
+    res[i] = fresh(g);
+    rock__strAppendf(&s, "%s%%v%d", i ? ", " : "", res[i]);
+  }
+  *iv = fresh(g);
+  rock__strAppendf(&s, " = scf.for %%v%d = %%v%d to %%v%d step %%v%d iter_args(",
+                   *iv, lo, hi, st);
+  for (int i = 0; i < n; ++i) {
+    args[i] = fresh(g);
+    rock__strAppendf(&s, "%s%%v%d = %%v%d", i ? ", " : "", args[i], init[i]);
+  }
+  rock__strAppend(&s, ") -> (");
+  for (int i = 0; i < n; ++i)
+    rock__strAppendf(&s, "%s%s", i ? ", " : "", ty);
+  rock__strAppend(&s, ") {");
+  line(g, "%s", s.data);
+  rock__strFree(&s);
+  g->depth++;
+}
+
+/* `scf.yield %v_0, ... : ty, ...` and closes the loop. */
+static void yieldMultiClose(Gen *g, int n, const int *v, const char *ty) {
+  RockStr s = {0};
+  rock__strAppend(&s, "scf.yield ");
+  for (int i = 0; i < n; ++i)
+    rock__strAppendf(&s, "%s%%v%d", i ? ", " : "", v[i]);
+  rock__strAppend(&s, " : ");
+  for (int i = 0; i < n; ++i)
+    rock__strAppendf(&s, "%s%s", i ? ", " : "", ty);
+  line(g, "%s", s.data);
+  rock__strFree(&s);
   close(g);
 }
 
@@ -412,7 +459,7 @@ static RowIdx rowIdx(Gen *g, int n0, int r, int bq0, int cR) {
 /*===--- the generated function -------------------------------------------===*/
 
 typedef struct Bufs {
-  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low;
+  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct;
   char mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64], mIdx[64];
   const char *acc; /* "f32" or "i32" */
 } Bufs;
@@ -439,6 +486,14 @@ static void generate(Gen *g, Attn *a) {
    * into [Dqk][MB] and shared by many rows, which then need no reductions. */
   int64_t rowsPerBlock = NB < a->Sq * a->R ? NB : a->Sq * a->R;
   bool dotForm = rowsPerBlock <= DOT_FORM_MAX_ROWS;
+  /* Fused decode form (float accumulation, NB a multiple of FUSE_ROWS):
+   * K and V are read straight from their views, each element once per
+   * tile, by gemm0 and gemm1 computing FUSE_ROWS merged rows at a time
+   * (every query head of a KV group shares one K / V load); no local K / V
+   * tiles. Row groups cover [0, nRows) rounded up to FUSE_ROWS (< NB);
+   * rows past nRows run on zeroed Q rows and are never stored. */
+  bool fused = dotForm && isFloat(a->acc) && NB % FUSE_ROWS == 0 &&
+               Dqk % 32 == 0 && Dv % 16 == 0;
   if (dotForm)
     snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
              (long long)Dqk, b.acc);
@@ -489,8 +544,8 @@ static void generate(Gen *g, Attn *a) {
   int bq0 = bin(g, "arith.muli", gBlk, cR, "index");
 
   b.Ql = allocBuf(g, b.mQl, heap);
-  b.KT = allocBuf(g, b.mKT, heap);
-  b.Vl = allocBuf(g, b.mVl, heap);
+  b.KT = fused ? -1 : allocBuf(g, b.mKT, heap);
+  b.Vl = fused ? -1 : allocBuf(g, b.mVl, heap);
   b.St = allocBuf(g, b.mSt, heap);
   b.Sa = isFloat(a->acc) ? b.St : allocBuf(g, b.mSa, heap);
   b.Ot = allocBuf(g, b.mOt, heap);
@@ -498,6 +553,7 @@ static void generate(Gen *g, Attn *a) {
   b.Lt = allocBuf(g, b.mRow, heap);
   b.Last = a->dynamic ? allocBuf(g, b.mIdx, heap) : -1;
   b.Low = a->hasWindow ? allocBuf(g, b.mIdx, heap) : -1;
+  b.Ct = fused ? allocBuf(g, b.mRow, heap) : -1;
 
   Seg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = segments(Dv, segDv), nSegMB = segments(MB, segMB);
@@ -515,6 +571,8 @@ static void generate(Gen *g, Attn *a) {
     idx2(ib, sizeof ib, r, r);
     line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", ninf, b.Mt, r, b.mRow);
     line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r, b.mRow);
+    if (fused)
+      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Ct, r, b.mRow);
     for (int s = 0; s < nSegDv; ++s) {
       int d =
           forOpen(g, ci(g, segDv[s].lo), ci(g, segDv[s].hi), ci(g, segDv[s].w));
@@ -523,7 +581,7 @@ static void generate(Gen *g, Attn *a) {
              "f32");
       close(g);
     }
-    for (int s = 0; pairRows && s < nSegDqk; ++s) {
+    for (int s = 0; (pairRows || fused) && s < nSegDqk; ++s) {
       int d = forOpen(g, ci(g, segDqk[s].lo), ci(g, segDqk[s].hi),
                       ci(g, segDqk[s].w));
       idx2(ib, sizeof ib, r, d);
@@ -644,7 +702,9 @@ static void generate(Gen *g, Attn *a) {
     int j0 = bin(g, "arith.muli", kt, cMB, "index");
     int skr = bin(g, "arith.subi", cSk, j0, "index");
     int nCols = bin(g, "arith.minui", skr, cMB, "index");
-    if (dotForm) {
+    if (fused) {
+      /* K and V are read by the fused gemm0 / gemm1 below. */
+    } else if (dotForm) {
       /* K tile [MB][Dqk] in the accumulator type. */
       int j = forOpen(g, c0, nCols, c1);
       int jj = bin(g, "arith.addi", j0, j, "index");
@@ -698,7 +758,7 @@ static void generate(Gen *g, Attn *a) {
       close(g);
     }
     /* V tile in f32. */
-    {
+    if (!fused) {
       int j = forOpen(g, c0, nCols, c1);
       int jj = bin(g, "arith.addi", j0, j, "index");
       int wv = viewWidth(Dv);
@@ -754,10 +814,58 @@ static void generate(Gen *g, Attn *a) {
       }
       close(g);
     }
+    if (fused) {
+      /* gemm0, FUSE_ROWS rows per K load: S[r][j] = Σ_d Q[r][d] * K[j][d],
+       * two 16-lane partial sums per row, reduced once per key. */
+      int rg = forOpen(g, c0, nRows, ci(g, FUSE_ROWS));
+      int rows[FUSE_ROWS];
+      rows[0] = rg;
+      for (int h = 1; h < FUSE_ROWS; ++h)
+        rows[h] = bin(g, "arith.addi", rg, ci(g, h), "index");
+      int j = forOpen(g, c0, nCols, c1);
+      int jj = bin(g, "arith.addi", j0, j, "index");
+      enum { NA = 2 * FUSE_ROWS };
+      int init[NA], args[NA], res[NA], nacc[NA], d;
+      for (int i = 0; i < NA; ++i)
+        init[i] = zeroOf(g, "f32", 16);
+      forMultiOpen(g, c0, ci(g, Dqk), ci(g, 32), NA, init, "vector<16xf32>",
+                   &d, args, res);
+      char tk[64];
+      vty(tk, sizeof tk, a->tk, 16);
+      for (int u = 0; u < 2; ++u) {
+        int dd = u ? bin(g, "arith.addi", d, ci(g, 16), "index") : d;
+        int ld = fresh(g);
+        idx3(ib, sizeof ib, gBlk, jj, dd);
+        line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k, ib,
+             a->mk, tk);
+        int kv = conv(g, ld, a->tk, a->acc, 16);
+        for (int h = 0; h < FUSE_ROWS; ++h) {
+          idx2(ib, sizeof ib, rows[h], dd);
+          int qv = vload(g, b.Ql, b.mQl, ib, 16, "f32");
+          int p = binf(g, "arith.mulf", qv, kv, "vector<16xf32>");
+          nacc[2 * h + u] =
+              binf(g, "arith.addf", args[2 * h + u], p, "vector<16xf32>");
+        }
+      }
+      yieldMultiClose(g, NA, nacc, "vector<16xf32>");
+      for (int h = 0; h < FUSE_ROWS; ++h) {
+        int sum = binf(g, "arith.addf", res[2 * h], res[2 * h + 1],
+                       "vector<16xf32>");
+        int red = fresh(g);
+        line(g,
+             "%%v%d = vector.reduction <add>, %%v%d " FM
+             " : vector<16xf32> into f32",
+             red, sum);
+        idx2(ib, sizeof ib, rows[h], j);
+        vstore(g, red, b.Sa, b.mSa, ib, 1, "f32");
+      }
+      close(g);
+      close(g);
+    }
     /* Per merged row. */
     int r = forOpen(g, c0, nRows, c1);
     RowIdx x = rowIdx(g, n0, r, bq0, cR);
-    if (dotForm) {
+    if (dotForm && !fused) {
       /* gemm0: S[r][j] = Σ_d Q[r][d] * K[j][d], vectors along d. */
       int j = forOpen(g, c0, nCols, c1);
       int total = -1;
@@ -1018,8 +1126,10 @@ static void generate(Gen *g, Attn *a) {
       vstore(g, roundThrough(g, xv, a->tv), b.St, b.mSt, ib, 1, "f32");
       close(g);
     }
+    if (fused)
+      line(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", c, b.Ct, r, b.mRow);
     /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], along d. */
-    for (int s = 0; s < nSegDv1; ++s) {
+    for (int s = 0; !fused && s < nSegDv1; ++s) {
       int w = segDv1[s].w;
       char tf[64];
       vtyS(tf, sizeof tf, "f32", w);
@@ -1043,6 +1153,63 @@ static void generate(Gen *g, Attn *a) {
       close(g);
     }
     close(g); /* rows */
+    if (fused) {
+      /* gemm1, FUSE_ROWS rows per V load, DC columns of O in registers:
+       * O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
+      int DC = Dv % 64 == 0 ? 64 : Dv % 32 == 0 ? 32 : 16, NS = DC / 16;
+      int rg = forOpen(g, c0, nRows, ci(g, FUSE_ROWS));
+      int rows[FUSE_ROWS];
+      rows[0] = rg;
+      for (int h = 1; h < FUSE_ROWS; ++h)
+        rows[h] = bin(g, "arith.addi", rg, ci(g, h), "index");
+      int dc = forOpen(g, c0, ci(g, Dv), ci(g, DC));
+      enum { NA = FUSE_ROWS * 4 };
+      int init[NA], args[NA], res[NA], nacc[NA], cols[4];
+      for (int s = 0; s < NS; ++s)
+        cols[s] = s ? bin(g, "arith.addi", dc, ci(g, 16 * s), "index") : dc;
+      for (int h = 0; h < FUSE_ROWS; ++h) {
+        int cv = fresh(g);
+        line(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b.Ct, rows[h],
+             b.mRow);
+        int cb = bcast(g, cv, 16, "f32");
+        for (int s = 0; s < NS; ++s) {
+          idx2(ib, sizeof ib, rows[h], cols[s]);
+          int o = vload(g, b.Ot, b.mOt, ib, 16, "f32");
+          init[h * NS + s] = binf(g, "arith.mulf", o, cb, "vector<16xf32>");
+        }
+      }
+      int n = FUSE_ROWS * NS, j;
+      forMultiOpen(g, c0, nCols, c1, n, init, "vector<16xf32>", &j, args,
+                   res);
+      int jj = bin(g, "arith.addi", j0, j, "index");
+      char tv[64];
+      vty(tv, sizeof tv, a->tv, 16);
+      int vv[4], pb[FUSE_ROWS];
+      for (int s = 0; s < NS; ++s) {
+        int ld = fresh(g);
+        idx3(ib, sizeof ib, gBlk, jj, cols[s]);
+        line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->v, ib,
+             a->mv, tv);
+        vv[s] = conv(g, ld, a->tv, f32, 16);
+      }
+      for (int h = 0; h < FUSE_ROWS; ++h) {
+        idx2(ib, sizeof ib, rows[h], j);
+        pb[h] = bcast(g, vload(g, b.St, b.mSt, ib, 1, "f32"), 16, "f32");
+        for (int s = 0; s < NS; ++s) {
+          int pv = binf(g, "arith.mulf", pb[h], vv[s], "vector<16xf32>");
+          nacc[h * NS + s] =
+              binf(g, "arith.addf", args[h * NS + s], pv, "vector<16xf32>");
+        }
+      }
+      yieldMultiClose(g, n, nacc, "vector<16xf32>");
+      for (int h = 0; h < FUSE_ROWS; ++h)
+        for (int s = 0; s < NS; ++s) {
+          idx2(ib, sizeof ib, rows[h], cols[s]);
+          vstore(g, res[h * NS + s], b.Ot, b.mOt, ib, 16, "f32");
+        }
+      close(g);
+      close(g);
+    }
     close(g); /* key tiles */
   }
 
@@ -1098,13 +1265,16 @@ static void generate(Gen *g, Attn *a) {
     int bufs[] = {b.Ql, b.KT, b.Vl, b.St, b.Ot, b.Mt, b.Lt};
     const char *mts[] = {b.mQl, b.mKT, b.mVl, b.mSt, b.mOt, b.mRow, b.mRow};
     for (int i = 0; i < 7; ++i)
-      line(g, "memref.dealloc %%v%d : %s", bufs[i], mts[i]);
+      if (bufs[i] >= 0)
+        line(g, "memref.dealloc %%v%d : %s", bufs[i], mts[i]);
     if (b.Sa != b.St)
       line(g, "memref.dealloc %%v%d : %s", b.Sa, b.mSa);
     if (b.Last >= 0)
       line(g, "memref.dealloc %%v%d : %s", b.Last, b.mIdx);
     if (b.Low >= 0)
       line(g, "memref.dealloc %%v%d : %s", b.Low, b.mIdx);
+    if (b.Ct >= 0)
+      line(g, "memref.dealloc %%v%d : %s", b.Ct, b.mRow);
   }
   g->depth--;
   line(g, "}");

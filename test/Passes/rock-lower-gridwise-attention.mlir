@@ -300,7 +300,8 @@ func.func @sliding_window(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: scf.parallel (%[[BID0:.*]]) =
 // CHECK: %[[BID:.*]] = arith.subi %[[CGM1]], %[[BID0]] : index
 // CHECK: arith.remui %[[BID]], %{{.*}} : index
-// CHECK: rock.view_load %arg2[
+// CHECK: rock.view_load %arg1[{{.*}}] : memref<2x32x32xf16> -> vector<16xf16>
+// CHECK: vector.reduction <add>
 // CHECK: %[[N:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[I:.*]] = arith.divui %[[N]], %{{.*}} : index
 // CHECK: %[[BQ:.*]] = arith.addi %{{.*}}, %{{.*}} : index
@@ -311,6 +312,7 @@ func.func @sliding_window(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: %[[Y:.*]] = arith.mulf %[[A]], %[[SC]] : f16
 // CHECK: %[[YF:.*]] = arith.extf %[[Y]] : f16 to f32
 // CHECK: arith.mulf %[[YF]], %[[LOG2E]] : f32
+// CHECK: rock.view_load %arg2[{{.*}}] : memref<2x32x16xf16> -> vector<16xf16>
 // CHECK-NOT: unrealized_conversion_cast
 func.func @region_and_reverse(%q: memref<2x8x32xf16>, %k: memref<2x32x32xf16>,
     %v: memref<2x32x16xf16>, %scale: memref<2x8x32xf16>,
@@ -360,18 +362,31 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 
 // -----
 
-// Decode (few merged rows per workgroup): K stays [MB][Dqk] and each score is
-// a dot product along the head dimension, reduced from an f32 vector.
+// Decode (few merged rows per workgroup, float accumulation): the fused
+// form. No local K / V tiles; gemm0 reads K straight from its view, one
+// vector<16> per 16 head-dim lanes shared by 4 merged rows (8 partial sums),
+// and reduces each row's score; the per-row softmax keeps its rescale factor
+// in a [NB] buffer; gemm1 reads V straight from its view, 4 rows x 64
+// columns of O in 16 vector<16> accumulators. Row groups stop at the real
+// rows (4 of NB = 32 here).
 
 // CHECK-LABEL: func @decode_dot_form
-// CHECK: memref.alloc() {{.*}} : memref<32x64xf32>
-// CHECK: %[[KL:.*]] = memref.alloc() {{.*}} : memref<16x64xf32>
-// CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<8xf32>
-// CHECK: vector.store %[[KV]], %[[KL]][%{{.*}}, %{{.*}}] : memref<16x64xf32>, vector<8xf32>
-// CHECK: %[[DOT:.*]] = scf.for {{.*}} -> (vector<32xf32>) {
-// CHECK: vector.load %[[KL]][%{{.*}}, %{{.*}}] : memref<16x64xf32>, vector<32xf32>
-// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
-// CHECK: vector.reduction <add>, %[[DOT]] fastmath<reassoc,contract> : vector<32xf32> into f32
+// CHECK-NOT: memref<16x64xf32>
+// CHECK: %[[NROWS:.*]] = arith.minui %{{.*}}, %{{.*}} : index
+// CHECK: scf.for %[[RG:.*]] = %{{.*}} to %[[NROWS]] step %c4 {
+// CHECK: %[[S:.*]]:8 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
+// CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
+// CHECK: arith.mulf %[[QV]], %[[KV]] fastmath<reassoc,contract> : vector<16xf32>
+// CHECK: %[[PS:.*]] = arith.addf %[[S]]#0, %[[S]]#1 fastmath<reassoc,contract> : vector<16xf32>
+// CHECK: vector.reduction <add>, %[[PS]] fastmath<reassoc,contract> : vector<16xf32> into f32
+// CHECK: %[[C:.*]] = math.exp2
+// CHECK: memref.store %[[C]], %[[CT:.*]][%{{.*}}] : memref<32xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[NROWS]] step %c4 {
+// CHECK: memref.load %[[CT]][%{{.*}}] : memref<32xf32>
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK: rock.view_load %arg2[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
+// CHECK: memref.dealloc %[[CT]] : memref<32xf32>
 func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
     %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
     %lse: memref<16x1xf32>) {
