@@ -60,11 +60,12 @@ func.func @gqa_decode(%q: memref<8x1x32xf16>, %k: memref<2x1024x32xf16>, %v: mem
 
 // -----
 
-// Heuristic for a long prefill: Sq*R = 2048 rows take NB = 32, Sk = 512
-// takes MB = 64; gridSize = 2 * ceil(2048 / 32) = 128.
+// Heuristic for a long prefill: Sq*R = 2048 rows take NB = 2048 / 8 = 256
+// (8 row blocks per KV head), Sk = 512 takes MB = 64;
+// gridSize = 2 * ceil(2048 / 256) = 16.
 // CHECK-LABEL: func.func @heuristic_long
 // CHECK: rock.gridwise_attention
-// CHECK-SAME: gridSize = 128 : i64, mPerBlock = 64 : i32, nPerBlock = 32 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 512 : i64, prePadG0N = 2048 : i64
+// CHECK-SAME: gridSize = 16 : i64, mPerBlock = 64 : i32, nPerBlock = 256 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 512 : i64, prePadG0N = 2048 : i64
 func.func @heuristic_long(%q: memref<4x1024x16xf32>, %k: memref<2x512x16xf32>, %v: memref<2x512x16xf32>, %o: memref<4x1024x16xf32>) {
   rock.attention {
     qk = %q * tr %k : memref<4x1024x16xf32>, memref<2x512x16xf32>
