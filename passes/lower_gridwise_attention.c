@@ -48,6 +48,8 @@
 #define DOT_FORM_MAX_ROWS 16
 /* Merged rows per register block of the fused decode form. */
 #define FUSE_ROWS 4
+/* Interleaved key streams of the fused decode loops (see keyOrder). */
+#define KEY_STREAMS 8
 
 /*===--- text generation --------------------------------------------------===*/
 
@@ -464,6 +466,24 @@ typedef struct Bufs {
   const char *acc; /* "f32" or "i32" */
 } Bufs;
 
+/* The key visited at step `j` of a fused decode loop over a tile of `nCols`
+ * keys: a full tile (nCols == MB) is walked in KEY_STREAMS interleaved
+ * streams, j -> (j % KEY_STREAMS) * (MB / KEY_STREAMS) + j / KEY_STREAMS,
+ * so that consecutive steps read KEY_STREAMS distant key ranges (different
+ * KV pages, which the hardware prefetchers follow independently) and more
+ * cache misses are in flight; a partial tile is walked in order. */
+static int keyOrder(Gen *g, int j, int nCols, int64_t MB) {
+  if (MB % KEY_STREAMS != 0)
+    return j;
+  int cK = ci(g, KEY_STREAMS);
+  int full = bin(g, "arith.cmpi eq,", nCols, ci(g, MB), "index");
+  int lane = bin(g, "arith.remui", j, cK, "index");
+  int base = bin(g, "arith.muli", lane, ci(g, MB / KEY_STREAMS), "index");
+  int step = bin(g, "arith.divui", j, cK, "index");
+  int jp = bin(g, "arith.addi", base, step, "index");
+  return sel(g, full, jp, j, "index");
+}
+
 static int allocBuf(Gen *g, const char *mt, bool heap) {
   int r = fresh(g);
   line(g, "%%v%d = memref.%s() {alignment = 64 : i64} : %s", r,
@@ -822,7 +842,7 @@ static void generate(Gen *g, Attn *a) {
       rows[0] = rg;
       for (int h = 1; h < FUSE_ROWS; ++h)
         rows[h] = bin(g, "arith.addi", rg, ci(g, h), "index");
-      int j = forOpen(g, c0, nCols, c1);
+      int j = keyOrder(g, forOpen(g, c0, nCols, c1), nCols, MB);
       int jj = bin(g, "arith.addi", j0, j, "index");
       enum { NA = 2 * FUSE_ROWS };
       int init[NA], args[NA], res[NA], nacc[NA], d;
@@ -1181,6 +1201,7 @@ static void generate(Gen *g, Attn *a) {
       int n = FUSE_ROWS * NS, j;
       forMultiOpen(g, c0, nCols, c1, n, init, "vector<16xf32>", &j, args,
                    res);
+      j = keyOrder(g, j, nCols, MB);
       int jj = bin(g, "arith.addi", j0, j, "index");
       char tv[64];
       vty(tv, sizeof tv, a->tv, 16);

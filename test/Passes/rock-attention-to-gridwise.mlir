@@ -41,12 +41,13 @@ func.func @transposed(%q: memref<1x32x48xf32>, %k: memref<1x40x32xf32>, %v: memr
 // -----
 
 // GQA 8/2 with split-KV 4, KV cache and LSE (a decode step): R = 4, the
-// merged rows Sq*R = 4 fit one tile of NB = 4; Sk = 1024 gives MB = 64;
+// merged rows Sq*R = 4 fit one tile of NB = 4; Sk = 1024 gives the decode
+// MB = 128;
 // gridSize = Bkv * 1 * S = 2 * 4.
 // CHECK-LABEL: func.func @gqa_decode
 // CHECK-SAME: (%[[Q:.*]]: memref<8x1x32xf16>, %[[K:.*]]: memref<2x1024x32xf16>, %[[V:.*]]: memref<2x1024x32xf16>, %[[C:.*]]: memref<8xi32>, %[[L:.*]]: memref<32x1xf32>, %[[O:.*]]: memref<32x1x32xf16>)
 // CHECK-NEXT: rock.gridwise_attention q(%[[Q]] : {{.*}}) k(%[[K]] : {{.*}}) v(%[[V]] : {{.*}}) currentSeqLen(%[[C]] : memref<8xi32>) out(%[[O]] : memref<32x1x32xf16>) lse(%[[L]] : memref<32x1xf32>)
-// CHECK-SAME: gridSize = 8 : i64, mPerBlock = 64 : i32, nPerBlock = 4 : i32, numRepeatsGQA = 4 : i32, prePadG0M = 1024 : i64, prePadG0N = 4 : i64
+// CHECK-SAME: gridSize = 8 : i64, mPerBlock = 128 : i32, nPerBlock = 4 : i32, numRepeatsGQA = 4 : i32, prePadG0M = 1024 : i64, prePadG0N = 4 : i64
 // CHECK-SAME: splitKV = 4 : i32
 func.func @gqa_decode(%q: memref<8x1x32xf16>, %k: memref<2x1024x32xf16>, %v: memref<2x1024x32xf16>, %csl: memref<8xi32>, %lse: memref<32x1xf32>, %o: memref<32x1x32xf16>) {
   rock.attention {

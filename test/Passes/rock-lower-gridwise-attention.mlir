@@ -368,12 +368,19 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // and reduces each row's score; the per-row softmax keeps its rescale factor
 // in a [NB] buffer; gemm1 reads V straight from its view, 4 rows x 64
 // columns of O in 16 vector<16> accumulators. Row groups stop at the real
-// rows (4 of NB = 32 here).
+// rows (4 of NB = 32 here). A full key tile is walked in 8 interleaved
+// streams (key = (j % 8) * MB/8 + j / 8), a partial one in order.
 
 // CHECK-LABEL: func @decode_dot_form
 // CHECK-NOT: memref<16x64xf32>
 // CHECK: %[[NROWS:.*]] = arith.minui %{{.*}}, %{{.*}} : index
 // CHECK: scf.for %[[RG:.*]] = %{{.*}} to %[[NROWS]] step %c4 {
+// CHECK: %[[FULL:.*]] = arith.cmpi eq, %{{.*}}, %c16 : index
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c8 : index
+// CHECK: %[[BASE:.*]] = arith.muli %[[LANE]], %c2 : index
+// CHECK: %[[STEP:.*]] = arith.divui %{{.*}}, %c8 : index
+// CHECK: %[[JP:.*]] = arith.addi %[[BASE]], %[[STEP]] : index
+// CHECK: arith.select %[[FULL]], %[[JP]], %{{.*}} : index
 // CHECK: %[[S:.*]]:8 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
 // CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
