@@ -215,3 +215,55 @@ void AttentionOp::print(OpAsmPrinter &p) {
                           {"operandSegmentSizes", "qTransposed", "kTransposed",
                            "vTransposed", "oTransposed", "causal"});
 }
+
+//===----------------------------------------------------------------------===//
+// rock.transform syntax
+//===----------------------------------------------------------------------===//
+
+// `%y = rock.transform %x by MAP attr-dict : A to B`. When MAP is spelled out
+// (`#rock.transform_map<...>`, not an alias), MLIR's attribute parser consumes
+// the following `: A` as the attribute's type; A is then rebuilt from the
+// map's lower bounds and B's element type (transforms never change it).
+ParseResult TransformOp::parse(OpAsmParser &p, OperationState &result) {
+  OpAsmParser::UnresolvedOperand input;
+  Attribute attr;
+  SMLoc attrLoc;
+  if (p.parseOperand(input) || p.parseKeyword("by"))
+    return failure();
+  attrLoc = p.getCurrentLocation();
+  // `<...>` (stripped) goes to TransformMapAttr::parse; `#...` to the generic
+  // attribute parser.
+  if (p.parseCustomAttributeWithFallback(attr, Type(),
+                                         [&](Attribute &a, Type t) {
+                                           a = TransformMapAttr::parse(p, t);
+                                           return success(bool(a));
+                                         }))
+    return failure();
+  auto map = dyn_cast<TransformMapAttr>(attr);
+  if (!map)
+    return p.emitError(attrLoc, "expected a #rock.transform_map");
+  result.addAttribute("transform", map);
+  if (p.parseOptionalAttrDict(result.attributes))
+    return failure();
+  Type inType, outType;
+  bool typeEaten = failed(p.parseOptionalColon());
+  if (!typeEaten && p.parseType(inType))
+    return failure();
+  if (p.parseKeyword("to") || p.parseType(outType))
+    return failure();
+  auto out = dyn_cast<MemRefType>(outType);
+  if (!out)
+    return p.emitError(p.getCurrentLocation(), "expected a memref result");
+  if (typeEaten)
+    inType = MemRefType::get(map.getLowerBounds().asArrayRef(),
+                             out.getElementType());
+  result.addTypes(outType);
+  return p.resolveOperand(input, inType, result.operands);
+}
+
+void TransformOp::print(OpAsmPrinter &p) {
+  p << " " << getInput() << " by ";
+  p.printStrippedAttrOrType(getTransform());
+  p.printOptionalAttrDict((*this)->getAttrs(), {"transform"});
+  p << " : " << getInput().getType() << " to " << getOutput().getType();
+}

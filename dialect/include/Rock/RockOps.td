@@ -101,7 +101,9 @@ def Rock_TransformOp : Rock_Op<"transform", [Pure]> {
   }];
   let arguments = (ins AnyMemRef:$input, Rock_TransformMapAttrC:$transform);
   let results = (outs AnyMemRef:$output);
-  let assemblyFormat = "$input `by` $transform attr-dict `:` type($input) `to` type($output)";
+  // Custom: `by #rock.transform_map<...> : A to B` must parse although the
+  // generic attribute parser takes `: A` as the attribute's type.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,28 @@
+// rock.transform parses its map spelled out in full before `: A to B`
+// (MLIR's attribute parser takes `: A` as the attribute's type; rock.transform
+// rebuilds A from the map's lower bounds), as an alias, and stripped.
+// RUN: rock-opt %s --split-input-file | FileCheck %s
+// RUN: echo 'func.func @f(%%x: memref<8xf32>) { %%a = rock.transform %%x by #rock<StoreMethod set> : memref<8xf32> to memref<8xf32> return }' | not rock-opt 2>&1 | FileCheck %s --check-prefix=ERR
+// ERR: error: custom op 'rock.transform' expected a #rock.transform_map
+// RUN: rock-opt %s --split-input-file --mlir-print-op-generic | rock-opt --split-input-file | FileCheck %s
+
+// CHECK: #[[$TM:.*]] = #rock.transform_map<#{{.*}} by [<Unmerge{1, 128, 64} ["g", "m", "k"] at [0, 1, 2] -> ["raw"] at [0]>] bounds = [1, 128, 64] -> [8192]>
+// CHECK-LABEL: func @full
+// CHECK: rock.transform %{{.*}} by #[[$TM]] : memref<8192xf32> to memref<1x128x64xf32>
+func.func @full(%raw: memref<8192xf32>) -> memref<1x128x64xf32> {
+  %t = rock.transform %raw by #rock.transform_map<affine_map<(d0, d1, d2) -> ((d0 * 128 + d1) * 64 + d2)> by [<Unmerge{1, 128, 64} ["g", "m", "k"] at [0, 1, 2] -> ["raw"] at [0]>] bounds = [1, 128, 64] -> [8192]> : memref<8192xf32> to memref<1x128x64xf32>
+  return %t : memref<1x128x64xf32>
+}
+
+// -----
+
+#tm = #rock.transform_map<affine_map<(d0, d1) -> (d1, d0)> by [<PassThrough ["a", "b"] at [0, 1] -> ["a", "b"] at [1, 0]>] bounds = [4, 8] -> [8, 4]>
+// CHECK-LABEL: func @alias_and_stripped
+// CHECK: rock.transform %{{.*}} by #{{.*}} : memref<8x4xf16> to memref<4x8xf16>
+// CHECK: rock.transform %{{.*}} by #{{.*}} : memref<8x4xf16> to memref<4x8xf16>
+func.func @alias_and_stripped(%x: memref<8x4xf16>) {
+  %a = rock.transform %x by #tm : memref<8x4xf16> to memref<4x8xf16>
+  %b = rock.transform %x by <affine_map<(d0, d1) -> (d1, d0)> by [<PassThrough ["a", "b"] at [0, 1] -> ["a", "b"] at [1, 0]>] bounds = [4, 8] -> [8, 4]> : memref<8x4xf16> to memref<4x8xf16>
+  return
+}
+
