@@ -38,7 +38,7 @@
 // RUN: not python3 %rock_src/tools/rock_sweep.py --shard 3/3 2>&1 | FileCheck %s --check-prefix=BADSHARD
 
 // LIST: # seed 5, shard 0/1
-// LIST-NEXT: 0: /T/rock-gen --operation attention -t {{(f32|f16|bf16|i8)}} --arch cpu -g {{[0-9]+}} -seq_len_q {{[0-9]+}} -seq_len_k {{[0-9]+}} -head_dim_qk {{[0-9]+}} -head_dim_v {{[0-9]+}} -num_heads_q {{[0-9]+}} -num_heads_kv {{[0-9]+}} -with-attn-scale={{True|False}} -with-attn-bias={{True|False}} -transQ={{True|False}} -transK={{True|False}} -transV={{True|False}} -transO={{True|False}} -causal={{True|False}} -return_lse={{True|False}} -split_kv={{[0-9]+}} {{.*}}--perf_config=attn:v3:{{([0-9]+,){12}[0-9]+}} -RMS_threshold {{0.15|0.01|0.005}} {{.*}}-pv | /T/rock-run
+// LIST-NEXT: 0: /T/rock-gen --operation attention -t {{(f32|f16|bf16|i8)}} --arch cpu -g {{[0-9]+}} -seq_len_q {{[0-9]+}} -seq_len_k {{[0-9]+}} -head_dim_qk {{[0-9]+}} -head_dim_v {{[0-9]+}} -num_heads_q {{[0-9]+}} -num_heads_kv {{[0-9]+}} -with-attn-scale={{True|False}} -with-attn-bias={{True|False}} -transQ={{True|False}} -transK={{True|False}} -transV={{True|False}} -transO={{True|False}} -causal={{True|False}} -return_lse={{True|False}} -split_kv={{[0-9]+}} {{.*}}--perf_config=attn:v3:{{([0-9]+,){12}[0-9]+}} -RMS_threshold {{0.15|0.01|0.005}} {{.*}}-pv{{(-strict)?}} | /T/rock-run
 // LIST: 39: /T/rock-gen
 // LIST-NEXT: # Filtered: {{[0-9]+}}
 
