@@ -99,6 +99,12 @@ bool rock__isOp(MlirOperation op, const char *name);
  * malloc'ed array (caller frees); sets *n. */
 MlirOperation *rock__collectOps(MlirOperation root, const char *name,
                                 intptr_t *n);
+/* Calls `lowerOne` on every op named `name` under `root` (collected first,
+ * so `lowerOne` may erase its op), stopping at the first that returns false
+ * (it has then emitted a diagnostic and signalled `pass` failure). */
+void rock__lowerEach(MlirOperation root, const char *name,
+                     bool (*lowerOne)(MlirOperation, MlirExternalPass),
+                     MlirExternalPass pass);
 
 /*===----------------------------------------------------------------------===
  * Attention perf_config strings (perf_config.c)

@@ -182,3 +182,14 @@ MlirOperation *rock__collectOps(MlirOperation root, const char *name,
   *n = c.n;
   return c.ops;
 }
+
+void rock__lowerEach(MlirOperation root, const char *name,
+                     bool (*lowerOne)(MlirOperation, MlirExternalPass),
+                     MlirExternalPass pass) {
+  intptr_t n = 0;
+  MlirOperation *ops = rock__collectOps(root, name, &n);
+  for (intptr_t i = 0; i < n; ++i)
+    if (!lowerOne(ops[i], pass))
+      break;
+  free(ops);
+}

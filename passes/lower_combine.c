@@ -230,12 +230,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {
-  intptr_t n = 0;
-  MlirOperation *ops = rock__collectOps(root, "rock.attention_combine", &n);
-  for (intptr_t i = 0; i < n; ++i)
-    if (!lowerOne(ops[i], pass))
-      break;
-  free(ops);
+  rock__lowerEach(root, "rock.attention_combine", lowerOne, pass);
 }
 
 static const RockPassDef def = {
