@@ -1,9 +1,10 @@
 /*===- lower_views.c - rock-lower-views -----------------------------------===*
  *
- * Resolves every rock.view_load / rock.view_store through the rock.transform
- * chain of its view down to a ranked memref (memref.load / memref.store,
- * vector.load / vector.store) or to a rock.deref (a load of the i64 page
- * pointer, llvm.inttoptr, llvm.getelementptr, llvm.load / llvm.store), then
+ * Resolves every rock.view_load / rock.view_store / rock.view_prefetch
+ * through the rock.transform chain of its view down to a ranked memref
+ * (memref.load / memref.store, vector.load / vector.store, memref.prefetch)
+ * or to a rock.deref (a load of the i64 page pointer, llvm.inttoptr,
+ * llvm.getelementptr, llvm.load / llvm.store / llvm.intr.prefetch), then
  * erases the rock.transform and rock.deref ops left without uses.
  *
  * The code for one access is printed as a func.func and inlined in front of
@@ -696,6 +697,8 @@ static Val analyzeIndex(MlirValue v, int depth) {
 typedef struct Access {
   MlirOperation op;
   bool isStore;
+  bool isPrefetch; /* rock.view_prefetch: no value, no result */
+  int locality;    /* of a prefetch */
   Chain ch;
   intptr_t nIdx;
   Val idx[MAX_RANK]; /* the incoming coordinates, analysed */
@@ -787,6 +790,7 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
                        char *res) {
   RockStr *b = &e->body;
   const Chain *ch = &a->ch;
+  bool noRes = a->isStore || a->isPrefetch;
   RockStr baseTy = {0};
   rock__strAppendType(&baseTy, mlirValueGetType(ch->base));
 
@@ -848,17 +852,17 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
   /* The access itself, under scf.if when some lane may be invalid. */
   const char *ind = "  ";
   char r[NAME_LEN] = "";
-  if (!a->isStore)
+  if (!noRes)
     freshName(e, res, "r");
   if (valid[0]) {
-    if (a->isStore)
+    if (noRes)
       rock__strAppendf(b, "  scf.if %s {\n", valid);
     else
       rock__strAppendf(b, "  %s = scf.if %s -> (%s) {\n", res, valid, ty);
     ind = "    ";
   }
   const char *accTy = shape == SHAPE_VECTOR ? ty : eltTy;
-  if (!a->isStore)
+  if (!noRes)
     freshName(e, r, "x");
   if (ch->paged) {
     char pv[NAME_LEN], pp[NAME_LEN], ep[NAME_LEN];
@@ -878,7 +882,12 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
                      "%s%s = llvm.getelementptr %s[%s] : (!llvm.ptr, i64) -> "
                      "!llvm.ptr, %s\n",
                      ind, ep, pp, off, eltTy);
-    if (a->isStore)
+    if (a->isPrefetch)
+      rock__strAppendf(b,
+                       "%s\"llvm.intr.prefetch\"(%s) <{cache = 1 : i32, "
+                       "hint = %d : i32, rw = 0 : i32}> : (!llvm.ptr) -> ()\n",
+                       ind, ep, a->locality);
+    else if (a->isStore)
       rock__strAppendf(b,
                        "%sllvm.store %s, %s {alignment = %lld : i64} : %s, "
                        "!llvm.ptr\n",
@@ -895,6 +904,9 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
     else
       rock__strAppendf(b, "%s%s = vector.load %%base%s : %s, %s\n", ind, r,
                        idxText.data, baseTy.data, ty);
+  } else if (a->isPrefetch) {
+    rock__strAppendf(b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n",
+                     ind, idxText.data, a->locality, baseTy.data);
   } else {
     if (a->isStore)
       rock__strAppendf(b, "%smemref.store %s, %%base%s : %s\n", ind, value,
@@ -911,7 +923,7 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
     snprintf(r, NAME_LEN, "%s", s);
   }
   if (valid[0]) {
-    if (a->isStore) {
+    if (noRes) {
       rock__strAppend(b, "  }\n");
     } else {
       rock__strAppendf(b, "    scf.yield %s : %s\n  } else {\n", r, ty);
@@ -921,7 +933,7 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       e->needPad = true;
       e->needPadV = e->needPadV || !scalar;
     }
-  } else if (!a->isStore) {
+  } else if (!noRes) {
     snprintf(res, NAME_LEN, "%s", r);
   }
   rock__strFree(&idxText);
@@ -994,6 +1006,7 @@ static bool buildText(const Access *a, bool wide, RockStr *out) {
   Val up[MAX_RANK], bot[MAX_RANK];
   char res[NAME_LEN] = "";
   bool ok = true;
+  bool noRes = a->isStore || a->isPrefetch;
 
   if (wide) {
     for (intptr_t i = 0; i < a->nIdx; ++i)
@@ -1031,10 +1044,10 @@ static bool buildText(const Access *a, bool wide, RockStr *out) {
       }
       char r[NAME_LEN] = "";
       emitMemory(&e, a, bot, SHAPE_SCALAR, eltTy.data, eltTy.data, value, r);
-      if (!a->isStore)
+      if (!noRes)
         rock__strAppendf(&joined, "%s%s", t ? ", " : "", r);
     }
-    if (!a->isStore) {
+    if (!noRes) {
       if (a->n > 1) {
         snprintf(res, NAME_LEN, "%%vec");
         rock__strAppendf(&e.body, "  %%vec = vector.from_elements %s : %s\n",
@@ -1052,15 +1065,15 @@ static bool buildText(const Access *a, bool wide, RockStr *out) {
       rock__strAppendf(out, ", %%i%d: index", (int)i);
     if (a->isStore)
       rock__strAppendf(out, ", %%val: %s", ty.data);
-    rock__strAppendf(out, ")%s%s {\n", a->isStore ? "" : " -> ",
-                     a->isStore ? "" : ty.data);
+    rock__strAppendf(out, ")%s%s {\n", noRes ? "" : " -> ",
+                     noRes ? "" : ty.data);
     if (e.needPad)
       appendPadConst(out, &e, a);
     if (e.pro.data)
       rock__strAppend(out, e.pro.data);
     if (e.body.data)
       rock__strAppend(out, e.body.data);
-    if (a->isStore)
+    if (noRes)
       rock__strAppend(out, "  return\n}\n");
     else
       rock__strAppendf(out, "  return %s : %s\n}\n", res, ty.data);
@@ -1072,12 +1085,19 @@ static bool buildText(const Access *a, bool wide, RockStr *out) {
   return ok;
 }
 
-static bool lowerViewOp(MlirExternalPass pass, MlirOperation op, bool isStore) {
+typedef enum ViewKind { VIEW_LOAD, VIEW_STORE, VIEW_PREFETCH } ViewKind;
+static const char *const viewOpNames[] = {"rock.view_load", "rock.view_store",
+                                          "rock.view_prefetch"};
+
+static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
+                        ViewKind kind) {
   Access a;
   memset(&a, 0, sizeof(a));
   a.op = op;
+  bool isStore = kind == VIEW_STORE;
   a.isStore = isStore;
-  const char *opName = isStore ? "rock.view_store" : "rock.view_load";
+  a.isPrefetch = kind == VIEW_PREFETCH;
+  const char *opName = viewOpNames[kind];
   intptr_t first = isStore ? 2 : 1;
   MlirValue src = mlirOperationGetOperand(op, isStore ? 1 : 0);
   a.nIdx = mlirOperationGetNumOperands(op) - first;
@@ -1099,8 +1119,15 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op, bool isStore) {
     return false;
   }
   a.elt = mlirShapedTypeGetElementType(srcTy);
-  a.valType = isStore ? mlirValueGetType(mlirOperationGetOperand(op, 0))
-                      : mlirValueGetType(mlirOperationGetResult(op, 0));
+  a.valType = isStore       ? mlirValueGetType(mlirOperationGetOperand(op, 0))
+               : a.isPrefetch ? a.elt
+                              : mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (a.isPrefetch) {
+    MlirAttribute loc = rock__attr(op, "locality");
+    a.locality = mlirAttributeIsNull(loc)
+                     ? 2
+                     : (int)mlirIntegerAttrGetValueInt(loc);
+  }
   a.n = 1;
   bool typeOk = mlirTypeEqual(a.valType, a.elt);
   if (mlirTypeIsAVector(a.valType) && mlirShapedTypeGetRank(a.valType) == 1 &&
@@ -1148,14 +1175,15 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op, bool isStore) {
   if (getenv("ROCK_DEBUG_VIEWS"))
     fprintf(stderr, "%s\n", text.data);
   MlirValue result;
-  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, isStore ? 0 : 1,
+  bool hasRes = kind == VIEW_LOAD;
+  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, hasRes ? 1 : 0,
                                  &result);
   rock__strFree(&text);
   if (!ok) {
     mlirExternalPassSignalFailure(pass);
     return false;
   }
-  if (!isStore)
+  if (hasRes)
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), result);
   mlirOperationDestroy(op);
   return true;
@@ -1188,12 +1216,11 @@ static void eraseDeadViews(MlirOperation root) {
 
 static void run(MlirOperation root, MlirExternalPass pass) {
   bool ok = true;
-  for (int k = 0; k < 2; ++k) {
+  for (int k = VIEW_LOAD; k <= VIEW_PREFETCH; ++k) {
     intptr_t n;
-    MlirOperation *ops =
-        rock__collectOps(root, k ? "rock.view_store" : "rock.view_load", &n);
+    MlirOperation *ops = rock__collectOps(root, viewOpNames[k], &n);
     for (intptr_t i = 0; i < n; ++i)
-      ok = lowerViewOp(pass, ops[i], k == 1) && ok;
+      ok = lowerViewOp(pass, ops[i], (ViewKind)k) && ok;
     free(ops);
   }
   if (ok)
@@ -1202,7 +1229,8 @@ static void run(MlirOperation root, MlirExternalPass pass) {
 
 static const RockPassDef def = {
     "RockLowerViews", "rock-lower-views",
-    "resolve rock.view_load/view_store through rock.transform chains and "
+    "resolve rock.view_load/view_store/view_prefetch through rock.transform "
+    "chains and "
     "rock.deref into index math and memory accesses",
     "", run};
 

@@ -93,6 +93,25 @@ MlirOperation rockViewStoreOpCreate(MlirLocation loc, MlirValue value,
   return mlirOperationCreate(&state);
 }
 
+MlirOperation rockViewPrefetchOpCreate(MlirLocation loc, MlirValue source,
+                                       intptr_t nIndices,
+                                       const MlirValue *indices,
+                                       int32_t locality) {
+  MlirOperationState state;
+  if (mlirValueIsNull(source) || (nIndices > 0 && !indices) ||
+      !stateGet(loc, "rock.view_prefetch", &state))
+    return nullOp;
+  mlirOperationStateAddOperands(&state, 1, &source);
+  if (nIndices > 0)
+    mlirOperationStateAddOperands(&state, nIndices, indices);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute attr = named(
+      ctx, "locality",
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), (int64_t)locality));
+  mlirOperationStateAddAttributes(&state, 1, &attr);
+  return mlirOperationCreate(&state);
+}
+
 /* Adds `v` to the state when present; returns its segment size (0 or 1). */
 static int32_t addOptional(MlirOperationState *state, MlirValue v) {
   if (mlirValueIsNull(v))

@@ -33,6 +33,9 @@ LogicalResult TransformOp::verify() {
 LogicalResult ViewLoadOp::verify() {
   return unwrap(rockViewLoadOpVerify(wrap(getOperation())));
 }
+LogicalResult ViewPrefetchOp::verify() {
+  return unwrap(rockViewPrefetchOpVerify(wrap(getOperation())));
+}
 LogicalResult ViewStoreOp::verify() {
   return unwrap(rockViewStoreOpVerify(wrap(getOperation())));
 }

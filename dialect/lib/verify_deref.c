@@ -21,7 +21,8 @@ static MlirLogicalResult verifyUsers(MlirOperation op) {
     /* A view op on the deref itself is a chain of zero transforms. */
     if (!rock__verifyOpIs(user, "rock.transform") &&
         !rock__verifyOpIs(user, "rock.view_load") &&
-        !rock__verifyOpIs(user, "rock.view_store"))
+        !rock__verifyOpIs(user, "rock.view_store") &&
+        !rock__verifyOpIs(user, "rock.view_prefetch"))
       return rock__verifyFail(
           op, "rock.deref result may only be consumed through rock.transform "
               "views");

@@ -1,4 +1,4 @@
-/*===- verify_views.c - rock.view_load / rock.view_store verifiers --------===*
+/*===- verify_views.c - rock.view_load / view_store / view_prefetch --------===*
  *
  * One index per source dim; the scalar or rank-1 vector element type is the
  * view's; a vector access on a paged view (a chain ending in rock.deref)
@@ -9,6 +9,7 @@
 #include "Rock/RockVerify.h"
 #include "verify_common.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #define LL(x) ((long long)(x))
@@ -81,4 +82,21 @@ MlirLogicalResult rockViewStoreOpVerify(MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType vt = mlirValueGetType(mlirOperationGetOperand(op, 0));
   return verifyAccess(op, mlirOperationGetOperand(op, 1), n - 2, vt, "value");
+}
+
+MlirLogicalResult rockViewPrefetchOpVerify(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue view = mlirOperationGetOperand(op, 0);
+  RockShape s;
+  if (!rock__verifyShapeOf(mlirValueGetType(view), &s))
+    return rock__verifyFail(op, "view must be a ranked memref");
+  MlirLogicalResult r = verifyAccess(op, view, n - 1, s.elt, "prefetched");
+  if (mlirLogicalResultIsFailure(r))
+    return r;
+  MlirAttribute loc = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("locality"));
+  int64_t l = mlirAttributeIsNull(loc) ? 2 : mlirIntegerAttrGetValueInt(loc);
+  if (l < 0 || l > 3)
+    return rock__verifyFail(op, "locality must be in [0, 3] (got %lld)", LL(l));
+  return mlirLogicalResultSuccess();
 }

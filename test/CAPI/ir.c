@@ -250,6 +250,7 @@ static void testTransforms(MlirContext ctx) {
                                                         -1.0))));
   (void)h;
   insert(body, rockViewStoreOpCreate(loc, x, views[3], 2, ij));
+  insert(body, rockViewPrefetchOpCreate(loc, pageView, 3, ijk, 3));
   /* Builders reject what they cannot build. */
   fprintf(stderr, "null transform: %d\n",
           mlirOperationIsNull(rockTransformOpCreate(
@@ -277,6 +278,7 @@ static void testTransforms(MlirContext ctx) {
   // CHECK-NEXT: %[[X:.*]] = rock.view_load %[[V0]][%[[I]], %[[J]]] : memref<4x8xf32> -> f32
   // CHECK-NEXT: rock.view_load %[[PV]][%[[I]], %[[I]], %[[J]]] {padValue = -1.000000e+00 : f64} : memref<1x4x256xf16> -> f16
   // CHECK-NEXT: rock.view_store %[[X]], %[[V3]][%[[I]], %[[J]]] : f32, memref<4x16xf32>
+  // CHECK-NEXT: rock.view_prefetch %{{.*}}[%[[I]], %[[I]], %[[J]]] {locality = 3 : i32} : memref<1x4x256xf16>
   // CHECK-NEXT: return
   mlirModuleDestroy(module);
 }

@@ -232,3 +232,29 @@ func.func @f(%p: memref<4xi64>, %v: vector<8xi8>, %i: index) {
   rock.view_store %v, %t[%i, %i] : vector<8xi8>, memref<4x12xi8>
   return
 }
+
+// -----
+
+// rock.view_prefetch: one index per view dim.
+func.func @f(%m: memref<4x8xf32>, %i: index) {
+  // expected-error @+1 {{1 indices given for a rank-2 view (must be 2)}}
+  rock.view_prefetch %m[%i] : memref<4x8xf32>
+  return
+}
+
+// -----
+
+// rock.view_prefetch: locality is llvm.prefetch's, 0..3.
+func.func @f(%m: memref<4x8xf32>, %i: index) {
+  // expected-error @+1 {{locality must be in [0, 3] (got 4)}}
+  rock.view_prefetch %m[%i, %i] {locality = 4 : i32} : memref<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4x8xf32>, %i: index) {
+  // expected-error @+1 {{locality must be in [0, 3] (got -1)}}
+  rock.view_prefetch %m[%i, %i] {locality = -1 : i32} : memref<4x8xf32>
+  return
+}

@@ -206,6 +206,11 @@ func.func @views(%m: memref<4x8xf16>, %i: index, %j: index) {
   rock.view_store %s, %m[%i, %j] : f16, memref<4x8xf16>
   // CHECK: rock.view_store %[[V]], %{{.*}}[%{{.*}}, %{{.*}}] : vector<8xf16>, memref<4x8xf16>
   rock.view_store %v, %m[%i, %j] : vector<8xf16>, memref<4x8xf16>
+  // The default locality (2) is elided.
+  // CHECK: rock.view_prefetch %{{.*}}[%{{.*}}, %{{.*}}] : memref<4x8xf16>
+  rock.view_prefetch %m[%i, %j] : memref<4x8xf16>
+  // CHECK: rock.view_prefetch %{{.*}}[%{{.*}}, %{{.*}}] {locality = 3 : i32} : memref<4x8xf16>
+  rock.view_prefetch %m[%i, %j] {locality = 3 : i32} : memref<4x8xf16>
   return
 }
 

@@ -369,7 +369,9 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // in a [NB] buffer; gemm1 reads V straight from its view, 4 rows x 64
 // columns of O in 16 vector<16> accumulators. Row groups stop at the real
 // rows (4 of NB = 32 here). A full key tile is walked in 8 interleaved
-// streams (key = (j % 8) * MB/8 + j / 8), a partial one in order.
+// streams (key = (j % 8) * MB/8 + j / 8), a partial one in order. Per key,
+// gemm0 prefetches each 64-byte line of the K row one tile ahead (clamped
+// to the last key) and of the V row gemm1 will read.
 
 // CHECK-LABEL: func @decode_dot_form
 // CHECK-NOT: memref<16x64xf32>
@@ -380,7 +382,16 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[BASE:.*]] = arith.muli %[[LANE]], %c2 : index
 // CHECK: %[[STEP:.*]] = arith.divui %{{.*}}, %c8 : index
 // CHECK: %[[JP:.*]] = arith.addi %[[BASE]], %[[STEP]] : index
-// CHECK: arith.select %[[FULL]], %[[JP]], %{{.*}} : index
+// CHECK: %[[KEY:.*]] = arith.select %[[FULL]], %[[JP]], %{{.*}} : index
+// CHECK: %[[JJ:.*]] = arith.addi %{{.*}}, %[[KEY]] : index
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[JJ]], %c16 : index
+// CHECK: %[[NXT:.*]] = arith.minui %[[AHEAD]], %c127 : index
+// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c0] : memref<2x128x64xf32>
+// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c16] : memref<2x128x64xf32>
+// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c32] : memref<2x128x64xf32>
+// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c48] : memref<2x128x64xf32>
+// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[JJ]], %c0] : memref<2x128x64xf32>
+// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[JJ]], %c48] : memref<2x128x64xf32>
 // CHECK: %[[S:.*]]:8 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
 // CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>

@@ -386,3 +386,40 @@ func.func @pad_vector_unaligned(%m: memref<4x16xf16>, %i: index) -> vector<4xf16
   %x = rock.view_load %p[%i] {padValue = 0xFFF0000000000000 : f64} : memref<80xf16> -> vector<4xf16>
   return %x : vector<4xf16>
 }
+
+// rock.view_prefetch on a plain view: memref.prefetch with the locality.
+// CHECK-LABEL: func.func @prefetch_dense
+// CHECK-SAME: (%[[M:.*]]: memref<4x8xf32>, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK: memref.prefetch %[[M]][%[[I]], %[[J]]], read, locality<3>, data : memref<4x8xf32>
+// CHECK-NOT: rock.
+func.func @prefetch_dense(%m: memref<4x8xf32>, %i: index, %j: index) {
+  rock.view_prefetch %m[%i, %j] {locality = 3 : i32} : memref<4x8xf32>
+  return
+}
+
+// Through a Pad: an invalid coordinate prefetches nothing.
+// CHECK-LABEL: func.func @prefetch_pad
+// CHECK: %[[OK:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[OK]] {
+// CHECK-NEXT: memref.prefetch %{{.*}}[%{{.*}}, %{{.*}}], read, locality<2>, data : memref<4x8xf32>
+// CHECK-NEXT: }
+func.func @prefetch_pad(%m: memref<4x8xf32>, %i: index, %j: index) {
+  %v = rock.transform %m by #pad : memref<4x8xf32> to memref<4x16xf32>
+  rock.view_prefetch %v[%i, %j] : memref<4x16xf32>
+  return
+}
+
+// Through a deref: the page pointer is read, the element's line prefetched.
+// CHECK-LABEL: func.func @prefetch_deref
+// CHECK-SAME: (%[[T:.*]]: memref<8xi64>, %[[P:.*]]: index, %[[I:.*]]: index)
+// CHECK: %[[OFF:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: %[[PV:.*]] = memref.load %[[T]][%[[P]]] : memref<8xi64>
+// CHECK: %[[PTR:.*]] = llvm.inttoptr %[[PV]] : i64 to !llvm.ptr
+// CHECK: %[[EP:.*]] = llvm.getelementptr %[[PTR]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+// CHECK: "llvm.intr.prefetch"(%[[EP]]) <{cache = 1 : i32, hint = 0 : i32, rw = 0 : i32}> : (!llvm.ptr) -> ()
+// CHECK-NOT: llvm.load
+func.func @prefetch_deref(%t: memref<8xi64>, %p: index, %i: index) {
+  %d = rock.deref %t : memref<8xi64> -> memref<8x64xbf16>
+  rock.view_prefetch %d[%p, %i] {locality = 0 : i32} : memref<8x64xbf16>
+  return
+}

@@ -64,6 +64,14 @@ MLIR_CAPI_EXPORTED MlirOperation
 rockViewStoreOpCreate(MlirLocation loc, MlirValue value, MlirValue dest,
                       intptr_t nIndices, const MlirValue *indices);
 
+/// Returns a new `rock.view_prefetch %source[indices] {locality}`; locality
+/// is 0..3 as in llvm.prefetch (the verifier rejects others). `indices` is
+/// read during the call only. Borrows every handle. Returns a null op if
+/// `source` is null or the rock dialect is not loaded.
+MLIR_CAPI_EXPORTED MlirOperation
+rockViewPrefetchOpCreate(MlirLocation loc, MlirValue source, intptr_t nIndices,
+                         const MlirValue *indices, int32_t locality);
+
 //===----------------------------------------------------------------------===//
 // rock.attention
 //===----------------------------------------------------------------------===//

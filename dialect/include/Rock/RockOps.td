@@ -121,6 +121,22 @@ def Rock_ViewLoadOp : Rock_Op<"view_load", []> {
   let hasVerifier = 1;
 }
 
+def Rock_ViewPrefetchOp : Rock_Op<"view_prefetch", []> {
+  let summary = "hints that the element at a view coordinate will be read soon";
+  let description = [{
+    `rock.view_prefetch %v[%i, %j] {locality = 2 : i32} : memref<4x8xf16>`
+    resolves the coordinate through the view chain of `%v` like
+    rock.view_load and prefetches its cache line (`locality` 0..3 as in
+    llvm.prefetch: 3 keeps it closest). It never faults and never reads the
+    element; a coordinate made invalid by a Pad prefetches nothing. The page
+    pointer of a paged view is read.
+  }];
+  let arguments = (ins AnyMemRef:$source, Variadic<Index>:$indices,
+                       DefaultValuedAttr<I32Attr, "2">:$locality);
+  let assemblyFormat = "$source `[` $indices `]` attr-dict `:` type($source)";
+  let hasVerifier = 1;
+}
+
 def Rock_ViewStoreOp : Rock_Op<"view_store", []> {
   let summary = "writes a scalar or a vector along the last dim through a view";
   let arguments = (ins AnyType:$value, AnyMemRef:$dest, Variadic<Index>:$indices);

@@ -21,6 +21,7 @@ MlirLogicalResult rockDerefOpVerify(MlirOperation op);
 MlirLogicalResult rockTransformOpVerify(MlirOperation op);
 MlirLogicalResult rockViewLoadOpVerify(MlirOperation op);
 MlirLogicalResult rockViewStoreOpVerify(MlirOperation op);
+MlirLogicalResult rockViewPrefetchOpVerify(MlirOperation op);
 MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op);
 MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op);
 
