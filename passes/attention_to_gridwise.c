@@ -346,6 +346,9 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     st = mlirTypeAttrGet(mlirF32TypeGet(ctx));
   put(&as, ctx, "softmaxType", st);
   put(&as, ctx, "enableSoftmax", mlirBoolAttrGet(ctx, 1));
+  MlirAttribute feat = rock__attr(op, "features");
+  if (!mlirAttributeIsNull(feat))
+    put(&as, ctx, "features", feat);
   MlirAttribute sw = rock__attr(op, "slidingWindowSize");
   if (!mlirAttributeIsNull(sw))
     put(&as, ctx, "slidingWindowSize", sw);

@@ -36,6 +36,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
+#include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
 
 #include <stdio.h>
@@ -288,6 +289,7 @@ typedef struct Attn {
   MlirType tq, tk, tv, te[MAX_ELEM], tc, tp, to, tl, sm, acc, f32;
   int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window;
   bool causal, reverse, softmax, hasWindow, dynamic;
+  bool dot; /* features has `dot`: x86 AVX512-BF16 dot products allowed */
   /* region */
   MlirBlock rblock; /* null when the region is empty */
   MlirType rArg0, rYield;
@@ -381,7 +383,7 @@ static int bcast(Gen *g, int v, int w, const char *elt) {
 static int zeroOf(Gen *g, const char *elt, int w) {
   char ty[64];
   vtyS(ty, sizeof ty, elt, w);
-  const char *z = elt[0] == 'f' ? "0.0" : "0";
+  const char *z = elt[0] == 'f' || elt[0] == 'b' ? "0.0" : "0";
   if (w == 1)
     return cst(g, z, ty);
   char lit[48];
@@ -461,8 +463,8 @@ static RowIdx rowIdx(Gen *g, int n0, int r, int bq0, int cR) {
 /*===--- the generated function -------------------------------------------===*/
 
 typedef struct Bufs {
-  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct;
-  char mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64], mIdx[64];
+  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb;
+  char mQb[64], mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64], mIdx[64];
   const char *acc; /* "f32" or "i32" */
 } Bufs;
 
@@ -493,6 +495,8 @@ static int keyOrder(Gen *g, int j, int nCols, int64_t MB) {
  * after a few misses per page; measured on the 2-core EPYC (f32, B 1,
  * L 64k, 537 MB of KV): 21.1 ms without, 17.2 ms with (bench/RESULTS.md). */
 static void prefetchKV(Gen *g, const Attn *a, int gBlk, int jj) {
+  if (getenv("ROCK_NO_PREFETCH"))
+    return;
   int ahead = bin(g, "arith.addi", jj, ci(g, a->MB), "index");
   int nxt = bin(g, "arith.minui", ahead, ci(g, a->Sk - 1), "index");
   char ib[128];
@@ -507,6 +511,31 @@ static void prefetchKV(Gen *g, const Attn *a, int gBlk, int jj) {
            which ? a->v : a->k, ib, which ? a->mv : a->mk);
     }
   }
+}
+
+/* acc + Σ pairs a[2i]*b[2i] + a[2i+1]*b[2i+1]: vdpbf16ps on
+ * vector<32xbf16> operands into vector<16xf32>. */
+static int dotBf16(Gen *g, int acc, int x, int y) {
+  int r = fresh(g);
+  line(g,
+       "%%v%d = llvm.call_intrinsic \"llvm.x86.avx512bf16.dpbf16ps.512\"("
+       "%%v%d, %%v%d, %%v%d) : (vector<16xf32>, vector<32xbf16>, "
+       "vector<32xbf16>) -> vector<16xf32>",
+       r, acc, x, y);
+  return r;
+}
+
+/* Lanes x[o], y[o], x[o+1], y[o+1], ..., x[o+15], y[o+15] of two
+ * vector<32xbf16>. */
+static int interleave16(Gen *g, int x, int y, int o) {
+  RockStr m = {0};
+  for (int l = 0; l < 16; ++l)
+    rock__strAppendf(&m, "%s%d, %d", l ? ", " : "", o + l, 32 + o + l);
+  int r = fresh(g);
+  line(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<32xbf16>, "
+       "vector<32xbf16>", r, x, y, m.data);
+  rock__strFree(&m);
+  return r;
 }
 
 static int allocBuf(Gen *g, const char *mt, bool heap) {
@@ -539,6 +568,13 @@ static void generate(Gen *g, Attn *a) {
    * rows past nRows run on zeroed Q rows and are never stored. */
   bool fused = dotForm && isFloat(a->acc) && NB % FUSE_ROWS == 0 &&
                Dqk % 32 == 0 && Dv % 16 == 0;
+  /* With the `dot` feature and bf16 operands the fused loops use
+   * vdpbf16ps (two bf16 products summed into each f32 lane, exact products,
+   * f32 accumulation): gemm0 on bf16 Q and K, gemm1 on bf16 V and P (P is
+   * already rounded through V's type), two keys per instruction. */
+  bool dotK = fused && a->dot && mlirTypeIsABF16(a->tq) &&
+              mlirTypeIsABF16(a->tk) && Dqk % 64 == 0;
+  bool dotV = fused && a->dot && mlirTypeIsABF16(a->tv) && Dv % 64 == 0;
   if (dotForm)
     snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
              (long long)Dqk, b.acc);
@@ -599,6 +635,9 @@ static void generate(Gen *g, Attn *a) {
   b.Last = a->dynamic ? allocBuf(g, b.mIdx, heap) : -1;
   b.Low = a->hasWindow ? allocBuf(g, b.mIdx, heap) : -1;
   b.Ct = fused ? allocBuf(g, b.mRow, heap) : -1;
+  snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
+           (long long)Dqk);
+  b.Qb = dotK ? allocBuf(g, b.mQb, heap) : -1;
 
   Seg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = segments(Dv, segDv), nSegMB = segments(MB, segMB);
@@ -632,6 +671,9 @@ static void generate(Gen *g, Attn *a) {
       idx2(ib, sizeof ib, r, d);
       vstore(g, zeroOf(g, b.acc, segDqk[s].w), b.Ql, b.mQl, ib, segDqk[s].w,
              b.acc);
+      if (dotK)
+        vstore(g, zeroOf(g, "bf16", segDqk[s].w), b.Qb, b.mQb, ib,
+               segDqk[s].w, "bf16");
       close(g);
     }
     close(g);
@@ -677,6 +719,8 @@ static void generate(Gen *g, Attn *a) {
       int cv = conv(g, ld, a->tq, a->acc, wq);
       idx2(ib, sizeof ib, r, d);
       vstore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
+      if (dotK)
+        vstore(g, ld, b.Qb, b.mQb, ib, wq, "bf16");
       close(g);
     }
     if (a->dynamic) {
@@ -874,11 +918,23 @@ static void generate(Gen *g, Attn *a) {
       int init[NA], args[NA], res[NA], nacc[NA], d;
       for (int i = 0; i < NA; ++i)
         init[i] = zeroOf(g, "f32", 16);
-      forMultiOpen(g, c0, ci(g, Dqk), ci(g, 32), NA, init, "vector<16xf32>",
-                   &d, args, res);
+      forMultiOpen(g, c0, ci(g, Dqk), ci(g, dotK ? 64 : 32), NA, init,
+                   "vector<16xf32>", &d, args, res);
       char tk[64];
       vty(tk, sizeof tk, a->tk, 16);
-      for (int u = 0; u < 2; ++u) {
+      for (int u = 0; dotK && u < 2; ++u) {
+        int dd = u ? bin(g, "arith.addi", d, ci(g, 32), "index") : d;
+        int kb = fresh(g);
+        idx3(ib, sizeof ib, gBlk, jj, dd);
+        line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> vector<32xbf16>", kb,
+             a->k, ib, a->mk);
+        for (int h = 0; h < FUSE_ROWS; ++h) {
+          idx2(ib, sizeof ib, rows[h], dd);
+          int qb = vload(g, b.Qb, b.mQb, ib, 32, "bf16");
+          nacc[2 * h + u] = dotBf16(g, args[2 * h + u], qb, kb);
+        }
+      }
+      for (int u = 0; !dotK && u < 2; ++u) {
         int dd = u ? bin(g, "arith.addi", d, ci(g, 16), "index") : d;
         int ld = fresh(g);
         idx3(ib, sizeof ib, gBlk, jj, dd);
@@ -1224,8 +1280,59 @@ static void generate(Gen *g, Attn *a) {
           init[h * NS + s] = binf(g, "arith.mulf", o, cb, "vector<16xf32>");
         }
       }
-      int n = FUSE_ROWS * NS, j;
-      forMultiOpen(g, c0, nCols, c1, n, init, "vector<16xf32>", &j, args,
+      int n = FUSE_ROWS * NS, j, lo = c0;
+      if (dotV) {
+        /* Key pairs (2t, 2t + 1) by vdpbf16ps: the V rows interleaved
+         * lane by lane against (P[2t], P[2t + 1]) repeated; an odd last key
+         * goes through the f32 loop below. */
+        int np = bin(g, "arith.divui", nCols, ci(g, 2), "index");
+        int t, pargs[NA], pres[NA];
+        forMultiOpen(g, c0, np, c1, n, init, "vector<16xf32>", &t, pargs,
+                     pres);
+        int t2 = bin(g, "arith.muli", t, ci(g, 2), "index");
+        int jk[2] = {keyOrder(g, t2, nCols, MB),
+                     keyOrder(g, bin(g, "arith.addi", t2, c1, "index"), nCols,
+                              MB)};
+        int vr[2][2], il[4];
+        for (int k = 0; k < 2; ++k) {
+          int jjk = bin(g, "arith.addi", j0, jk[k], "index");
+          for (int hf = 0; hf < 2; ++hf) {
+            vr[k][hf] = fresh(g);
+            int col = hf ? bin(g, "arith.addi", dc, ci(g, 32), "index") : dc;
+            idx3(ib, sizeof ib, gBlk, jjk, col);
+            line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> vector<32xbf16>",
+                 vr[k][hf], a->v, ib, a->mv);
+          }
+        }
+        for (int q = 0; q < 4; ++q)
+          il[q] = interleave16(g, vr[0][q / 2], vr[1][q / 2], (q % 2) * 16);
+        for (int h = 0; h < FUSE_ROWS; ++h) {
+          int pk[2];
+          for (int k = 0; k < 2; ++k) {
+            idx2(ib, sizeof ib, rows[h], jk[k]);
+            pk[k] = conv(g, vload(g, b.St, b.mSt, ib, 1, "f32"), f32, a->tv, 1);
+          }
+          int pp = fresh(g);
+          line(g, "%%v%d = vector.from_elements %%v%d, %%v%d : vector<2xbf16>",
+               pp, pk[0], pk[1]);
+          RockStr m = {0};
+          for (int l = 0; l < 32; ++l)
+            rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
+          int pv = fresh(g);
+          line(g,
+               "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<2xbf16>, "
+               "vector<2xbf16>",
+               pv, pp, pp, m.data);
+          rock__strFree(&m);
+          for (int q = 0; q < NS; ++q)
+            nacc[h * NS + q] = dotBf16(g, pargs[h * NS + q], pv, il[q]);
+        }
+        yieldMultiClose(g, n, nacc, "vector<16xf32>");
+        for (int i = 0; i < n; ++i)
+          init[i] = pres[i];
+        lo = bin(g, "arith.muli", np, ci(g, 2), "index");
+      }
+      forMultiOpen(g, lo, nCols, c1, n, init, "vector<16xf32>", &j, args,
                    res);
       j = keyOrder(g, j, nCols, MB);
       int jj = bin(g, "arith.addi", j0, j, "index");
@@ -1322,6 +1429,8 @@ static void generate(Gen *g, Attn *a) {
       line(g, "memref.dealloc %%v%d : %s", b.Low, b.mIdx);
     if (b.Ct >= 0)
       line(g, "memref.dealloc %%v%d : %s", b.Ct, b.mRow);
+    if (b.Qb >= 0)
+      line(g, "memref.dealloc %%v%d : %s", b.Qb, b.mQb);
   }
   g->depth--;
   line(g, "}");
@@ -1406,6 +1515,10 @@ static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
   a->grid = rock__intAttr(op, "gridSize", 0);
   a->causal = rock__flagAttr(op, "causal");
   a->reverse = rock__flagAttr(op, "reverseGrid");
+  MlirAttribute feat = rock__attr(op, "features");
+  a->dot = !mlirAttributeIsNull(feat) &&
+           rockGemmFeaturesAttrGetValue(feat) > 0 &&
+           (rockGemmFeaturesAttrGetValue(feat) & 2) != 0;
   MlirAttribute es = rock__attr(op, "enableSoftmax");
   a->softmax = mlirAttributeIsNull(es) || !mlirAttributeIsABool(es) ||
                mlirBoolAttrGetValue(es);

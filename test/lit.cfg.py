@@ -16,6 +16,14 @@ config.rock_suite = lit_config.params.get("suite", "pr")
 if config.rock_suite == "nightly":
     config.available_features.add("nightly")
 
+# CPUs that execute AVX512-BF16 (rock-run then uses the `dot` GemmFeature).
+try:
+    with open("/proc/cpuinfo") as f:
+        if " avx512_bf16" in f.read():
+            config.available_features.add("avx512bf16")
+except OSError:
+    pass
+
 config.environment["FILECHECK_OPTS"] = (
     "-enable-var-scope --allow-unused-prefixes=false")
 for var in ("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES",

@@ -22,6 +22,10 @@
 // - -v prints per-output metrics and phase times; no line other than the
 //   verdict ever contains brackets. --time adds compile_time_ms (module read
 //   to JIT ready, input filling excluded) and kernel_time_ms (median).
+// - The kernel is compiled for this CPU: rock.attention ops get the `dot`
+//   GemmFeature (AVX512-BF16 dot products in the bf16 decode loops) when
+//   the CPU has avx512bf16, unless --no-host-features; a module that asks
+//   for `dot` on a CPU without it is an error, not a SIGILL.
 //
 //===----------------------------------------------------------------------===//
 #define _POSIX_C_SOURCE 200809L
@@ -29,6 +33,7 @@
 #include "buffer.h"
 #include "combine.h"
 #include "harness.h"
+#include "host_features.h"
 #include "init.h"
 #include "jit.h"
 #include "metrics.h"
@@ -65,6 +70,7 @@ enum { EXIT_PASS = 0, EXIT_GATE = 1, EXIT_USAGE = 2, EXIT_ERROR = 3 };
 typedef struct Options {
   const char *input; ///< file name, or NULL / "-" for stdin
   bool verbose, time, printResults, printInputs, printValidation;
+  bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
   int64_t kernelRepeats; ///< 0 = from the harness
   const char *dumpDir;
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
@@ -78,7 +84,7 @@ static void usage(FILE *f) {
           "                [--dump-dir DIR] [-RMS_threshold X]\n"
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
-          "                [-pr] [-pi] [-pvr]\n");
+          "                [-pr] [-pi] [-pvr] [--no-host-features]\n");
 }
 
 static int usageError(const char *fmt, const char *arg) {
@@ -143,6 +149,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       flag = &o->printInputs;
     else if (!strcmp(name, "pvr") || !strcmp(name, "print-validation-results"))
       flag = &o->printValidation;
+    else if (!strcmp(name, "no-host-features"))
+      flag = &o->noHostFeatures;
     if (flag) {
       if (!parseBoolValue(inlineValue, flag))
         return usageError("bad value for '%s'", a);
@@ -856,6 +864,15 @@ static int runMain(const Options *o) {
   }
   if (status == EXIT_PASS && p->paged && !checkPageTables(&r))
     status = EXIT_ERROR;
+  if (status == EXIT_PASS) {
+    char ferr[256];
+    if (!rockHostFeaturesApply(c.module, !o->noHostFeatures, ferr, sizeof ferr))
+      status = errorExit("%s", ferr);
+    else if (o->verbose)
+      printf("host features: %s\n",
+             !o->noHostFeatures && rockHostHasBf16Dot() ? "dot (avx512bf16)"
+                                                        : "none");
+  }
   if (status == EXIT_PASS)
     status = lowerAndJit(&c);
   double compileMs = rockTimerNowMs() - t0 - fillMs;

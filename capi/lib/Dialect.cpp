@@ -92,6 +92,10 @@ MlirAttribute rockTransformMapAttrGetLowerBounds(MlirAttribute m) {
 MlirAttribute rockGemmFeaturesAttrGet(MlirContext ctx, uint32_t bits) {
   return wrap(GemmFeaturesAttr::get(unwrap(ctx), static_cast<GemmFeatures>(bits)));
 }
+int64_t rockGemmFeaturesAttrGetValue(MlirAttribute attr) {
+  auto a = dyn_cast<GemmFeaturesAttr>(unwrap(attr));
+  return a ? static_cast<int64_t>(a.getValue()) : -1;
+}
 MlirAttribute rockStoreMethodAttrGet(MlirContext ctx, uint32_t method) {
   return wrap(StoreMethodAttr::get(unwrap(ctx), static_cast<StoreMethod>(method)));
 }

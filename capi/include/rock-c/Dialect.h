@@ -92,6 +92,9 @@ rockTransformMapAttrGetLowerBounds(MlirAttribute m);
 /// atomic_add = 4, atomic_fmax_f32 = 8, wmma = 16, ...). Borrowed.
 MLIR_CAPI_EXPORTED MlirAttribute rockGemmFeaturesAttrGet(MlirContext ctx,
                                                          uint32_t bits);
+/// Returns the bit set of a #rock<GemmFeatures ...> attribute, or -1 if
+/// `attr` is not one.
+MLIR_CAPI_EXPORTED int64_t rockGemmFeaturesAttrGetValue(MlirAttribute attr);
 /// Returns #rock<StoreMethod set|atomic_add|atomic_max> for 0, 1, 2. Borrowed.
 MLIR_CAPI_EXPORTED MlirAttribute rockStoreMethodAttrGet(MlirContext ctx,
                                                         uint32_t method);

@@ -177,7 +177,8 @@ def Rock_GridwiseAttentionOp : Rock_Op<"gridwise_attention", [AttrSizedOperandSe
     I64Attr:$gridSize,
     TypeAttr:$softmaxType,
     DefaultValuedAttr<BoolAttr, "true">:$enableSoftmax,
-    OptionalAttr<I32Attr>:$slidingWindowSize);
+    OptionalAttr<I32Attr>:$slidingWindowSize,
+    OptionalAttr<Rock_GemmFeaturesAttr>:$features);
   let regions = (region AnyRegion:$preSoftmaxBody);
   let assemblyFormat = [{
     `q` `(` $queries `:` type($queries) `)`

@@ -1,0 +1,69 @@
+//===- host_features.c - CPU features of the JIT host --------------------===//
+#include "host_features.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "rock-c/Dialect.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { FEATURE_DOT = 2 };
+
+bool rockHostHasBf16Dot(void) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512bf16");
+#else
+  return false;
+#endif
+}
+
+typedef struct Walk {
+  bool add;       // add `dot`
+  bool needsDot;  // some op asks for `dot`
+  int pass;       // 0: inspect, 1: rewrite
+} Walk;
+
+static bool isAttentionOp(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return (n.length == 14 && !strncmp(n.data, "rock.attention", 14)) ||
+         (n.length == 23 && !strncmp(n.data, "rock.gridwise_attention", 23));
+}
+
+static MlirWalkResult visit(MlirOperation op, void *ud) {
+  Walk *w = ud;
+  if (!isAttentionOp(op))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirStringRefCreateFromCString("features");
+  MlirAttribute f = mlirOperationGetAttributeByName(op, name);
+  int64_t bits = mlirAttributeIsNull(f) ? 0 : rockGemmFeaturesAttrGetValue(f);
+  if (bits < 0)
+    bits = 0;
+  if (w->pass == 0) {
+    w->needsDot = w->needsDot || (bits & FEATURE_DOT);
+  } else if (w->add && !(bits & FEATURE_DOT)) {
+    mlirOperationSetAttributeByName(
+        op, name,
+        rockGemmFeaturesAttrGet(mlirOperationGetContext(op),
+                                (uint32_t)(bits | FEATURE_DOT)));
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool rockHostFeaturesApply(MlirModule module, bool enable, char *err,
+                           size_t errSize) {
+  bool host = rockHostHasBf16Dot();
+  Walk w = {enable && host, false, 0};
+  MlirOperation m = mlirModuleGetOperation(module);
+  mlirOperationWalk(m, visit, &w, MlirWalkPreOrder);
+  if (w.needsDot && !host) {
+    snprintf(err, errSize,
+             "the module's GemmFeatures include `dot` (AVX512-BF16 dot "
+             "products on the CPU) but this CPU lacks avx512bf16");
+    return false;
+  }
+  w.pass = 1;
+  if (w.add)
+    mlirOperationWalk(m, visit, &w, MlirWalkPreOrder);
+  return true;
+}
