@@ -22,6 +22,9 @@ def write(results, out):
                label="plain C")
         if results.get("read_gbps"):
             ax.axhline(results["read_gbps"], color="k", ls="--", label="read probe")
+        for pb, v in sorted((results.get("paged_read_gbps") or {}).items()):
+            ax.axhline(v, color="gray", ls=":" if int(pb) > 4096 else "-.",
+                       label=f"paged read probe ({int(pb) // 1024} KiB pages)")
         ax.set_xticks(list(xs), labels)
         ax.set_ylabel("GB/s (algorithmic bytes)")
         ax.set_title(f"paged GQA decode 32/8 d128 on {results['machine'].get('Model name', '?')}"

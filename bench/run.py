@@ -52,15 +52,17 @@ def mem_available_bytes():
     return 0
 
 
-def run_rock(bin_dir, gen_args, repeats, timeout=1800):
+def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None):
     gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + gen_args
-    run = [os.path.join(bin_dir, "rock-run"), "--time", "--kernel-repeats", str(repeats)]
+    run = [os.path.join(bin_dir, "rock-run"), "--time", "--kernel-repeats",
+           str(repeats)] + list(run_args)
     t0 = time.perf_counter()
     g = subprocess.run(gen, capture_output=True, text=True, timeout=timeout)
     if g.returncode != 0:
         return {"error": "rock-gen: " + g.stderr.strip()[:300]}
     r = subprocess.run(run, input=g.stdout, capture_output=True, text=True,
-                       timeout=timeout)
+                       timeout=timeout,
+                       env=dict(os.environ, **env) if env else None)
     res = {"wall_s": time.perf_counter() - t0, "rc": r.returncode,
            "verdict": None}
     for key in ("compile_time_ms", "kernel_time_ms"):
@@ -113,14 +115,21 @@ def main():
                "decode": [], "prefill": [], "compile": []}
     quick = args.quick
 
+    # Linear read rate, and the rate of reading the KV pages of the decode
+    # cases (16 tokens x d=128: 8 KiB f32, 4 KiB bf16) in a shuffled order.
     probe = subprocess.run([os.path.join(bin_dir, "rock-read-probe"),
-                            "64" if quick else "2048", "3" if quick else "5"],
+                            "64" if quick else "2048", "3" if quick else "5",
+                            str(16 * D * 4), str(16 * D * 2)],
                            capture_output=True, text=True)
-    m = re.search(r"read_gbps:\s*([0-9.]+)", probe.stdout)
+    m = re.search(r"^read_gbps:\s*([0-9.]+)", probe.stdout, re.M)
     read_gbps = float(m.group(1)) if m else None
     results["read_gbps"] = read_gbps
+    paged_gbps = {int(k): float(v) for k, v in re.findall(
+        r"paged_read_gbps\[(\d+)\]:\s*([0-9.]+)", probe.stdout)}
+    results["paged_read_gbps"] = paged_gbps
     results["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048)
     print(f"machine: {results['machine']}")
+    print(f"paged read probe: {paged_gbps} GB/s")
     print(f"read probe: {read_gbps} GB/s; numpy SGEMM: "
           f"{results['sgemm_gflops']:.1f} GFLOP/s")
 
@@ -148,6 +157,21 @@ def main():
                     row["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
                     if read_gbps:
                         row["rock_vs_probe"] = row["rock_gbps"] / read_gbps
+                    pg = paged_gbps.get(16 * D * s)
+                    if pg:
+                        row["rock_vs_paged_probe"] = row["rock_gbps"] / pg
+                # Ablations on the largest B = 1 case: without the software
+                # prefetch, and (bf16) without the AVX512-BF16 dot products.
+                if B == 1 and L == Ls[-1] and not quick and "rock_gbps" in row:
+                    ab = {"no_prefetch": ({"ROCK_NO_PREFETCH": "1"}, ())}
+                    if dtype == "bf16":
+                        ab["no_dot"] = (None, ("--no-host-features",))
+                    for name, (env, rargs) in ab.items():
+                        ar = run_rock(bin_dir, decode_args(dtype, B, L),
+                                      args.repeats, run_args=rargs, env=env)
+                        if "kernel_time_ms" in ar:
+                            row["rock_gbps_" + name] = (
+                                nbytes / (ar["kernel_time_ms"] * 1e-3) / 1e9)
                 if dtype == "f32":
                     t = peers.numpy_attention(B, HQ, HKV, 1, L, D, reps=args.repeats)
                     row["numpy_gbps"] = nbytes / t / 1e9
@@ -198,16 +222,17 @@ def main():
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["case", "params", "rock", "numpy", "torch", "c_loop",
-                    "ratio_vs_limit"])
+                    "ratio_vs_limit", "ratio_vs_paged_read"])
         for r in results["decode"]:
             w.writerow(["decode", f"{r['dtype']} B={r['B']} L={r['L']}",
                         r.get("rock_gbps"), r.get("numpy_gbps"),
                         r.get("torch_gbps"), r.get("c_loop_gbps"),
-                        r.get("rock_vs_probe")])
+                        r.get("rock_vs_probe"), r.get("rock_vs_paged_probe")])
         for r in results["prefill"]:
             w.writerow(["prefill", f"S={r['S']} causal={r['causal']}",
                         r.get("rock_gflops"), r.get("numpy_gflops"),
-                        r.get("torch_gflops"), None, r.get("rock_vs_sgemm")])
+                        r.get("torch_gflops"), None, r.get("rock_vs_sgemm"),
+                        None])
     try:
         import plots
         plots.write(results, args.out)
