@@ -301,7 +301,7 @@ func.func @sliding_window(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: %[[BID:.*]] = arith.subi %[[CGM1]], %[[BID0]] : index
 // CHECK: arith.remui %[[BID]], %{{.*}} : index
 // CHECK: rock.view_load %arg1[{{.*}}] : memref<2x32x32xf16> -> vector<16xf16>
-// CHECK: vector.reduction <add>
+// CHECK: vector.extract %{{.*}}[3] : f32 from vector<4xf32>
 // CHECK: %[[N:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[I:.*]] = arith.divui %[[N]], %{{.*}} : index
 // CHECK: %[[BQ:.*]] = arith.addi %{{.*}}, %{{.*}} : index
@@ -365,7 +365,7 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // Decode (few merged rows per workgroup, float accumulation): the fused
 // form. No local K / V tiles; gemm0 reads K straight from its view, one
 // vector<16> per 16 head-dim lanes shared by 4 merged rows (8 partial sums),
-// and reduces each row's score; the per-row softmax keeps its rescale factor
+// and reduces the 4 rows' scores together by a shuffle-and-add tree; the per-row softmax keeps its rescale factor
 // in a [NB] buffer; gemm1 reads V straight from its view, 4 rows x 64
 // columns of O in 16 vector<16> accumulators. Row groups stop at the real
 // rows (4 of NB = 32 here). A full key tile is walked in 8 interleaved
@@ -397,7 +397,14 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
 // CHECK: arith.mulf %[[QV]], %[[KV]] fastmath<reassoc,contract> : vector<16xf32>
 // CHECK: %[[PS:.*]] = arith.addf %[[S]]#0, %[[S]]#1 fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: vector.reduction <add>, %[[PS]] fastmath<reassoc,contract> : vector<16xf32> into f32
+// CHECK: %[[PS1:.*]] = arith.addf %[[S]]#2, %[[S]]#3 fastmath<reassoc,contract> : vector<16xf32>
+// CHECK: %[[LO:.*]] = vector.shuffle %[[PS]], %[[PS1]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+// CHECK: %[[HI:.*]] = vector.shuffle %[[PS]], %[[PS1]] [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+// CHECK: arith.addf %[[LO]], %[[HI]] fastmath<reassoc,contract> : vector<16xf32>
+// CHECK: %[[R4:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<4xf32>
+// CHECK: %[[R0:.*]] = vector.extract %[[R4]][0] : f32 from vector<4xf32>
+// CHECK: memref.store %[[R0]], %{{.*}}[%[[RG]], %{{.*}}] : memref<32x16xf32>
+// CHECK: vector.extract %[[R4]][3] : f32 from vector<4xf32>
 // CHECK: %[[C:.*]] = math.exp2
 // CHECK: memref.store %[[C]], %[[CT:.*]][%{{.*}}] : memref<32xf32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[NROWS]] step %c4 {
