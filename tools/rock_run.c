@@ -19,6 +19,10 @@
 //   lowering; page tables are checked before and after the kernel runs.
 // - Thresholds: command-line flags win over the harness, which wins over the
 //   per-dtype defaults (spec section 6.4). -atol/-rtol imply allclose.
+// - Unless --no-auto-split, the module gets `rock.num_threads` (the OpenMP
+//   thread count: OMP_NUM_THREADS's first value, else the online cores) when
+//   it has none, so rock-lower-gridwise-attention may split the keys of a
+//   small grid internally (docs/internals.md).
 // - -v prints per-output metrics and phase times; no line other than the
 //   verdict ever contains brackets. --time adds compile_time_ms (module read
 //   to JIT ready, input filling excluded) and kernel_time_ms (median).
@@ -55,6 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum { EXIT_PASS = 0, EXIT_GATE = 1, EXIT_USAGE = 2, EXIT_ERROR = 3 };
 
@@ -65,6 +70,7 @@ enum { EXIT_PASS = 0, EXIT_GATE = 1, EXIT_USAGE = 2, EXIT_ERROR = 3 };
 typedef struct Options {
   const char *input; ///< file name, or NULL / "-" for stdin
   bool verbose, time, printResults, printInputs, printValidation;
+  bool noAutoSplit; ///< leave rock.num_threads unset
   int64_t kernelRepeats; ///< 0 = from the harness
   const char *dumpDir;
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
@@ -78,7 +84,7 @@ static void usage(FILE *f) {
           "                [--dump-dir DIR] [-RMS_threshold X]\n"
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
-          "                [-pr] [-pi] [-pvr]\n");
+          "                [-pr] [-pi] [-pvr] [--no-auto-split]\n");
 }
 
 static int usageError(const char *fmt, const char *arg) {
@@ -137,6 +143,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       flag = &o->verbose;
     else if (!strcmp(name, "time"))
       flag = &o->time;
+    else if (!strcmp(name, "no-auto-split"))
+      flag = &o->noAutoSplit;
     else if (!strcmp(name, "pr") || !strcmp(name, "print-results"))
       flag = &o->printResults;
     else if (!strcmp(name, "pi") || !strcmp(name, "print-inputs"))
@@ -759,6 +767,31 @@ static int compile(const char *text, size_t size, const char *fileName,
   return EXIT_PASS;
 }
 
+/// The thread count libomp will use: the first value of OMP_NUM_THREADS
+/// when it is a positive integer, else the online cores.
+static int64_t ompThreads(void) {
+  const char *env = getenv("OMP_NUM_THREADS");
+  if (env) {
+    char *end = NULL;
+    long long n = strtoll(env, &end, 10);
+    if (end != env && n > 0 && (*end == 0 || *end == ','))
+      return n;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? n : 1;
+}
+
+/// Sets rock.num_threads on the module unless it already has one.
+static void setNumThreads(Compiled *c) {
+  MlirOperation m = mlirModuleGetOperation(c->module);
+  MlirStringRef name = mlirStringRefCreateFromCString("rock.num_threads");
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(m, name)))
+    return;
+  MlirAttribute t = mlirIntegerAttrGet(mlirIntegerTypeGet(c->ctx, 64),
+                                       ompThreads());
+  mlirOperationSetAttributeByName(m, name, t);
+}
+
 static int lowerAndJit(Compiled *c) {
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
@@ -856,6 +889,8 @@ static int runMain(const Options *o) {
   }
   if (status == EXIT_PASS && p->paged && !checkPageTables(&r))
     status = EXIT_ERROR;
+  if (status == EXIT_PASS && !o->noAutoSplit)
+    setNumThreads(&c);
   if (status == EXIT_PASS)
     status = lowerAndJit(&c);
   double compileMs = rockTimerNowMs() - t0 - fillMs;
