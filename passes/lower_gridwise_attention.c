@@ -29,6 +29,13 @@
  * scalar tails, and fastmath<reassoc,contract> on the f32 accumulations.
  * Local tiles are heap-allocated per workgroup (see generate()).
  *
+ * Internal split: with splitKV 1 and an i64 `rock.num_threads` T on the op
+ * or an ancestor (rock-run sets it; absent, nothing changes) and gridSize <
+ * T, the keys are cut into P partitions (smallest power of two with
+ * gridSize*P >= T, halved until each keeps 2 key tiles; none if P < 2): the
+ * loop runs as a split-KV of P into f32 scratch partials, merged into out /
+ * lse by rock__inlineCombine (lower_combine.c). See docs/internals.md.
+ *
  * The region is inlined by cloning: the text holds a placeholder
  * builtin.unrealized_conversion_cast tagged `rock.region_slot` whose operands
  * are the region's arguments; the region's ops are cloned in front of it and

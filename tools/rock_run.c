@@ -1009,6 +1009,16 @@ static int runMain(const Options *o) {
       printf("phases: parse %.1f ms, lower %.1f ms, JIT %.1f ms, inputs "
              "%.1f ms, reference %.1f ms\n",
              parseMs, lowerMs, jitMs, fillMs, referenceMs);
+    if (o->verbose) {
+      MlirAttribute nt = mlirOperationGetAttributeByName(
+          mlirModuleGetOperation(c.module),
+          mlirStringRefCreateFromCString("rock.num_threads"));
+      if (mlirAttributeIsNull(nt) || !mlirAttributeIsAInteger(nt))
+        printf("threads: rock.num_threads unset (no internal split)\n");
+      else
+        printf("threads: rock.num_threads %lld\n",
+               (long long)mlirIntegerAttrGetValueInt(nt));
+    }
     // A clock-seeded run that fails names its seed, so that it can be
     // reproduced with -rand <seed>.
     bool passed = verdict.rms && verdict.absDiff && verdict.relDiff;
