@@ -107,6 +107,21 @@ void rock__lowerEach(MlirOperation root, const char *name,
                      MlirExternalPass pass);
 
 /*===----------------------------------------------------------------------===
+ * The split combine (lower_combine.c)
+ *===----------------------------------------------------------------------===*/
+
+/* Emits, in front of `anchor`, the LSE-weighted merge of S partial outputs
+ * (spec §3.9, see lower_combine.c): args are partialOut [B*S, Sq, Dv] (or
+ * [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv] (same
+ * transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
+ * read and written, so the values may be larger. Partial and final element
+ * types are any floats (arithmetic in f32). Returns false after emitting a
+ * diagnostic at `anchor`. */
+bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
+                         int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
+                         const MlirValue *args);
+
+/*===----------------------------------------------------------------------===
  * Attention perf_config strings (perf_config.c)
  *===----------------------------------------------------------------------===*/
 

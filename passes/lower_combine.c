@@ -40,8 +40,8 @@ static void appendSig(RockStr *s, const char *name, MlirValue v, bool comma) {
 typedef struct Comb {
   int64_t B, Sq, Dv, S;
   bool oT, hasLse;
-  MlirType elt; /* element type of the partial and final outputs */
-  RockStr tp, tl, to, tL, te; /* printed types */
+  MlirType pElt, oElt;            /* element types of the partial / final O */
+  RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
 } Comb;
 
 /* Appends the per-row prologue: %x<k> (partial LSEs), %M (their max),
@@ -92,8 +92,9 @@ static void appendWeights(RockStr *s, const Comb *c) {
 
 /* Appends the loop over the head dim: O[b, i, d] = sum_k w_k O_k / L. */
 static void appendOutputLoop(RockStr *s, const Comb *c) {
-  unsigned width = mlirFloatTypeGetWidth(c->elt);
-  const char *widen = width < 32 ? "extf" : "truncf";
+  unsigned pWidth = mlirFloatTypeGetWidth(c->pElt);
+  unsigned width = mlirFloatTypeGetWidth(c->oElt);
+  const char *widen = pWidth < 32 ? "extf" : "truncf";
   const char *narrow = width < 32 ? "truncf" : "extf";
   rock__strAppend(s, "    scf.for %d = %c0 to %cDv step %c1 {\n");
   for (int64_t k = 0; k < c->S; ++k) {
@@ -103,11 +104,11 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
                      "        %%p = rock.view_load %%po[%%r%lld, %s] : %s -> "
                      "%s\n",
                      kk, kk, kk, c->oT ? "%d, %i" : "%i, %d", c->tp.data,
-                     c->te.data);
+                     c->tpe.data);
     const char *pf = "%p";
-    if (width != 32) {
+    if (pWidth != 32) {
       rock__strAppendf(s, "        %%pf = arith.%s %%p : %s to f32\n", widen,
-                       c->te.data);
+                       c->tpe.data);
       pf = "%pf";
     }
     char acc[32];
@@ -175,6 +176,32 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
   rock__strAppend(s, "    scf.reduce\n  }\n  return\n}\n");
 }
 
+bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
+                         int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
+                         const MlirValue *args) {
+  Comb c = {.B = B, .Sq = Sq, .Dv = Dv, .S = S, .oT = oT, .hasLse = nArgs == 4};
+  c.pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
+  c.oElt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
+  rock__strAppendType(&c.tp, mlirValueGetType(args[0]));
+  rock__strAppendType(&c.tl, mlirValueGetType(args[1]));
+  rock__strAppendType(&c.to, mlirValueGetType(args[2]));
+  rock__strAppendType(&c.tpe, c.pElt);
+  rock__strAppendType(&c.te, c.oElt);
+  if (c.hasLse)
+    rock__strAppendType(&c.tL, mlirValueGetType(args[3]));
+  RockStr text = {0};
+  buildText(&text, &c, args);
+  bool ok = rock__inlineFuncText(anchor, text.data, nArgs, args, 0, NULL);
+  rock__strFree(&text);
+  rock__strFree(&c.tp);
+  rock__strFree(&c.tl);
+  rock__strFree(&c.to);
+  rock__strFree(&c.tpe);
+  rock__strFree(&c.te);
+  rock__strFree(&c.tL);
+  return ok;
+}
+
 /* Lowers one rock.attention_combine; false after reporting an error. */
 static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   intptr_t nArgs = mlirOperationGetNumOperands(op);
@@ -185,43 +212,27 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   MlirValue args[4];
   for (intptr_t i = 0; i < nArgs; ++i)
     args[i] = mlirOperationGetOperand(op, i);
-  Comb c = {.S = rock__intAttr(op, "splitKV", 0),
-            .oT = rock__flagAttr(op, "oTransposed"),
-            .hasLse = nArgs == 4};
+  int64_t S = rock__intAttr(op, "splitKV", 0);
+  bool oT = rock__flagAttr(op, "oTransposed");
   int64_t po[3], pl[2], o[3], l[2];
   if (!staticShape(args[0], 3, po) || !staticShape(args[1], 2, pl) ||
       !staticShape(args[2], 3, o) ||
-      (c.hasLse && !staticShape(args[3], 2, l))) {
+      (nArgs == 4 && !staticShape(args[3], 2, l))) {
     rock__passFail(pass, op, "rock-lower-combine needs static shapes");
     return false;
   }
-  c.B = o[0];
-  c.Sq = c.oT ? o[2] : o[1];
-  c.Dv = c.oT ? o[1] : o[2];
-  c.elt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
-  if (c.S <= 0 || po[0] != c.B * c.S || !mlirTypeIsAFloat(c.elt)) {
+  MlirType elt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
+  MlirType pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
+  if (S <= 0 || po[0] != o[0] * S || !mlirTypeIsAFloat(elt) ||
+      !mlirTypeIsAFloat(pElt)) {
     rock__passFail(pass, op,
                    "rock.attention_combine splitKV (%lld), batches (%lld, "
                    "%lld) or element type are inconsistent",
-                   (long long)c.S, (long long)po[0], (long long)c.B);
+                   (long long)S, (long long)po[0], (long long)o[0]);
     return false;
   }
-  rock__strAppendType(&c.tp, mlirValueGetType(args[0]));
-  rock__strAppendType(&c.tl, mlirValueGetType(args[1]));
-  rock__strAppendType(&c.to, mlirValueGetType(args[2]));
-  rock__strAppendType(&c.te, c.elt);
-  if (c.hasLse)
-    rock__strAppendType(&c.tL, mlirValueGetType(args[3]));
-  RockStr text = {0};
-  buildText(&text, &c, args);
-  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, 0, NULL);
-  rock__strFree(&text);
-  rock__strFree(&c.tp);
-  rock__strFree(&c.tl);
-  rock__strFree(&c.to);
-  rock__strFree(&c.te);
-  rock__strFree(&c.tL);
-  if (!ok) {
+  if (!rock__inlineCombine(op, o[0], oT ? o[2] : o[1], oT ? o[1] : o[2], S, oT,
+                           nArgs, args)) {
     mlirExternalPassSignalFailure(pass);
     return false;
   }

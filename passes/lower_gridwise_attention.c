@@ -29,6 +29,13 @@
  * scalar tails, and fastmath<reassoc,contract> on the f32 accumulations.
  * Local tiles are heap-allocated per workgroup (see generate()).
  *
+ * Internal split: with splitKV 1 and an i64 `rock.num_threads` T on the op
+ * or an ancestor (rock-run sets it; absent, nothing changes) and gridSize <
+ * T, the keys are cut into P partitions (smallest power of two with
+ * gridSize*P >= T, halved until each keeps 2 key tiles; none if P < 2): the
+ * loop runs as a split-KV of P into f32 scratch partials, merged into out /
+ * lse by rock__inlineCombine (lower_combine.c). See docs/internals.md.
+ *
  * The region is inlined by cloning: the text holds a placeholder
  * builtin.unrealized_conversion_cast tagged `rock.region_slot` whose operands
  * are the region's arguments; the region's ops are cloned in front of it and
@@ -1791,6 +1798,33 @@ static bool fillSlot(MlirOperation root, MlirBlock blk) {
 
 /*===--- the pass ---------------------------------------------------------===*/
 
+/* The thread count the kernel will run on: the i64 attribute
+ * rock.num_threads on `op` or its nearest ancestor carrying one; 0 when none
+ * does (then nothing depends on the machine). */
+static int64_t numThreads(MlirOperation op) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    int64_t t = rock__intAttr(op, "rock.num_threads", 0);
+    if (t > 0)
+      return t;
+  }
+  return 0;
+}
+
+/* Internal key partitions P for an op without a user split (see the file
+ * header); 1 for none. */
+static int64_t internalSplit(const Attn *a) {
+  int64_t T = numThreads(a->op);
+  if (a->S != 1 || !a->softmax || a->grid >= T || !isFloat(a->to) ||
+      (a->hasLse && !mlirTypeIsAF32(a->tl)))
+    return 1;
+  int64_t P = 1, nMB = (a->Sk + a->MB - 1) / a->MB;
+  while (a->grid * P < T)
+    P *= 2;
+  while (P >= 2 && nMB / P < 2)
+    P /= 2;
+  return P >= 2 ? P : 1;
+}
+
 static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   Attn a;
   if (!analyse(op, pass, &a))
@@ -1799,8 +1833,28 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   memset(&g, 0, sizeof g);
   /* Arguments take ids 0..nArgs-1. */
   int nArgs = 4 + a.nElem + a.hasCsl + a.hasPo + a.hasLse;
+  int outArg = a.out;
+  bool userLse = a.hasLse;
   g.next = nArgs;
   g.depth = 1;
+  /* Internal split: P partitions write f32 partials to scratch buffers,
+   * combined into out / lse below. */
+  int64_t P = internalSplit(&a), B = a.Bkv * a.R;
+  char msO[128], msL[128];
+  if (P > 1) {
+    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)(B * P),
+             (long long)a.Sq, (long long)a.Dv);
+    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)(B * P),
+             (long long)a.Sq);
+    a.out = allocBuf(&g, msO, true);
+    a.lse = allocBuf(&g, msL, true);
+    snprintf(a.mo, sizeof a.mo, "%s", msO);
+    snprintf(a.ml, sizeof a.ml, "%s", msL);
+    a.to = a.tl = a.f32;
+    a.hasLse = true;
+    a.S = P;
+    a.grid *= P;
+  }
   generate(&g, &a);
 
   RockStr text = {0};
@@ -1811,17 +1865,40 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     rock__strAppendf(&text, "%s%%v%d: ", i ? ", " : "", i);
     rock__strAppendType(&text, mlirValueGetType(args[i]));
   }
-  rock__strAppend(&text, ") {\n");
+  if (P > 1)
+    rock__strAppendf(&text, ") -> (%s, %s) {\n", msO, msL);
+  else
+    rock__strAppend(&text, ") {\n");
   rock__strAppend(&text, g.consts.data ? g.consts.data : "");
   rock__strAppend(&text, g.body.data ? g.body.data : "");
-  rock__strAppend(&text, "  return\n}\n");
+  if (P > 1)
+    rock__strAppendf(&text, "  return %%v%d, %%v%d : %s, %s\n}\n", a.out,
+                     a.lse, msO, msL);
+  else
+    rock__strAppend(&text, "  return\n}\n");
   if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
     fprintf(stderr, "%s", text.data);
-  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, 0, NULL);
+  MlirValue part[2];
+  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, P > 1 ? 2 : 0,
+                                 part);
   rock__strFree(&text);
   rock__strFree(&g.body);
   rock__strFree(&g.consts);
   free(g.cs);
+  if (ok && P > 1) {
+    MlirValue cargs[4] = {part[0], part[1], args[outArg], args[outArg + 1]};
+    ok = rock__inlineCombine(op, B, a.Sq, a.Dv, P, false, userLse ? 4 : 3,
+                             cargs);
+    RockStr fr = {0};
+    rock__strAppendf(&fr,
+                     "func.func @free(%%o: %s, %%l: %s) {\n"
+                     "  memref.dealloc %%o : %s\n"
+                     "  memref.dealloc %%l : %s\n"
+                     "  return\n}\n",
+                     msO, msL, msO, msL);
+    ok = ok && rock__inlineFuncText(op, fr.data, 2, part, 0, NULL);
+    rock__strFree(&fr);
+  }
   if (!ok) {
     mlirExternalPassSignalFailure(pass);
     return false;

@@ -19,6 +19,10 @@
 //   lowering; page tables are checked before and after the kernel runs.
 // - Thresholds: command-line flags win over the harness, which wins over the
 //   per-dtype defaults (spec section 6.4). -atol/-rtol imply allclose.
+// - Unless --no-auto-split, the module gets `rock.num_threads` (the OpenMP
+//   thread count: OMP_NUM_THREADS's first value, else the online cores) when
+//   it has none, so rock-lower-gridwise-attention may split the keys of a
+//   small grid internally (docs/internals.md).
 // - -v prints per-output metrics and phase times; no line other than the
 //   verdict ever contains brackets. --time adds compile_time_ms (module read
 //   to JIT ready, input filling excluded) and kernel_time_ms (median).
@@ -60,6 +64,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 enum { EXIT_PASS = 0, EXIT_GATE = 1, EXIT_USAGE = 2, EXIT_ERROR = 3 };
 
@@ -71,6 +76,7 @@ typedef struct Options {
   const char *input; ///< file name, or NULL / "-" for stdin
   bool verbose, time, printResults, printInputs, printValidation;
   bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
+  bool noAutoSplit;    ///< leave rock.num_threads unset
   int64_t kernelRepeats; ///< 0 = from the harness
   const char *dumpDir;
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
@@ -84,7 +90,8 @@ static void usage(FILE *f) {
           "                [--dump-dir DIR] [-RMS_threshold X]\n"
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
-          "                [-pr] [-pi] [-pvr] [--no-host-features]\n");
+          "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
+          "                [--no-auto-split]\n");
 }
 
 static int usageError(const char *fmt, const char *arg) {
@@ -143,6 +150,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       flag = &o->verbose;
     else if (!strcmp(name, "time"))
       flag = &o->time;
+    else if (!strcmp(name, "no-auto-split"))
+      flag = &o->noAutoSplit;
     else if (!strcmp(name, "pr") || !strcmp(name, "print-results"))
       flag = &o->printResults;
     else if (!strcmp(name, "pi") || !strcmp(name, "print-inputs"))
@@ -767,6 +776,31 @@ static int compile(const char *text, size_t size, const char *fileName,
   return EXIT_PASS;
 }
 
+/// The thread count libomp will use: the first value of OMP_NUM_THREADS
+/// when it is a positive integer, else the online cores.
+static int64_t ompThreads(void) {
+  const char *env = getenv("OMP_NUM_THREADS");
+  if (env) {
+    char *end = NULL;
+    long long n = strtoll(env, &end, 10);
+    if (end != env && n > 0 && (*end == 0 || *end == ','))
+      return n;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? n : 1;
+}
+
+/// Sets rock.num_threads on the module unless it already has one.
+static void setNumThreads(Compiled *c) {
+  MlirOperation m = mlirModuleGetOperation(c->module);
+  MlirStringRef name = mlirStringRefCreateFromCString("rock.num_threads");
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(m, name)))
+    return;
+  MlirAttribute t = mlirIntegerAttrGet(mlirIntegerTypeGet(c->ctx, 64),
+                                       ompThreads());
+  mlirOperationSetAttributeByName(m, name, t);
+}
+
 static int lowerAndJit(Compiled *c) {
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
@@ -877,6 +911,8 @@ static int runMain(const Options *o) {
              !o->noHostFeatures && rockHostHasBf16Dot() ? "dot (avx512bf16)"
                                                         : "none");
   }
+  if (status == EXIT_PASS && !o->noAutoSplit)
+    setNumThreads(&c);
   if (status == EXIT_PASS)
     status = lowerAndJit(&c);
   double compileMs = frontMs + (rockTimerNowMs() - backStart);
@@ -995,6 +1031,16 @@ static int runMain(const Options *o) {
       printf("phases: parse %.1f ms, lower %.1f ms, JIT %.1f ms, inputs "
              "%.1f ms, reference %.1f ms\n",
              parseMs, lowerMs, jitMs, fillMs, referenceMs);
+    if (o->verbose) {
+      MlirAttribute nt = mlirOperationGetAttributeByName(
+          mlirModuleGetOperation(c.module),
+          mlirStringRefCreateFromCString("rock.num_threads"));
+      if (mlirAttributeIsNull(nt) || !mlirAttributeIsAInteger(nt))
+        printf("threads: rock.num_threads unset (no internal split)\n");
+      else
+        printf("threads: rock.num_threads %lld\n",
+               (long long)mlirIntegerAttrGetValueInt(nt));
+    }
     // A clock-seeded run that fails names its seed, so that it can be
     // reproduced with -rand <seed>.
     bool passed = verdict.rms && verdict.absDiff && verdict.relDiff;
