@@ -493,30 +493,33 @@ static int keyOrder(Gen *g, int j, int nCols, int64_t MB) {
   return sel(g, full, jp, j, "index");
 }
 
-/* Software prefetch of the fused decode loops, issued per key `jj` of
- * gemm0: the whole V row of `jj` (read by gemm1 once gemm0 has finished
- * the tile) and the whole K row of key jj + MB (the next tile; clamped to
- * the last key, so the page table is never read out of bounds), one
- * rock.view_prefetch per 64-byte line. Decode streams scattered KV pages
+/* Software prefetch of the fused decode loops: one rock.view_prefetch per
+ * 64-byte line of row `jj` + MB (the same key of the next tile, clamped to
+ * the last key so the page table is never read out of bounds) of K
+ * (`isV` false) or V, columns [d0, d0 + n) where d0 is the SSA index `d0`
+ * (or 0 when d0 < 0). gemm0 prefetches the next tile's K rows, gemm1 the
+ * next tile's V columns it is reading, so that requests flow during the
+ * whole tile rather than in bursts. Decode streams scattered KV pages
  * (16 tokens = 4-8 KiB each) that the hardware prefetchers only pick up
- * after a few misses per page; measured on the 2-core EPYC (f32, B 1,
- * L 64k, 537 MB of KV): 21.1 ms without, 17.2 ms with (bench/RESULTS.md). */
-static void prefetchKV(Gen *g, const Attn *a, int gBlk, int jj) {
+ * after a few misses per page (bench/RESULTS.md measures the effect;
+ * ROCK_NO_PREFETCH=1 turns it off). */
+static void prefetchRow(Gen *g, const Attn *a, bool isV, int gBlk, int jj,
+                        int d0, int64_t n) {
   if (getenv("ROCK_NO_PREFETCH"))
     return;
   int ahead = bin(g, "arith.addi", jj, ci(g, a->MB), "index");
   int nxt = bin(g, "arith.minui", ahead, ci(g, a->Sk - 1), "index");
+  MlirType t = isV ? a->tv : a->tk;
+  unsigned bytes = (bitWidth(t) + 7) / 8;
+  int64_t step = bytes ? 64 / bytes : 64;
   char ib[128];
-  for (int which = 0; which < 2; ++which) {
-    MlirType t = which ? a->tv : a->tk;
-    int64_t D = which ? a->Dv : a->Dqk;
-    unsigned bytes = (bitWidth(t) + 7) / 8;
-    int64_t step = bytes ? 64 / bytes : 64;
-    for (int64_t d = 0; d < D; d += step) {
-      idx3(ib, sizeof ib, gBlk, which ? jj : nxt, ci(g, d));
-      line(g, "rock.view_prefetch %%v%d[%s] {locality = 2 : i32} : %s",
-           which ? a->v : a->k, ib, which ? a->mv : a->mk);
-    }
+  for (int64_t d = 0; d < n; d += step) {
+    int col = d0 < 0 ? ci(g, d)
+              : d   ? bin(g, "arith.addi", d0, ci(g, d), "index")
+                    : d0;
+    idx3(ib, sizeof ib, gBlk, nxt, col);
+    line(g, "rock.view_prefetch %%v%d[%s] : %s", isV ? a->v : a->k, ib,
+         isV ? a->mv : a->mk);
   }
 }
 
@@ -974,7 +977,7 @@ static void generate(Gen *g, Attn *a) {
         rows[h] = bin(g, "arith.addi", rg, ci(g, h), "index");
       int j = keyOrder(g, forOpen(g, c0, nCols, c1), nCols, MB);
       int jj = bin(g, "arith.addi", j0, j, "index");
-      prefetchKV(g, a, gBlk, jj);
+      prefetchRow(g, a, false, gBlk, jj, -1, Dqk);
       enum { NA = 2 * FUSE_ROWS };
       int init[NA], args[NA], res[NA], nacc[NA], d;
       for (int i = 0; i < NA; ++i)
@@ -1358,6 +1361,7 @@ static void generate(Gen *g, Attn *a) {
         int vr[2][2], il[4];
         for (int k = 0; k < 2; ++k) {
           int jjk = bin(g, "arith.addi", j0, jk[k], "index");
+          prefetchRow(g, a, true, gBlk, jjk, dc, DC);
           for (int hf = 0; hf < 2; ++hf) {
             vr[k][hf] = fresh(g);
             int col = hf ? bin(g, "arith.addi", dc, ci(g, 32), "index") : dc;
@@ -1398,6 +1402,7 @@ static void generate(Gen *g, Attn *a) {
                    res);
       j = keyOrder(g, j, nCols, MB);
       int jj = bin(g, "arith.addi", j0, j, "index");
+      prefetchRow(g, a, true, gBlk, jj, dc, DC);
       char tv[64];
       vty(tv, sizeof tv, a->tv, 16);
       int vv[4], pb[FUSE_ROWS];
