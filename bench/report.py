@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""Renders bench/run.py's results.json as the markdown tables of
+bench/RESULTS.md: `bench/report.py build/bench/results.json > table.md`."""
+import json
+import sys
+
+CCX_L3 = 32 * 2 ** 20    # the L3 these cores allocate into (see RESULTS.md)
+SOCKET_L3 = 480 * 2 ** 20
+
+
+def fmt(v, spec=".1f", missing="–"):
+    return missing if v is None else format(v, spec)
+
+
+def pct(v):
+    return "–" if v is None else f"{100 * v:.0f} %"
+
+
+def where(kv):
+    if kv <= CCX_L3:
+        return "in L3"
+    if kv <= SOCKET_L3:
+        return "> CCX L3"
+    return "> socket L3"
+
+
+def render(r):
+    out = []
+    m = r["machine"]
+    out.append(f"Machine: {m.get('Model name', '?')} ({m.get('cores')} cores), "
+               f"{m.get('MemTotal', '?')} RAM; {r['date']}.")
+    pg = r.get("paged_read_gbps") or {}
+    out.append(f"Read probes (2 GiB, all cores): linear **{fmt(r['read_gbps'])} GB/s**; "
+               + ", ".join(f"shuffled {int(k) // 1024} KiB pages **{fmt(v)} GB/s**"
+                           for k, v in sorted(pg.items(), key=lambda kv: -int(kv[0])))
+               + f"; numpy+OpenBLAS SGEMM 2048³: **{fmt(r['sgemm_gflops'])} GFLOP/s**.")
+    out.append("")
+    out.append("C-A paged GQA decode (Hq 32, Hkv 8, d 128, q 1, page 16 tokens, "
+               "shuffled pages), GB/s over algorithmic bytes:")
+    out.append("")
+    out.append("| dtype | B | L | K+V | rock | linear / paged probe | rock / linear "
+               "| rock / paged | numpy+OpenBLAS | torch 1.13 | plain C | ablation |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for d in r["decode"]:
+        if "rock_gbps" not in d:
+            continue
+        ab = []
+        if d.get("rock_gbps_no_prefetch"):
+            ab.append(f"no prefetch {fmt(d['rock_gbps_no_prefetch'])}")
+        if d.get("rock_gbps_no_dot"):
+            ab.append(f"no dot {fmt(d['rock_gbps_no_dot'])}")
+        out.append(
+            f"| {d['dtype']} | {d['B']} | {d['L']} | "
+            f"{d['kv_bytes'] // 2 ** 20} MiB ({where(d['kv_bytes'])}) | "
+            f"{fmt(d['rock_gbps'])} | {fmt(d.get('probe_gbps'))} / "
+            f"{fmt(d.get('paged_probe_gbps'))} | {pct(d.get('rock_vs_probe'))} | "
+            f"{pct(d.get('rock_vs_paged_probe'))} | {fmt(d.get('numpy_gbps'))} | "
+            f"{fmt(d.get('torch_gbps'))} | {fmt(d.get('c_loop_gbps'))} | "
+            f"{', '.join(ab) or '–'} |")
+    out.append("")
+    out.append("C-B prefill (Hq 32, Hkv 8, d 128, f32), useful GFLOP/s "
+               "(4·Hq·S²·d, halved for causal):")
+    out.append("")
+    out.append("| S | causal | rock | SGEMM | rock / SGEMM | numpy+OpenBLAS | rock / numpy "
+               "| torch 1.13 |")
+    out.append("|---|---|---|---|---|---|---|---|")
+    for p in r["prefill"]:
+        if "rock_gflops" not in p:
+            continue
+        ratio = p["rock_gflops"] / p["numpy_gflops"] if p.get("numpy_gflops") else None
+        out.append(f"| {p['S']} | {p['causal']} | {fmt(p['rock_gflops'])} | "
+                   f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | {fmt(p.get('numpy_gflops'))} | "
+                   f"{fmt(ratio, '.1f')}x | {fmt(p.get('torch_gflops'))} |")
+    out.append("")
+    out.append("Cold compile (rock-gen | rock-run, module read -> JIT ready): " +
+               ", ".join(f"{c['kernel']} {fmt(c.get('compile_time_ms'), '.0f')} ms"
+                         for c in r["compile"]))
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    with open(sys.argv[1] if len(sys.argv) > 1 else "build/bench/results.json") as f:
+        sys.stdout.write(render(json.load(f)))
