@@ -470,8 +470,8 @@ static RowIdx rowIdx(Gen *g, int n0, int r, int bq0, int cR) {
 /*===--- the generated function -------------------------------------------===*/
 
 typedef struct Bufs {
-  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb;
-  char mQb[64], mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64], mIdx[64];
+  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb, Pb;
+  char mQb[64], mPb[64], mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64], mRow[64], mIdx[64];
   const char *acc; /* "f32" or "i32" */
 } Bufs;
 
@@ -702,6 +702,9 @@ static void generate(Gen *g, Attn *a) {
   snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)Dqk);
   b.Qb = dotK ? allocBuf(g, b.mQb, heap) : -1;
+  snprintf(b.mPb, sizeof b.mPb, "memref<%lldx%lldxbf16>", (long long)NB,
+           (long long)MB);
+  b.Pb = dotV ? allocBuf(g, b.mPb, heap) : -1;
 
   Seg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = segments(Dv, segDv), nSegMB = segments(MB, segMB);
@@ -1320,6 +1323,18 @@ static void generate(Gen *g, Attn *a) {
       close(g);
     }
     close(g); /* rows */
+    if (dotV) {
+      /* P in bf16 in gemm1's visiting order, so that each key pair's two
+       * probabilities are one 32-bit broadcast there. */
+      int r = forOpen(g, c0, nRows, c1);
+      int t = forOpen(g, c0, nCols, c1);
+      idx2(ib, sizeof ib, r, keyOrder(g, t, nCols, MB));
+      int p = conv(g, vload(g, b.St, b.mSt, ib, 1, "f32"), f32, a->tv, 1);
+      idx2(ib, sizeof ib, r, t);
+      vstore(g, p, b.Pb, b.mPb, ib, 1, "bf16");
+      close(g);
+      close(g);
+    }
     if (fused) {
       /* gemm1, FUSE_ROWS rows per V load, DC columns of O in registers:
        * O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
@@ -1373,14 +1388,8 @@ static void generate(Gen *g, Attn *a) {
         for (int q = 0; q < 4; ++q)
           il[q] = interleave16(g, vr[0][q / 2], vr[1][q / 2], (q % 2) * 16);
         for (int h = 0; h < FUSE_ROWS; ++h) {
-          int pk[2];
-          for (int k = 0; k < 2; ++k) {
-            idx2(ib, sizeof ib, rows[h], jk[k]);
-            pk[k] = conv(g, vload(g, b.St, b.mSt, ib, 1, "f32"), f32, a->tv, 1);
-          }
-          int pp = fresh(g);
-          line(g, "%%v%d = vector.from_elements %%v%d, %%v%d : vector<2xbf16>",
-               pp, pk[0], pk[1]);
+          idx2(ib, sizeof ib, rows[h], t2);
+          int pp = vload(g, b.Pb, b.mPb, ib, 2, "bf16");
           RockStr m = {0};
           for (int l = 0; l < 32; ++l)
             rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
@@ -1498,6 +1507,8 @@ static void generate(Gen *g, Attn *a) {
       line(g, "memref.dealloc %%v%d : %s", b.Ct, b.mRow);
     if (b.Qb >= 0)
       line(g, "memref.dealloc %%v%d : %s", b.Qb, b.mQb);
+    if (b.Pb >= 0)
+      line(g, "memref.dealloc %%v%d : %s", b.Pb, b.mPb);
   }
   g->depth--;
   line(g, "}");
