@@ -17,8 +17,10 @@ def pct(v):
 
 
 def where(kv):
-    if kv <= CCX_L3:
+    if kv < CCX_L3:
         return "in L3"
+    if kv == CCX_L3:
+        return "= CCX L3"
     if kv <= SOCKET_L3:
         return "> CCX L3"
     return "> socket L3"
