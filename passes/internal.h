@@ -19,6 +19,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mlir-c/AffineExpr.h"
+
+/* Evaluates `e` at dims `x[0..n)` into *out; false when undefined. Defined
+ * with the verifiers (dialect/lib/verify_affine_eq.c), linked in the same
+ * library. */
+bool rock__affineExprEval(MlirAffineExpr e, const int64_t *x, intptr_t n,
+                          int64_t *out);
+
 /*===----------------------------------------------------------------------===
  * Pass definitions
  *===----------------------------------------------------------------------===*/

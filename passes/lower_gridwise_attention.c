@@ -297,6 +297,7 @@ typedef struct Attn {
   int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window;
   bool causal, reverse, softmax, hasWindow, dynamic;
   bool dot; /* features has `dot`: x86 AVX512-BF16 dot products allowed */
+  bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
   /* region */
   MlirBlock rblock; /* null when the region is empty */
   MlirType rArg0, rYield;
@@ -602,6 +603,72 @@ static int interleave16(Gen *g, int x, int y, int o) {
   return r;
 }
 
+/* gemm0 of the fused form when K is key-major in memory: per row group
+ * and block of 64 keys, S[r][j..j+64] = Σ_d Q[r][d] * K[d][j..j+64] with
+ * four vector loads of K per d (256 contiguous bytes of each d row) shared
+ * by the FUSE_ROWS rows; then blocks of 16 keys, then single keys. `ktv` is
+ * the [Bkv, Dqk, Sk] view of K. */
+static void gemm0KeyMajor(Gen *g, const Attn *a, const Bufs *b, int ktv,
+                          int gBlk, int j0, int nCols, int nRows) {
+  char ib[128], mkt[128], tk[64], tk1[32];
+  vty(tk1, sizeof tk1, a->tk, 1);
+  snprintf(mkt, sizeof mkt, "memref<%lldx%lldx%lldx%s>", (long long)a->Bkv,
+           (long long)a->Dqk, (long long)a->Sk, tk1);
+  int c0 = ci(g, 0), c1 = ci(g, 1);
+  int rg = forOpen(g, c0, nRows, ci(g, FUSE_ROWS));
+  int rows[FUSE_ROWS];
+  rows[0] = rg;
+  for (int h = 1; h < FUSE_ROWS; ++h)
+    rows[h] = bin(g, "arith.addi", rg, ci(g, h), "index");
+  /* Key blocks: 4 x 16 lanes, 1 x 16 lanes, single keys. */
+  static const int nvs[3] = {4, 1, 1}, ws[3] = {16, 16, 1};
+  int lo = c0;
+  for (int k = 0; k < 3; ++k) {
+    int nv = nvs[k], w = ws[k], blk = nv * w;
+    int cB = ci(g, blk);
+    int hi = blk == 1 ? nCols
+                      : bin(g, "arith.muli",
+                            bin(g, "arith.divui", nCols, cB, "index"), cB,
+                            "index");
+    const char *vt = w == 16 ? "vector<16xf32>" : "f32";
+    int j = forOpen(g, lo, hi, cB);
+    enum { NA = FUSE_ROWS * 4 };
+    int n = FUSE_ROWS * nv;
+    int init[NA], args[NA], res[NA], nacc[NA], d, jv[4];
+    for (int i = 0; i < n; ++i)
+      init[i] = zeroOf(g, "f32", w);
+    for (int v = 0; v < nv; ++v)
+      jv[v] = v ? bin(g, "arith.addi", j, ci(g, v * w), "index") : j;
+    forMultiOpen(g, c0, ci(g, a->Dqk), c1, n, init, vt, &d, args, res);
+    vty(tk, sizeof tk, a->tk, w);
+    int kv[4];
+    for (int v = 0; v < nv; ++v) {
+      int ld = fresh(g);
+      idx3(ib, sizeof ib, gBlk, d, bin(g, "arith.addi", j0, jv[v], "index"));
+      line(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, ktv, ib, mkt,
+           tk);
+      kv[v] = conv(g, ld, a->tk, a->acc, w);
+    }
+    for (int h = 0; h < FUSE_ROWS; ++h) {
+      idx2(ib, sizeof ib, rows[h], d);
+      int q = bcast(g, vload(g, b->Ql, b->mQl, ib, 1, "f32"), w, "f32");
+      for (int v = 0; v < nv; ++v)
+        nacc[h * nv + v] =
+            binf(g, "arith.addf", args[h * nv + v],
+                 binf(g, "arith.mulf", q, kv[v], vt), vt);
+    }
+    yieldMultiClose(g, n, nacc, vt);
+    for (int h = 0; h < FUSE_ROWS; ++h)
+      for (int v = 0; v < nv; ++v) {
+        idx2(ib, sizeof ib, rows[h], jv[v]);
+        vstore(g, res[h * nv + v], b->Sa, b->mSa, ib, w, "f32");
+      }
+    close(g);
+    lo = hi;
+  }
+  close(g);
+}
+
 static int allocBuf(Gen *g, const char *mt, bool heap) {
   int r = fresh(g);
   line(g, "%%v%d = memref.%s() {alignment = 64 : i64} : %s", r,
@@ -637,7 +704,11 @@ static void generate(Gen *g, Attn *a) {
    * f32 accumulation): gemm0 on bf16 Q and K, gemm1 on bf16 V and P (P is
    * already rounded through V's type), two keys per instruction. */
   bool dotK = fused && a->dot && mlirTypeIsABF16(a->tq) &&
-              mlirTypeIsABF16(a->tk) && Dqk % 64 == 0;
+              mlirTypeIsABF16(a->tk) && Dqk % 64 == 0 && !a->kKeyMajor;
+  /* K stored [.., Dqk, Sk] (rocMLIR's default dense layout): the fused
+   * gemm0 loads 16 consecutive keys per vector from a [Bkv, Dqk, Sk] view
+   * and broadcasts Q[r][d], instead of gathering along d. */
+  bool keyMajor = fused && a->kKeyMajor;
   bool dotV = fused && a->dot && mlirTypeIsABF16(a->tv) && Dv % 64 == 0;
   if (dotForm)
     snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
@@ -671,6 +742,21 @@ static void generate(Gen *g, Attn *a) {
   int log2e = cst(g, "1.44269504", "f32"), ln2 = cst(g, "0.69314718", "f32");
   char ib[128];
 
+  int ktv = -1;
+  if (keyMajor) {
+    ktv = fresh(g);
+    char te[32];
+    vty(te, sizeof te, a->tk, 1);
+    line(g,
+         "%%v%d = rock.transform %%v%d by #rock.transform_map<affine_map<(d0, "
+         "d1, d2) -> (d0, d2, d1)> by [<PassThrough [\"b\", \"d\", \"s\"] "
+         "at [0, 1, 2] -> [\"b\", \"d\", \"s\"] at [0, 2, 1]>] bounds = "
+         "[%lld, %lld, %lld] -> [%lld, %lld, %lld]> : %s to "
+         "memref<%lldx%lldx%lldx%s>",
+         ktv, a->k, (long long)a->Bkv, (long long)Dqk, (long long)a->Sk,
+         (long long)a->Bkv, (long long)a->Sk, (long long)Dqk, a->mk,
+         (long long)a->Bkv, (long long)Dqk, (long long)a->Sk, te);
+  }
   int bid0 = fresh(g);
   line(g, "scf.parallel (%%v%d) = (%%v%d) to (%%v%d) step (%%v%d) {", bid0, c0,
        cGrid, c1);
@@ -970,7 +1056,9 @@ static void generate(Gen *g, Attn *a) {
       }
       close(g);
     }
-    if (fused) {
+    if (keyMajor)
+      gemm0KeyMajor(g, a, &b, ktv, gBlk, j0, nCols, nRows);
+    if (fused && !keyMajor) {
       /* gemm0, FUSE_ROWS rows per K load: S[r][j] = Σ_d Q[r][d] * K[j][d],
        * two 16-lane partial sums per row, reduced once per key. */
       int rg = forOpen(g, c0, nRows, ci(g, FUSE_ROWS));
@@ -1516,6 +1604,72 @@ static void generate(Gen *g, Attn *a) {
 
 /*===--- reading the op ---------------------------------------------------===*/
 
+/* The element offset in the base memref of coordinates x[0..n) of view
+ * `v`, through its rock.transform chain; false for a paged chain (a
+ * rock.deref), a base without a static identity layout or a map that cannot
+ * be evaluated. */
+static bool baseOffset(MlirValue v, const int64_t *x, intptr_t n,
+                       int64_t *off) {
+  enum { R = 16 };
+  int64_t cur[R], nxt[R];
+  if (n > R)
+    return false;
+  memcpy(cur, x, (size_t)n * sizeof *x);
+  for (int depth = 0; depth < 64; ++depth) {
+    if (mlirValueIsAOpResult(v)) {
+      MlirOperation def = mlirOpResultGetOwner(v);
+      MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(def));
+      if (nm.length == 14 && !strncmp(nm.data, "rock.transform", 14)) {
+        MlirAttribute tm = rock__attr(def, "transform");
+        if (mlirAttributeIsNull(tm))
+          return false;
+        MlirAffineMap m =
+            mlirAffineMapAttrGetValue(rockTransformMapAttrGetMap(tm));
+        intptr_t nr = mlirAffineMapGetNumResults(m);
+        if (nr > R)
+          return false;
+        for (intptr_t r = 0; r < nr; ++r)
+          if (!rock__affineExprEval(mlirAffineMapGetResult(m, r), cur, n,
+                                    &nxt[r]))
+            return false;
+        memcpy(cur, nxt, (size_t)nr * sizeof *nxt);
+        n = nr;
+        v = mlirOperationGetOperand(def, 0);
+        continue;
+      }
+      if (nm.length == 10 && !strncmp(nm.data, "rock.deref", 10))
+        return false;
+    }
+    MlirType t = mlirValueGetType(v);
+    if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) ||
+        mlirShapedTypeGetRank(t) != n)
+      return false;
+    MlirAttribute l = mlirMemRefTypeGetLayout(t);
+    if (!mlirAttributeIsNull(l) &&
+        !(mlirAttributeIsAAffineMap(l) &&
+          mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(l))))
+      return false;
+    int64_t o = 0;
+    for (intptr_t i = 0; i < n; ++i)
+      o = o * mlirShapedTypeGetDimSize(t, i) + cur[i];
+    *off = o;
+    return true;
+  }
+  return false;
+}
+
+/* True when the canonical K view [Bkv, Sk, Dqk] steps by one element along
+ * keys and not along d in its (dense) base memref. */
+static bool keyMajorView(MlirValue k) {
+  if (dim(k, 1) < 2 || dim(k, 2) < 2)
+    return false;
+  int64_t p[3][3] = {{0, 0, 0}, {0, 1, 0}, {0, 0, 1}}, o[3];
+  for (int i = 0; i < 3; ++i)
+    if (!baseOffset(k, p[i], 3, &o[i]))
+      return false;
+  return o[1] - o[0] == 1 && o[2] - o[0] != 1;
+}
+
 /* The last op of `blk` (its rock.yield). Not mlirBlockGetTerminator: that
  * answers null for ops of the plugin in some contexts (trait lookup). */
 static MlirOperation lastOp(MlirBlock blk) {
@@ -1660,6 +1814,7 @@ static bool analyse(MlirOperation op, MlirExternalPass pass, Attn *a) {
   }
   a->tq = eltOf(vq);
   a->tk = eltOf(vk);
+  a->kKeyMajor = keyMajorView(vk);
   a->tv = eltOf(vv);
   a->to = eltOf(vo);
   if (a->hasLse)

@@ -23,8 +23,9 @@ static int64_t floorDiv(int64_t a, int64_t b) {
 }
 
 /* Evaluates `e` at dims `x`; false when undefined (division by zero,
- * symbols). */
-static bool eval(MlirAffineExpr e, const int64_t *x, intptr_t n, int64_t *out) {
+ * symbols). Also used by passes/ (declared in passes/internal.h). */
+bool rock__affineExprEval(MlirAffineExpr e, const int64_t *x, intptr_t n,
+                          int64_t *out) {
   if (mlirAffineExprIsADim(e)) {
     intptr_t p = mlirAffineDimExprGetPosition(e);
     if (p < 0 || p >= n)
@@ -39,8 +40,8 @@ static bool eval(MlirAffineExpr e, const int64_t *x, intptr_t n, int64_t *out) {
   if (!mlirAffineExprIsABinary(e))
     return false;
   int64_t l, r;
-  if (!eval(mlirAffineBinaryOpExprGetLHS(e), x, n, &l) ||
-      !eval(mlirAffineBinaryOpExprGetRHS(e), x, n, &r))
+  if (!rock__affineExprEval(mlirAffineBinaryOpExprGetLHS(e), x, n, &l) ||
+      !rock__affineExprEval(mlirAffineBinaryOpExprGetRHS(e), x, n, &r))
     return false;
   if (mlirAffineExprIsAAdd(e)) {
     *out = (int64_t)((uint64_t)l + (uint64_t)r);
@@ -73,8 +74,8 @@ static bool agreeAt(MlirAffineMap a, MlirAffineMap b, const int64_t *x,
   intptr_t nr = mlirAffineMapGetNumResults(a);
   for (intptr_t i = 0; i < nr; ++i) {
     int64_t va, vb;
-    bool da = eval(mlirAffineMapGetResult(a, i), x, n, &va);
-    bool db = eval(mlirAffineMapGetResult(b, i), x, n, &vb);
+    bool da = rock__affineExprEval(mlirAffineMapGetResult(a, i), x, n, &va);
+    bool db = rock__affineExprEval(mlirAffineMapGetResult(b, i), x, n, &vb);
     if (da != db || (da && va != vb))
       return false;
   }

@@ -90,6 +90,11 @@ bool rock__verifyOpIs(MlirOperation op, const char *name);
 bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
                                   intptr_t nInputs);
 
+/* Evaluates `e` at dims `x[0..n)` into *out; false when undefined
+ * (division by zero, symbols, dims past n). */
+bool rock__affineExprEval(MlirAffineExpr e, const int64_t *x, intptr_t n,
+                          int64_t *out);
+
 /* True if affine maps `a` and `b` compute the same results over the index
  * space [0, bounds[i]) of their `n` dims (structurally equal maps trivially
  * do). Small spaces are checked exhaustively, large ones at corners and

@@ -432,3 +432,40 @@ func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
   }
   return
 }
+
+// -----
+
+// Decode with K key-major in memory ([Bkv, Dqk, Sk], rocMLIR's default dense
+// layout, seen through a permuting view): gemm0 reads K from a
+// [Bkv, Dqk, Sk] view, per d four vector<16> of consecutive keys shared by
+// the 4 rows (16 accumulators, no horizontal reductions), then 16-key blocks
+// and single keys; K is not prefetched (its rows are not d-contiguous).
+
+#kperm = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d2, d1)> by [<PassThrough ["b", "s", "d"] at [0, 1, 2] -> ["b", "s", "d"] at [0, 2, 1]>] bounds = [2, 128, 64] -> [2, 64, 128]>
+
+// CHECK-LABEL: func @decode_key_major
+// CHECK: %[[KT:.*]] = rock.transform %{{.*}} by {{.*}} : memref<2x128x64xf32> to memref<2x64x128xf32>
+// CHECK-NOT: rock.view_prefetch %{{.*}} : memref<2x128x64xf32>
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK: rock.view_load %[[KT]][%{{.*}}, %[[D:.*]], %{{.*}}] : memref<2x64x128xf32> -> vector<16xf32>
+// CHECK: %[[Q:.*]] = memref.load %{{.*}}[%{{.*}}, %[[D]]] : memref<32x64xf32>
+// CHECK: vector.broadcast %[[Q]] : f32 to vector<16xf32>
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32) {
+// CHECK: rock.view_load %[[KT]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x64x128xf32> -> f32
+// CHECK-NOT: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// CHECK: math.exp2
+func.func @decode_key_major(%q: memref<8x1x64xf32>, %kmem: memref<2x64x128xf32>,
+    %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
+    %lse: memref<16x1xf32>) {
+  %k = rock.transform %kmem by #kperm : memref<2x64x128xf32> to memref<2x128x64xf32>
+  rock.gridwise_attention q(%q : memref<8x1x64xf32>)
+      k(%k : memref<2x128x64xf32>) v(%v : memref<2x128x64xf32>)
+      out(%out : memref<16x1x64xf32>) lse(%lse : memref<16x1xf32>)
+      attributes {splitKV = 2 : i32, numRepeatsGQA = 4 : i32,
+                  prePadG0M = 128 : i64, prePadG0N = 4 : i64,
+                  mPerBlock = 16 : i32, nPerBlock = 32 : i32,
+                  gridSize = 4 : i64, softmaxType = f32} {
+  }
+  return
+}
