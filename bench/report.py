@@ -49,6 +49,8 @@ def render(r):
         ab = []
         if d.get("rock_gbps_no_prefetch"):
             ab.append(f"no prefetch {fmt(d['rock_gbps_no_prefetch'])}")
+        if d.get("rock_gbps_dense"):
+            ab.append(f"dense {fmt(d['rock_gbps_dense'])}")
         if d.get("rock_gbps_no_dot"):
             ab.append(f"no dot {fmt(d['rock_gbps_no_dot'])}")
         out.append(

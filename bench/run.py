@@ -174,11 +174,14 @@ def main():
                 # Ablations on the largest B = 1 case: without the software
                 # prefetch, and (bf16) without the AVX512-BF16 dot products.
                 if B == 1 and L == Ls[-1] and not quick and "rock_gbps" in row:
-                    ab = {"no_prefetch": ({"ROCK_NO_PREFETCH": "1"}, ())}
+                    # Also the same K/V not paged, in rocMLIR's default
+                    # dense layout (K as [B, Hkv, d, L]).
+                    ab = {"no_prefetch": (True, {"ROCK_NO_PREFETCH": "1"}, ()),
+                          "dense": (False, None, ())}
                     if dtype == "bf16":
-                        ab["no_dot"] = (None, ("--no-host-features",))
-                    for name, (env, rargs) in ab.items():
-                        ar = run_rock(bin_dir, decode_args(dtype, B, L),
+                        ab["no_dot"] = (True, None, ("--no-host-features",))
+                    for name, (paged, env, rargs) in ab.items():
+                        ar = run_rock(bin_dir, decode_args(dtype, B, L, paged),
                                       args.repeats, run_args=rargs, env=env)
                         if "kernel_time_ms" in ar:
                             row["rock_gbps_" + name] = (
