@@ -26,6 +26,11 @@ def where(kv):
     return "> socket L3"
 
 
+def header(out, title, cols):
+    """Appends a blank line, `title`, a blank line and a table header."""
+    out += ["", title, "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+
+
 def render(r):
     out = []
     m = r["machine"]
@@ -36,13 +41,11 @@ def render(r):
                + ", ".join(f"shuffled {int(k) // 1024} KiB pages **{fmt(v)} GB/s**"
                            for k, v in sorted(pg.items(), key=lambda kv: -int(kv[0])))
                + f"; numpy+OpenBLAS SGEMM 2048³: **{fmt(r['sgemm_gflops'])} GFLOP/s**.")
-    out.append("")
-    out.append("C-A paged GQA decode (Hq 32, Hkv 8, d 128, q 1, page 16 tokens, "
-               "shuffled pages), GB/s over algorithmic bytes:")
-    out.append("")
-    out.append("| dtype | B | L | K+V | rock | linear / paged probe | rock / linear "
-               "| rock / paged | numpy+OpenBLAS | torch 1.13 | plain C | ablation |")
-    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    header(out, "C-A paged GQA decode (Hq 32, Hkv 8, d 128, q 1, page 16 tokens, "
+           "shuffled pages), GB/s over algorithmic bytes:",
+           ["dtype", "B", "L", "K+V", "rock", "linear / paged probe",
+            "rock / linear", "rock / paged", "numpy+OpenBLAS", "torch 1.13",
+            "plain C", "ablation"])
     for d in r["decode"]:
         if "rock_gbps" not in d:
             continue
@@ -61,13 +64,10 @@ def render(r):
             f"{pct(d.get('rock_vs_paged_probe'))} | {fmt(d.get('numpy_gbps'))} | "
             f"{fmt(d.get('torch_gbps'))} | {fmt(d.get('c_loop_gbps'))} | "
             f"{', '.join(ab) or '–'} |")
-    out.append("")
-    out.append("C-B prefill (Hq 32, Hkv 8, d 128, f32), useful GFLOP/s "
-               "(4·Hq·S²·d, halved for causal):")
-    out.append("")
-    out.append("| S | causal | rock | SGEMM | rock / SGEMM | numpy+OpenBLAS | rock / numpy "
-               "| torch 1.13 |")
-    out.append("|---|---|---|---|---|---|---|---|")
+    header(out, "C-B prefill (Hq 32, Hkv 8, d 128, f32), useful GFLOP/s "
+           "(4·Hq·S²·d, halved for causal):",
+           ["S", "causal", "rock", "SGEMM", "rock / SGEMM", "numpy+OpenBLAS",
+            "rock / numpy", "torch 1.13"])
     for p in r["prefill"]:
         if "rock_gflops" not in p:
             continue
