@@ -137,6 +137,12 @@ static int sel(Gen *g, int c, int a, int b, const char *ty) {
 }
 
 /* Opens `scf.for %iv = lo to hi step st {`; returns the induction var. */
+/* acc + x * y in float (fastmath) or integer arithmetic of type `ty`. */
+static int macc(Gen *g, bool fl, int acc, int x, int y, const char *ty) {
+  if (fl)
+    return binf(g, "arith.addf", acc, binf(g, "arith.mulf", x, y, ty), ty);
+  return bin(g, "arith.addi", acc, bin(g, "arith.muli", x, y, ty), ty);
+}
 static int forOpen(Gen *g, int lo, int hi, int st) {
   int iv = fresh(g);
   line(g, "scf.for %%v%d = %%v%d to %%v%d step %%v%d {", iv, lo, hi, st);
@@ -1039,12 +1045,7 @@ static void generate(Gen *g, Attn *a) {
         for (int h = 0; h < 2; ++h) {
           idx2(ib, sizeof ib, rows[h], d);
           int qb = bcast(g, vload(g, b.Ql, b.mQl, ib, 1, b.acc), w, b.acc);
-          if (isFloat(a->acc))
-            nacc[h] = binf(g, "arith.addf", acc[h],
-                           binf(g, "arith.mulf", qb, kv, ta), ta);
-          else
-            nacc[h] = bin(g, "arith.addi", acc[h],
-                          bin(g, "arith.muli", qb, kv, ta), ta);
+          nacc[h] = macc(g, isFloat(a->acc), acc[h], qb, kv, ta);
         }
         line(g, "scf.yield %%v%d, %%v%d : %s, %s", nacc[0], nacc[1], ta, ta);
         close(g);
@@ -1138,14 +1139,7 @@ static void generate(Gen *g, Attn *a) {
         int qv = vload(g, b.Ql, b.mQl, ib, w, b.acc);
         idx2(ib, sizeof ib, j, d);
         int kv = vload(g, b.KT, b.mKT, ib, w, b.acc);
-        int nacc;
-        if (isFloat(a->acc)) {
-          int p = binf(g, "arith.mulf", qv, kv, ta);
-          nacc = binf(g, "arith.addf", accv, p, ta);
-        } else {
-          int p = bin(g, "arith.muli", qv, kv, ta);
-          nacc = bin(g, "arith.addi", accv, p, ta);
-        }
+        int nacc = macc(g, isFloat(a->acc), accv, qv, kv, ta);
         yieldClose(g, nacc, ta);
         int red = res;
         if (w > 1) {
@@ -1177,14 +1171,7 @@ static void generate(Gen *g, Attn *a) {
       int qb = bcast(g, qs, w, b.acc);
       idx2(ib, sizeof ib, d, jc);
       int kv = vload(g, b.KT, b.mKT, ib, w, b.acc);
-      int nacc;
-      if (isFloat(a->acc)) {
-        int p = binf(g, "arith.mulf", qb, kv, ta);
-        nacc = binf(g, "arith.addf", accv, p, ta);
-      } else {
-        int p = bin(g, "arith.muli", qb, kv, ta);
-        nacc = bin(g, "arith.addi", accv, p, ta);
-      }
+      int nacc = macc(g, isFloat(a->acc), accv, qb, kv, ta);
       yieldClose(g, nacc, ta);
       idx2(ib, sizeof ib, r, jc);
       vstore(g, res, b.Sa, b.mSa, ib, w, b.acc);
