@@ -46,7 +46,7 @@ static MlirLogicalResult same(MlirOperation op, const char *what, int64_t a,
   } while (0)
 
 MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op) {
-  char b1[128], b2[128];
+  char b1[128];
   int64_t S = rock__verifyIntAttr(op, "splitKV", 0);
   bool oT = rock__verifyHasAttr(op, "oTransposed");
   if (S <= 0)
@@ -76,13 +76,9 @@ MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op) {
              "partialOut sequence length", sq));
   CHECK(same(op, "out head dim", out.dims[oT ? 1 : 2], "partialOut head dim",
              dv));
-  if (!mlirTypeEqual(out.elt, po.elt))
-    return rock__verifyFail(
-        op,
-        "out element type (%s) must equal partialOut element "
-        "type (%s)",
-        rock__verifyTypeStr(out.elt, b1, sizeof b1),
-        rock__verifyTypeStr(po.elt, b2, sizeof b2));
+  if (mlirLogicalResultIsFailure(
+          rock__verifySameElt(op, "out", out.elt, "partialOut", po.elt)))
+    return mlirLogicalResultFailure();
   if (!mlirTypeIsAFloat(po.elt))
     return rock__verifyFail(op,
                             "partialOut element type must be a float (got %s)",

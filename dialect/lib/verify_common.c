@@ -19,6 +19,17 @@ MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...) {
   return mlirLogicalResultFailure();
 }
 
+MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
+                                      MlirType ta, const char *b, MlirType tb) {
+  if (mlirTypeEqual(ta, tb))
+    return mlirLogicalResultSuccess();
+  char b1[128], b2[128];
+  return rock__verifyFail(op, "%s element type (%s) must equal %s element "
+                              "type (%s)",
+                          a, rock__verifyTypeStr(ta, b1, sizeof b1), b,
+                          rock__verifyTypeStr(tb, b2, sizeof b2));
+}
+
 typedef struct StrBuf {
   char *buf;
   size_t size;

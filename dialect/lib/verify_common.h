@@ -23,6 +23,11 @@
 MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Success when element types `ta` and `tb` are equal; otherwise fails with
+ * "<a> element type (<ta>) must equal <b> element type (<tb>)". */
+MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
+                                      MlirType ta, const char *b, MlirType tb);
+
 /* Prints `t` into `buf` (NUL-terminated, truncated to `size`). Returns buf. */
 const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size);
 

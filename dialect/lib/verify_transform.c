@@ -266,7 +266,6 @@ static MlirLogicalResult checkRefs(MlirOperation op, const int *refs,
 }
 
 MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
-  char b1[128], b2[128];
   MlirAttribute map = rock__verifyAttr(op, "transform");
   if (mlirAttributeIsNull(map) || !rockAttributeIsATransformMap(map))
     return rock__verifyFail(op, "transform must be a #rock.transform_map");
@@ -278,13 +277,9 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
     return rock__verifyFail(op,
                             "input and result must be ranked memrefs of rank "
                             "at most 16");
-  if (!mlirTypeEqual(in.elt, out.elt))
-    return rock__verifyFail(
-        op,
-        "result element type (%s) must equal the input element "
-        "type (%s)",
-        rock__verifyTypeStr(out.elt, b1, sizeof b1),
-        rock__verifyTypeStr(in.elt, b2, sizeof b2));
+  if (mlirLogicalResultIsFailure(
+          rock__verifySameElt(op, "result", out.elt, "the input", in.elt)))
+    return mlirLogicalResultFailure();
   int64_t ub[ROCK_MAX_RANK], lb[ROCK_MAX_RANK];
   if (mlirLogicalResultIsFailure(
           checkBounds(op, rockTransformMapAttrGetUpperBounds(map), &out,

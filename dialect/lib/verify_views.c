@@ -20,7 +20,7 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
                                       intptr_t nIdx, MlirType valueType,
                                       const char *what) {
   RockShape s;
-  char b1[128], b2[128];
+  char b1[128];
   if (!rock__verifyShapeOf(mlirValueGetType(view), &s))
     return rock__verifyFail(op, "view must be a ranked memref");
   if (nIdx != s.rank)
@@ -40,13 +40,9 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
     vecLen = mlirShapedTypeGetDimSize(valueType, 0);
     elt = mlirShapedTypeGetElementType(valueType);
   }
-  if (!mlirTypeEqual(elt, s.elt))
-    return rock__verifyFail(
-        op,
-        "%s element type (%s) must equal the view element type "
-        "(%s)",
-        what, rock__verifyTypeStr(elt, b1, sizeof b1),
-        rock__verifyTypeStr(s.elt, b2, sizeof b2));
+  if (mlirLogicalResultIsFailure(
+          rock__verifySameElt(op, what, elt, "the view", s.elt)))
+    return mlirLogicalResultFailure();
   if (vecLen > 1) {
     MlirOperation deref = rock__verifyDerefUnder(view);
     unsigned bits = rock__verifyEltBits(elt);
