@@ -14,7 +14,7 @@ fi
 
 # One dpkg-query for all packages: the names of those installed.
 installed=" $(dpkg-query -W -f='${Package}=${db:Status-Abbrev}\n' "${pkgs[@]}" \
-  2>/dev/null | sed -n 's/=ii *$//p' | tr '\n' ' ')"
+  2>/dev/null | sed -n 's/=ii *$//p' | tr '\n' ' ' || true)"
 missing=()
 for p in "${pkgs[@]}"; do
   [[ "$installed" == *" $p "* ]] || missing+=("$p")
