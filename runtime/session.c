@@ -73,7 +73,7 @@ static bool *findFlag(RockRunOptions *o, const char *name,
   if (!strcmp(name, "pvr") || !strcmp(name, "print-validation-results"))
     return &o->printValidation;
   for (int k = 0; k < numFlags; ++k)
-    if (!strcmp(name, flags[k].name))
+    if (flags[k].value && !strcmp(name, flags[k].name))
       return flags[k].value;
   return NULL;
 }
@@ -152,6 +152,17 @@ int rockRunOptionsParse(const char *tool, int argc, char **argv,
     if (!strcmp(name, "h") || !strcmp(name, "help")) {
       usage(stdout);
       return ROCK_EXIT_PASS;
+    }
+    const RockToolFlag *text = NULL;
+    for (int k = 0; k < numFlags; ++k)
+      if (flags[k].text && !strcmp(name, flags[k].name))
+        text = &flags[k];
+    if (text) {
+      const char *value = inlineValue;
+      if (!value && i + 1 >= argc)
+        return usageError(tool, "option '%s' needs a value", a);
+      *text->text = value ? value : argv[++i];
+      continue;
     }
     bool *flag = findFlag(o, name, flags, numFlags);
     if (flag) {
@@ -754,20 +765,23 @@ static int printTimes(const RockSession *s, const RockSessionBackend *be,
   return ROCK_EXIT_PASS;
 }
 
+void rockSessionPrintInputs(const RockSession *s) {
+  for (int i = 0; i < s->numArgs - 1 - (s->lsePartial != NULL); ++i)
+    printBuffer("input", s->args[i].role, s->args[i].buf);
+  if (s->h->problem.paged) {
+    printBuffer("input", "K (logical)", s->k);
+    printBuffer("input", "V (logical)", s->v);
+  }
+}
+
 /// The body of rockSessionRun once `times` exists.
 static int runAndVerify(RockSession *s, const RockRunOptions *o,
                         const RockSessionBackend *be, double compileMs,
                         double *times, int64_t repeats) {
   const RockHarness *h = s->h;
   const RockAttnProblem *p = &h->problem;
-  if (o->printInputs || h->printInputs) {
-    for (int i = 0; i < s->numArgs - 1 - (s->lsePartial != NULL); ++i)
-      printBuffer("input", s->args[i].role, s->args[i].buf);
-    if (p->paged) {
-      printBuffer("input", "K (logical)", s->k);
-      printBuffer("input", "V (logical)", s->v);
-    }
-  }
+  if (o->printInputs || h->printInputs)
+    rockSessionPrintInputs(s);
   int status = runKernel(s, be, times, repeats);
   if (status == ROCK_EXIT_PASS)
     status = combine(s, be);

@@ -59,13 +59,15 @@ typedef struct RockRunOptions {
   int comparator; ///< -1 harness, 0 legacy, 1 allclose
 } RockRunOptions;
 
-/// A boolean flag of one runner only (e.g. rock-run's --no-auto-split).
+/// An option of one runner only: a boolean flag (e.g. rock-run's
+/// --no-auto-split), or with `text` set an option with a value (-o FILE).
 typedef struct RockToolFlag {
-  const char *name; ///< without dashes, e.g. "no-auto-split"
-  bool *value;      ///< borrowed; set from `-name`, `--name` or `--name=B`
+  const char *name;  ///< without dashes, e.g. "no-auto-split"
+  bool *value;       ///< borrowed; set from `-name`, `--name` or `--name=B`
+  const char **text; ///< borrowed; set from `-name V` or `-name=V`
 } RockToolFlag;
 
-/// Parses `argv[1..argc)` into `o` (zeroed first) and the tool's own boolean
+/// Parses `argv[1..argc)` into `o` (zeroed first) and the tool's own options
 /// `flags` (`numFlags` of them). `-h`/`--help` prints `usage` to stdout.
 /// Returns -1 to continue, or an exit status (0 after --help; ROCK_EXIT_USAGE
 /// after a one-line "<tool>: ..." message on stderr). Everything is borrowed;
@@ -141,6 +143,10 @@ typedef struct RockSessionBackend {
 /// status. Everything is borrowed.
 int rockSessionRun(RockSession *s, const RockRunOptions *o,
                    const RockSessionBackend *be, double compileMs);
+
+/// Prints the input arguments (not the outputs) and, for paged problems, the
+/// logical K and V, as -pi does.
+void rockSessionPrintInputs(const RockSession *s);
 
 /// Frees everything the session owns; the struct itself stays the caller's.
 void rockSessionDestroy(RockSession *s);

@@ -38,6 +38,9 @@
 //===----------------------------------------------------------------------===//
 #define _POSIX_C_SOURCE 200809L
 
+#include "bundle.h"
+#include "gpu_compile.h"
+#include "gpu_run.h"
 #include "harness.h"
 #include "host_features.h"
 #include "jit.h"
@@ -70,8 +73,10 @@ enum {
 //===----------------------------------------------------------------------===//
 
 /// rock-run's own flags; the common ones are in RockRunOptions.
-static bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
-static bool noAutoSplit;    ///< leave rock.num_threads unset
+static bool noHostFeatures;    ///< do not add the host's GemmFeatures (`dot`)
+static bool noAutoSplit;       ///< leave rock.num_threads unset
+static bool compileOnly;       ///< GPU modules: write a bundle, do not run
+static const char *outputPath; ///< the bundle's file ("-": stdout)
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -80,7 +85,7 @@ static void usage(FILE *f) {
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
           "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split]\n");
+          "                [--no-auto-split] [--compile-only -o FILE]\n");
 }
 
 //===----------------------------------------------------------------------===//
@@ -372,6 +377,40 @@ static int readInput(const char *fileName, char **text, size_t *size) {
   return EXIT_PASS;
 }
 
+/// Writes `b` to outputPath; returns an exit status.
+static int writeBundle(const RockBundle *b) {
+  bool toStdout = !strcmp(outputPath, "-");
+  FILE *f = toStdout ? stdout : fopen(outputPath, "wb");
+  if (!f)
+    return errorExit("cannot open '%s': %s", outputPath, strerror(errno));
+  bool ok = rockBundleWrite(f, b);
+  if (!toStdout)
+    ok = fclose(f) == 0 && ok;
+  return ok ? EXIT_PASS : errorExit("cannot write '%s'", outputPath);
+}
+
+/// GPU modules: lowers to a bundle, then writes it (--compile-only) or runs
+/// it on this machine's GPU. Returns an exit status.
+static int compileGpu(Compiled *c, const RockHarness *h,
+                      const RockRunOptions *o, const char *arch, double t0) {
+  RockBundle *b = calloc(1, sizeof *b);
+  if (!b)
+    return errorExit("out of memory");
+  b->harness = *h;
+  snprintf(b->arch, sizeof b->arch, "%s", arch);
+  char err[512];
+  int status = EXIT_PASS;
+  if (!rockGpuCompile(c->module, arch, b, err, sizeof err))
+    status = errorExit("%s%s", err, diagSuffix());
+  b->compileMs = rockTimerNowMs() - t0;
+  if (status == EXIT_PASS)
+    status = compileOnly ? writeBundle(b)
+                         : rockGpuRunBundle("rock-run", b, o, b->compileMs);
+  rockBundleDestroy(b);
+  free(b);
+  return status;
+}
+
 static int runMain(const RockRunOptions *o) {
   double t0 = rockTimerNowMs();
   const char *fileName =
@@ -396,6 +435,17 @@ static int runMain(const RockRunOptions *o) {
   text = NULL;
   if (status != EXIT_PASS)
     goto done;
+  char arch[32];
+  if (rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
+    status = compileGpu(&c, h, o, arch, t0);
+    goto done;
+  }
+  if (compileOnly) {
+    status = errorExit("--compile-only needs a GPU module (rock.arch = "
+                       "\"sm_*\"); %s is for the CPU",
+                       fileName);
+    goto done;
+  }
   // compile_time_ms covers reading, parsing, lowering and JIT, not the
   // argument buffers (hundreds of MB for long KV caches) or their filling.
   double frontMs = rockTimerNowMs() - t0;
@@ -420,10 +470,17 @@ done:
 
 int main(int argc, char **argv) {
   RockRunOptions o;
-  const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures},
-                                {"no-auto-split", &noAutoSplit}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 2, usage);
+  const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures, NULL},
+                                {"no-auto-split", &noAutoSplit, NULL},
+                                {"compile-only", &compileOnly, NULL},
+                                {"o", NULL, &outputPath}};
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 4, usage);
   if (status >= 0)
     return status;
+  if (compileOnly != (outputPath != NULL)) {
+    fprintf(stderr, "rock-run: --compile-only and -o FILE go together (see "
+                    "rock-run --help)\n");
+    return ROCK_EXIT_USAGE;
+  }
   return runMain(&o);
 }

@@ -1,0 +1,88 @@
+//===- cuda.h - the CUDA driver API, loaded at run time -----------*- C -*-===//
+//
+// rock-run-gpu builds without CUDA: the few driver entry points it calls are
+// looked up in libcuda.so.1 with dlopen/dlsym when it starts. The types are
+// the driver's ABI (CUdeviceptr is 64-bit; handles are pointers).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROCK_RUNTIME_CUDA_H
+#define ROCK_RUNTIME_CUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int RockCuResult; ///< CUresult; 0 is CUDA_SUCCESS
+typedef uint64_t RockCuDevPtr;
+typedef void *RockCuHandle; ///< CUcontext, CUmodule, CUfunction, CUevent
+
+/// The driver entry points rock uses (dlsym'd from libcuda.so.1).
+typedef struct RockCuda {
+  void *lib;
+  RockCuResult (*init)(unsigned);
+  RockCuResult (*deviceGet)(int *, int);
+  RockCuResult (*deviceGetCount)(int *);
+  RockCuResult (*deviceGetName)(char *, int, int);
+  RockCuResult (*deviceGetAttribute)(int *, int, int);
+  RockCuResult (*primaryCtxRetain)(RockCuHandle *, int);
+  RockCuResult (*ctxSetCurrent)(RockCuHandle);
+  RockCuResult (*ctxSynchronize)(void);
+  RockCuResult (*moduleLoadDataEx)(RockCuHandle *, const void *, unsigned,
+                                   int *, void **);
+  RockCuResult (*moduleGetFunction)(RockCuHandle *, RockCuHandle, const char *);
+  RockCuResult (*funcSetAttribute)(RockCuHandle, int, int);
+  RockCuResult (*memAlloc)(RockCuDevPtr *, size_t);
+  RockCuResult (*memFree)(RockCuDevPtr);
+  RockCuResult (*memGetInfo)(size_t *, size_t *);
+  RockCuResult (*memcpyHtoD)(RockCuDevPtr, const void *, size_t);
+  RockCuResult (*memcpyDtoH)(void *, RockCuDevPtr, size_t);
+  RockCuResult (*memcpyDtoD)(RockCuDevPtr, RockCuDevPtr, size_t);
+  RockCuResult (*memsetD8)(RockCuDevPtr, unsigned char, size_t);
+  RockCuResult (*launchKernel)(RockCuHandle, unsigned, unsigned, unsigned,
+                               unsigned, unsigned, unsigned, unsigned,
+                               RockCuHandle, void **, void **);
+  RockCuResult (*eventCreate)(RockCuHandle *, unsigned);
+  RockCuResult (*eventRecord)(RockCuHandle, RockCuHandle);
+  RockCuResult (*eventSynchronize)(RockCuHandle);
+  RockCuResult (*eventElapsedTime)(float *, RockCuHandle, RockCuHandle);
+  RockCuResult (*eventDestroy)(RockCuHandle);
+  RockCuResult (*getErrorName)(RockCuResult, const char **);
+  int device;
+  RockCuHandle ctx;
+} RockCuda;
+
+/// Driver attribute numbers rock reads or sets.
+enum {
+  ROCK_CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  ROCK_CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
+  ROCK_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  ROCK_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  ROCK_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  ROCK_CU_JIT_INFO_LOG_BUFFER = 3,
+  ROCK_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+  ROCK_CU_JIT_ERROR_LOG_BUFFER = 5,
+  ROCK_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+};
+
+/// Loads libcuda.so.1 (or `$ROCK_CUDA_LIBRARY` when set, for tests), looks
+/// up the entry points, initialises the driver and makes device 0's primary
+/// context current. Returns false with a one-line reason in `err` (errSize
+/// bytes): no driver library, a missing entry point, or a driver error.
+bool rockCudaOpen(RockCuda *cu, char *err, size_t errSize);
+
+/// Releases what rockCudaOpen took (the library stays loaded).
+void rockCudaClose(RockCuda *cu);
+
+/// Writes "<what>: <CUDA error name>" into `err`; returns false.
+bool rockCudaFail(const RockCuda *cu, RockCuResult r, const char *what,
+                  char *err, size_t errSize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
