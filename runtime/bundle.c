@@ -190,9 +190,12 @@ typedef struct Reader {
 } Reader;
 
 static bool fail(Reader *r, const char *what, const char *detail) {
+  char where[32] = "bundle";
+  if (r->line > 0)
+    snprintf(where, sizeof where, "bundle line %d", r->line);
   if (r->ok)
-    snprintf(r->err, r->errSize, "bundle line %d: %s%s%s", r->line, what,
-             detail ? ": " : "", detail ? detail : "");
+    snprintf(r->err, r->errSize, "%s: %s%s%s", where, what, detail ? ": " : "",
+             detail ? detail : "");
   r->ok = false;
   return false;
 }
@@ -297,6 +300,9 @@ static bool readObject(Reader *r, RockBundle *b, char **fd, int n) {
   if (fread(o->data, 1, o->size, r->f) != o->size || fgetc(r->f) != '\n')
     return fail(r, "object truncated", o->name);
   o->data[o->size] = 0;
+  for (size_t i = 0; i < o->size; ++i)
+    r->line += o->data[i] == '\n';
+  ++r->line; // the newline after the blob
   return true;
 }
 
@@ -350,7 +356,7 @@ static bool checkFunc(Reader *r, const RockBundleFunc *fn) {
            (pa->value < 0 || pa->value >= fn->numArgs)) ||
           (pa->kind == ROCK_PARAM_SCRATCH &&
            (pa->value < 0 || pa->value >= fn->numScratch)))
-        return fail(r, "param index out of range in", fn->name);
+        return fail(r, "a param index is out of range in", fn->name);
     }
   return true;
 }
@@ -452,6 +458,7 @@ static bool readBody(Reader *r, RockBundle *b) {
   free(fd);
   if (r->ok && !sawEnd)
     fail(r, "bundle truncated (no 'end' line)", NULL);
+  r->line = 0; // whole-bundle checks name no line
   for (int i = 0; r->ok && i < b->numFuncs; ++i)
     checkFunc(r, &b->funcs[i]);
   return r->ok;
@@ -460,8 +467,7 @@ static bool readBody(Reader *r, RockBundle *b) {
 bool rockBundleRead(const char *path, RockBundle *b, char *err,
                     size_t errSize) {
   memset(b, 0, sizeof *b);
-  rockAttnProblemInit(&b->harness.problem);
-  b->harness.kernelRepeats = 1;
+  rockHarnessInit(&b->harness);
   FILE *f = fopen(path, "rb");
   if (!f) {
     snprintf(err, errSize, "cannot open '%s': %s", path, strerror(errno));

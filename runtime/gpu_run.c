@@ -164,15 +164,12 @@ static const RockPagedCache *tableOf(const Gpu *g, const RockBuffer *hb) {
 /// Uploads page table `c->table` rewritten to point into device pool `pool`.
 static bool uploadTable(Gpu *g, const RockPagedCache *c, RockCuDevPtr pool,
                         RockCuDevPtr table, char *err, size_t errSize) {
-  const int64_t *host = c->table->data;
   int64_t *dev = malloc((size_t)c->numSlots * sizeof(int64_t));
   if (!dev) {
     snprintf(err, errSize, "out of memory");
     return false;
   }
-  uintptr_t base = (uintptr_t)c->pool->data;
-  for (int64_t i = 0; i < c->numSlots; ++i)
-    dev[i] = (int64_t)(pool + ((uintptr_t)host[i] - base));
+  rockPageTableRebase(c, pool, dev);
   RockCuResult r =
       g->cu.memcpyHtoD(table, dev, (size_t)c->numSlots * sizeof(int64_t));
   free(dev);

@@ -121,17 +121,8 @@ static void getList(Reader *r, const char *key, int64_t *out, int64_t *num) {
 
 bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
                      size_t errSize) {
-  memset(h, 0, sizeof *h);
+  rockHarnessInit(h);
   RockAttnProblem *p = &h->problem;
-  rockAttnProblemInit(p);
-  strcpy(h->rand, "fixed");
-  h->randMin = 0.0;
-  h->randMax = 1.0;
-  h->randMinInt = -5;
-  h->randMaxInt = 5;
-  h->kernelRepeats = 1;
-  strcpy(h->printVerify, "summary");
-  strcpy(h->verifier, "mlir");
   if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) {
     snprintf(err, errSize, "rock.harness must be a dictionary attribute");
     return false;

@@ -34,6 +34,11 @@ typedef struct RockHarness {
   char verifier[16];    ///< none / mlir / mlir-strict
 } RockHarness;
 
+/// Fills `h` with rock-gen's defaults for every key a harness may omit
+/// (rand fixed, rand_type int in [-5, 5), floats in [0, 1), one kernel run,
+/// print_verify_results summary, verifier mlir) and the problem's defaults.
+void rockHarnessInit(RockHarness *h);
+
 #ifdef __cplusplus
 }
 #endif

@@ -74,3 +74,11 @@ bool rockPageTableCheck(const int64_t *table, int64_t n, uintptr_t poolBase,
   }
   return true;
 }
+
+void rockPageTableRebase(const RockPagedCache *c, uint64_t poolCopy,
+                         int64_t *out) {
+  const int64_t *table = c->table->data;
+  uintptr_t base = (uintptr_t)c->pool->data;
+  for (int64_t i = 0; i < c->numSlots; ++i)
+    out[i] = (int64_t)(poolCopy + ((uintptr_t)table[i] - base));
+}

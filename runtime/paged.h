@@ -50,6 +50,12 @@ bool rockPageTableCheck(const int64_t *table, int64_t n, uintptr_t poolBase,
                         size_t poolBytes, size_t pageBytes, char *err,
                         size_t errSize);
 
+/// Writes to `out` (numSlots entries, caller-owned) the table of `c`
+/// (borrowed) rebased onto a copy of its pool at address `poolCopy` (e.g. a
+/// device copy): entry i becomes poolCopy + (table[i] - pool base).
+void rockPageTableRebase(const RockPagedCache *c, uint64_t poolCopy,
+                         int64_t *out);
+
 #ifdef __cplusplus
 }
 #endif

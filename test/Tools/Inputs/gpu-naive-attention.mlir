@@ -4,7 +4,7 @@
 // (rock-gen's default key-major K), V [Sk][D], out [Sq][D]. V is used first
 // in the body, so outlining orders the kernel parameters differently from
 // the host arguments.
-module attributes {rock.arch = "sm_90", rock.harness = {g = 1 : i64, num_heads_q = 1 : i64, num_heads_kv = 1 : i64, seq_len_q = 4 : i64, seq_len_k = 64 : i64, head_dim_qk = 16 : i64, head_dim_v = 16 : i64, t = "f32", rand = "7", rand_type = "float", rand_min = -1.0 : f64, rand_max = 1.0 : f64}} {
+module attributes {rock.arch = "sm_90", rock.harness = {g = 1 : i64, num_heads_q = 1 : i64, num_heads_kv = 1 : i64, seq_len_q = 4 : i64, seq_len_k = 64 : i64, head_dim_qk = 16 : i64, head_dim_v = 16 : i64, t = "f32", rand = "7", rand_type = "float", rand_min = -1.0 : f64, rand_max = 1.0 : f64, relDiff_threshold = 1.0e-4 : f64}} {
   func.func @rock_attention(%q: memref<64xf32>, %k: memref<1024xf32>, %v: memref<1024xf32>, %o: memref<64xf32>) {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
