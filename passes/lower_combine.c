@@ -40,7 +40,8 @@ static void appendSig(RockStr *s, const char *name, MlirValue v, bool comma) {
 typedef struct Comb {
   int64_t B, Sq, Dv, S;
   bool oT, hasLse;
-  MlirType pElt, oElt;            /* element types of the partial / final O */
+  bool gpu; /* a gpu.launch: blocks over rows, threads over the head dim */
+  MlirType pElt, oElt;             /* element types of the partial / final O */
   RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
 } Comb;
 
@@ -75,13 +76,20 @@ static void appendWeights(RockStr *s, const Comb *c) {
     rock__strAppendf(s,
                      "    %%ok%lld = arith.cmpf une, %%x%lld, %%ninf : f32\n"
                      "    %%w%lld = scf.if %%ok%lld -> (f32) {\n"
-                     "      %%d = arith.subf %%x%lld, %%Ms : f32\n"
-                     "      %%e = math.exp %%d : f32\n"
-                     "      scf.yield %%e : f32\n"
-                     "    } else {\n"
-                     "      scf.yield %%zero : f32\n"
-                     "    }\n",
+                     "      %%d = arith.subf %%x%lld, %%Ms : f32\n",
                      kk, kk, kk, kk, kk);
+    /* exp(d); on the GPU as ex2.approx(d * log2 e), without libdevice. */
+    if (c->gpu)
+      rock__strAppend(s, "      %d2 = arith.mulf %d, %log2e : f32\n"
+                         "      %e = llvm.call_intrinsic "
+                         "\"llvm.nvvm.ex2.approx.ftz.f\"(%d2) : (f32) -> "
+                         "f32\n");
+    else
+      rock__strAppend(s, "      %e = math.exp %d : f32\n");
+    rock__strAppend(s, "      scf.yield %e : f32\n"
+                       "    } else {\n"
+                       "      scf.yield %zero : f32\n"
+                       "    }\n");
     if (k == 0)
       rock__strAppend(s, "    %L0 = arith.addf %zero, %w0 : f32\n");
     else
@@ -96,7 +104,10 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
   unsigned width = mlirFloatTypeGetWidth(c->oElt);
   const char *widen = pWidth < 32 ? "extf" : "truncf";
   const char *narrow = width < 32 ? "truncf" : "extf";
-  rock__strAppend(s, "    scf.for %d = %c0 to %cDv step %c1 {\n");
+  if (c->gpu)
+    rock__strAppend(s, "    scf.for %d = %tx to %cDv step %cNT {\n");
+  else
+    rock__strAppend(s, "    scf.for %d = %c0 to %cDv step %c1 {\n");
   for (int64_t k = 0; k < c->S; ++k) {
     long long kk = (long long)k;
     rock__strAppendf(s,
@@ -161,25 +172,50 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
   for (int64_t k = 1; k < c->S; ++k)
     rock__strAppendf(s, "  %%s%lld = arith.constant %lld : index\n",
                      (long long)k, (long long)k);
-  rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
-                     "step (%c1, %c1) {\n"
-                     "    %r0 = arith.muli %b, %cS : index\n");
+  if (c->gpu)
+    rock__strAppendf(s,
+                     "  %%cNT = arith.constant %lld : index\n"
+                     "  %%log2e = arith.constant 1.44269504 : f32\n"
+                     "  %%ln2 = arith.constant 0.69314718 : f32\n"
+                     "  gpu.launch blocks(%%b, %%i, %%bz) in (%%gb = %%cB, "
+                     "%%gi = %%cSq, %%gz = %%c1) threads(%%tx, %%ty, %%tz) in "
+                     "(%%nt = %%cNT, %%nty = %%c1, %%ntz = %%c1) {\n",
+                     (long long)(c->Dv < 256 ? c->Dv : 256));
+  else
+    rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
+                       "step (%c1, %c1) {\n");
+  rock__strAppend(s, "    %r0 = arith.muli %b, %cS : index\n");
   appendWeights(s, c);
   appendOutputLoop(s, c);
+  if (c->hasLse && c->gpu)
+    rock__strAppendf(s,
+                     "    %%lg = llvm.call_intrinsic "
+                     "\"llvm.nvvm.lg2.approx.ftz.f\"(%%L%lld) : (f32) -> f32\n"
+                     "    %%lnL = arith.mulf %%lg, %%ln2 : f32\n",
+                     (long long)(c->S - 1));
+  else if (c->hasLse)
+    rock__strAppendf(s, "    %%lnL = math.log %%L%lld : f32\n",
+                     (long long)(c->S - 1));
   if (c->hasLse)
     rock__strAppendf(s,
-                     "    %%lnL = math.log %%L%lld : f32\n"
                      "    %%lse = arith.addf %%m%lld, %%lnL : f32\n"
                      "    %%lses = arith.select %%empty, %%ninf, %%lse : f32\n"
                      "    rock.view_store %%lses, %%l[%%b, %%i] : f32, %s\n",
-                     (long long)(c->S - 1), (long long)(c->S - 1), c->tL.data);
-  rock__strAppend(s, "    scf.reduce\n  }\n  return\n}\n");
+                     (long long)(c->S - 1), c->tL.data);
+  rock__strAppend(s, c->gpu ? "    gpu.terminator\n  }\n  return\n}\n"
+                            : "    scf.reduce\n  }\n  return\n}\n");
 }
 
 bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
-                         const MlirValue *args) {
-  Comb c = {.B = B, .Sq = Sq, .Dv = Dv, .S = S, .oT = oT, .hasLse = nArgs == 4};
+                         const MlirValue *args, bool gpu) {
+  Comb c = {.B = B,
+            .Sq = Sq,
+            .Dv = Dv,
+            .S = S,
+            .oT = oT,
+            .hasLse = nArgs == 4,
+            .gpu = gpu};
   c.pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
   c.oElt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
   rock__strAppendType(&c.tp, mlirValueGetType(args[0]));
@@ -202,8 +238,7 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
   return ok;
 }
 
-/* Lowers one rock.attention_combine; false after reporting an error. */
-static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu) {
   intptr_t nArgs = mlirOperationGetNumOperands(op);
   if (nArgs < 3 || nArgs > 4) {
     rock__passFail(pass, op, "rock.attention_combine needs 3 or 4 operands");
@@ -232,12 +267,16 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     return false;
   }
   if (!rock__inlineCombine(op, o[0], oT ? o[2] : o[1], oT ? o[1] : o[2], S, oT,
-                           nArgs, args)) {
+                           nArgs, args, gpu)) {
     mlirExternalPassSignalFailure(pass);
     return false;
   }
   mlirOperationDestroy(op);
   return true;
+}
+
+static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+  return rock__lowerCombineOp(op, pass, false);
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {

@@ -705,6 +705,7 @@ typedef struct Access {
   MlirType elt;      /* view element type */
   MlirType valType;  /* loaded / stored type: elt or vector<N x elt> */
   int64_t n;         /* lanes: N for a vector, else 1 */
+  int64_t align;     /* rock.align: byte alignment the producer asserts, 0 */
   double pad;
 } Access;
 
@@ -874,6 +875,8 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       bytes = (mlirIntegerTypeGetWidth(a->elt) + 7) / 8;
     else if (mlirTypeIsAFloat(a->elt))
       bytes = (mlirFloatTypeGetWidth(a->elt) + 7) / 8;
+    if (a->align > bytes)
+      bytes = a->align;
     rock__strAppendf(b, "%s%s = memref.load %%base%s : %s\n", ind, pv,
                      idxText.data, baseTy.data);
     rock__strAppendf(b, "%s%s = llvm.inttoptr %s : i64 to !llvm.ptr\n", ind, pp,
@@ -898,15 +901,21 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
                        "!llvm.ptr -> %s\n",
                        ind, r, ep, (long long)bytes, accTy);
   } else if (shape == SHAPE_VECTOR) {
+    /* An asserted alignment (rock.align, from the GPU lowering) lets the
+     * backend emit one wide access (ld.global.v4) instead of one per lane. */
+    char al[48] = "";
+    if (a->align > 0)
+      snprintf(al, sizeof al, " {alignment = %lld : i64}", (long long)a->align);
     if (a->isStore)
-      rock__strAppendf(b, "%svector.store %s, %%base%s : %s, %s\n", ind, value,
-                       idxText.data, baseTy.data, ty);
+      rock__strAppendf(b, "%svector.store %s, %%base%s%s : %s, %s\n", ind,
+                       value, idxText.data, al, baseTy.data, ty);
     else
-      rock__strAppendf(b, "%s%s = vector.load %%base%s : %s, %s\n", ind, r,
-                       idxText.data, baseTy.data, ty);
+      rock__strAppendf(b, "%s%s = vector.load %%base%s%s : %s, %s\n", ind, r,
+                       idxText.data, al, baseTy.data, ty);
   } else if (a->isPrefetch) {
-    rock__strAppendf(b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n",
-                     ind, idxText.data, a->locality, baseTy.data);
+    rock__strAppendf(
+        b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n", ind,
+        idxText.data, a->locality, baseTy.data);
   } else {
     if (a->isStore)
       rock__strAppendf(b, "%smemref.store %s, %%base%s : %s\n", ind, value,
@@ -1119,15 +1128,15 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     return false;
   }
   a.elt = mlirShapedTypeGetElementType(srcTy);
-  a.valType = isStore       ? mlirValueGetType(mlirOperationGetOperand(op, 0))
-               : a.isPrefetch ? a.elt
-                              : mlirValueGetType(mlirOperationGetResult(op, 0));
+  a.valType = isStore        ? mlirValueGetType(mlirOperationGetOperand(op, 0))
+              : a.isPrefetch ? a.elt
+                             : mlirValueGetType(mlirOperationGetResult(op, 0));
   if (a.isPrefetch) {
     MlirAttribute loc = rock__attr(op, "locality");
-    a.locality = mlirAttributeIsNull(loc)
-                     ? 2
-                     : (int)mlirIntegerAttrGetValueInt(loc);
+    a.locality =
+        mlirAttributeIsNull(loc) ? 2 : (int)mlirIntegerAttrGetValueInt(loc);
   }
+  a.align = rock__intAttr(op, "rock.align", 0);
   a.n = 1;
   bool typeOk = mlirTypeEqual(a.valType, a.elt);
   if (mlirTypeIsAVector(a.valType) && mlirShapedTypeGetRank(a.valType) == 1 &&
@@ -1176,8 +1185,8 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     fprintf(stderr, "%s\n", text.data);
   MlirValue result;
   bool hasRes = kind == VIEW_LOAD;
-  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, hasRes ? 1 : 0,
-                                 &result);
+  bool ok =
+      rock__inlineFuncText(op, text.data, nArgs, args, hasRes ? 1 : 0, &result);
   rock__strFree(&text);
   if (!ok) {
     mlirExternalPassSignalFailure(pass);

@@ -14,9 +14,22 @@ void rockRegisterAllPasses(void) {
   rockAttentionToGridwisePassRegister();
   rockLowerGridwiseAttentionPassRegister();
   rockLowerCombinePassRegister();
+  rockGridwiseAttentionToGpuPassRegister();
+  rockCombineToGpuPassRegister();
+  rockGpuAttachTargetPassRegister();
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-cpu-pipeline"),
       mlirStringRefCreateFromCString(
           "rock IR to the LLVM dialect for the host CPU (OpenMP workgroups)"),
       mlirStringRefCreateFromCString(rockCpuPipelineGetText()));
+  rockRegisterPassPipeline(
+      mlirStringRefCreateFromCString("rock-gpu-pipeline"),
+      mlirStringRefCreateFromCString(
+          "rock IR to gpu.binary (PTX) for the module's rock.arch"),
+      mlirStringRefCreateFromCString(rockGpuPipelineGetText()));
+  rockRegisterPassPipeline(
+      mlirStringRefCreateFromCString("rock-gpu-cubin-pipeline"),
+      mlirStringRefCreateFromCString(
+          "rock-gpu-pipeline with a cubin from ptxas (CUDA toolkit needed)"),
+      mlirStringRefCreateFromCString(rockGpuCubinPipelineGetText()));
 }

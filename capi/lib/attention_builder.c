@@ -15,6 +15,7 @@
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/MemRef.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -306,8 +307,8 @@ static void emitListKey(Buf *b, const char *key, const int64_t *v, int64_t n,
 static void emitHarness(Buf *b, const RockAttentionConfig *c,
                         const RockAttentionHarness *h) {
 #define STR(x, d) ((x) ? (x) : (d))
-  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64", rockAttentionDtypeGetName(c->dtype),
-      c->g);
+  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64",
+      rockAttentionDtypeGetName(c->dtype), c->g);
   out(b, ", num_heads_q = %" PRId64 " : i64, num_heads_kv = %" PRId64 " : i64",
       c->numHeadsQ, c->numHeadsKV);
   out(b, ", seq_len_q = %" PRId64 " : i64, seq_len_k = %" PRId64 " : i64",
@@ -332,7 +333,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   emitListKey(b, "prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g);
   if (c->slidingWindowSize > 0)
     out(b, ", sliding_window_size = %" PRId64 " : i64", c->slidingWindowSize);
-  out(b, ", softmax_dtype = \"%s\"", rockAttentionDtypeGetName(c->softmaxDtype));
+  out(b, ", softmax_dtype = \"%s\"",
+      rockAttentionDtypeGetName(c->softmaxDtype));
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
@@ -561,8 +563,8 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
 
 static void emitCombineFunc(Buf *b, MlirContext ctx,
                             const RockAttentionConfig *c) {
-  const char *elt =
-      rockAttentionDtypeGetName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
+  const char *elt = rockAttentionDtypeGetName(
+      c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
   int64_t B = c->g * c->numHeadsQ, S = c->splitKV, Sq = c->seqLenQ,
           Dv = c->headDimV;
   out(b, "  func.func @rock_attention_combine(%%out_partial: %s",
@@ -600,6 +602,30 @@ static void loadDialects(MlirContext ctx) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__rock__(), ctx);
 }
 
+/* True for a GPU target name: sm_* (NVIDIA) or gfx* (AMD). The module then
+ * records it as `rock.arch`, which the GPU pipeline reads; anything else
+ * (empty, "cpu", a host CPU name) keeps the CPU path. */
+static bool archIsGpu(const char *arch) {
+  return !strncmp(arch, "sm_", 3) || !strncmp(arch, "gfx", 3);
+}
+
+/* sm_<digits>[a] or gfx<alnum>[:feature...]; any non-GPU name is valid. */
+static bool archValid(const char *arch) {
+  if (!strncmp(arch, "sm_", 3)) {
+    const char *p = arch + 3;
+    if (!isdigit((unsigned char)*p))
+      return false;
+    while (isdigit((unsigned char)*p))
+      ++p;
+    if (*p == 'a')
+      ++p;
+    return *p == '\0';
+  }
+  if (!strncmp(arch, "gfx", 3))
+    return isalnum((unsigned char)arch[3]) != 0;
+  return true;
+}
+
 char *rockAttentionBuildModuleText(MlirContext ctx,
                                    const RockAttentionConfig *cfg,
                                    const RockAttentionHarness *harness) {
@@ -618,8 +644,18 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   Buf defs = {0};
   Buf b = {0};
   b.defs = &defs;
+  const char *arch = h->arch ? h->arch : "";
+  if (!archValid(arch)) {
+    snprintf(err, sizeof err,
+             "invalid --arch '%s': expected cpu, sm_<digits>[a] or gfx<id>",
+             arch);
+    mlirEmitError(loc, err);
+    return NULL;
+  }
   out(&b, "module attributes {");
   emitHarness(&b, &c, h);
+  if (archIsGpu(arch))
+    out(&b, ", rock.arch = \"%s\"", arch);
   if (c.deviceMemBytes > 0)
     out(&b, ", rock.device_mem_bytes = %" PRId64 " : i64", c.deviceMemBytes);
   out(&b, "} {\n");
