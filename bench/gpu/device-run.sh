@@ -1,0 +1,53 @@
+#!/bin/bash
+# The GPU-machine half of scripts/gpu-roundtrip.py (which copies this file
+# into the carry directory): runs every PR bundle with rock-run-gpu, then
+# the decode benchmark. Results go to $OUT (default /tmp/rock-gpu-out):
+# pr.tsv (bundle, exit status, verdict), pr-failures.txt (-v output of each
+# failure), bench.json and bench.log. Usage: bash CARRY/device-run.sh [pr|bench|all]
+set -u
+C=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-/tmp/rock-gpu-out}
+WHAT=${1:-all}
+mkdir -p "$OUT"
+W=/tmp/rock-gpu-work
+rm -rf "$W" && mkdir -p "$W" && tar xzf "$C/bundles.tar.gz" -C "$W"
+RUNNER="$C/rock-run-gpu"
+if ! "$RUNNER" --help >/dev/null 2>&1; then
+  echo "carried rock-run-gpu does not start here; building it with cc"
+  cc -O2 -std=c11 -I"$C/src/runtime" "$C/src/tools/rock_run_gpu.c" \
+    "$C"/src/runtime/*.c -lm -ldl -o "$W/rock-run-gpu" || exit 3
+  RUNNER="$W/rock-run-gpu"
+fi
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
+
+if [ "$WHAT" != bench ]; then
+  start=$(date +%s.%N)
+  ls "$W"/bundles/pr/*.bundle 2>/dev/null | xargs -r -P 12 -I{} sh -c '
+    b={}; n=$(basename "$b" .bundle)
+    timeout 300 "$0" "$b" > "$b.out" 2>&1; rc=$?
+    v=$(grep "^\[" "$b.out" | tail -1)
+    echo "$n	$rc	${v:-none}	$(grep -v "^\[" "$b.out" | tail -1)"
+  ' "$RUNNER" | sort > "$OUT/pr.tsv"
+  end=$(date +%s.%N)
+  total=$(wc -l < "$OUT/pr.tsv")
+  pass=$(awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l)
+  echo "PR bundles: $pass of $total pass ([1 1 1], exit 0) in $(echo "$end - $start" | bc) s"
+  : > "$OUT/pr-failures.txt"
+  awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]") {print $1}' "$OUT/pr.tsv" |
+    head -40 | while read -r n; do
+      echo "== $n" >> "$OUT/pr-failures.txt"
+      timeout 300 "$RUNNER" "$W/bundles/pr/$n.bundle" -v >> "$OUT/pr-failures.txt" 2>&1
+      echo "exit $?" >> "$OUT/pr-failures.txt"
+    done
+  awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]")' "$OUT/pr.tsv" | head -40
+fi
+
+if [ "$WHAT" != pr ]; then
+  # The runner's own device timing on two decode cases (verification off).
+  for n in decode-p16-B8-L32768 decode-dense-B1-L131072; do
+    [ -f "$W/bundles/bench/$n.bundle" ] &&
+      "$RUNNER" "$W/bundles/bench/$n.bundle" --time 2>&1 | sed "s/^/$n: /"
+  done
+  PYTHONUNBUFFERED=1 python3 "$C/decode_bench.py" --bundles "$W/bundles/bench" \
+    --probe "$C/read_probe.ptx" --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log" | tail -14
+fi
