@@ -9,7 +9,7 @@
 // kernel parameter: a host argument, a scratch buffer or an immediate), and
 // the harness the runner generates and verifies the inputs from.
 //
-// Format, version 1 (docs/gpu.md): text lines, each a keyword and
+// Format, version 1 (docs/gpu-runner.md): text lines, each a keyword and
 // space-separated fields, except that an `object` line is followed by exactly
 // `size` raw bytes and a newline.
 //

@@ -55,3 +55,17 @@
 // RUN: sh -c 'rock-gen -seq_len_q 1 -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 -pv | rock-run --compile-only -o %t.cpu; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=CPU
 // CPU: rock-run: error: --compile-only needs a GPU module (rock.arch = "sm_*"); <stdin> is for the CPU
 // CPU-NEXT: exit 3
+
+// rock-gen --arch sm_90 | rock-run compiles and runs in one step where MLIR
+// and a GPU share a machine; without a driver it stops after compiling.
+// RUN: sh -c 'rock-gen -seq_len_q 1 -seq_len_k 64 -head_dim_qk 16 -head_dim_v 16 --arch sm_90 -pv | ROCK_CUDA_LIBRARY=%t.no-such-lib rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=PIPE
+// PIPE: rock-run: error: no CUDA driver on this machine (cannot load {{.*}}no-such-lib
+// PIPE-NEXT: exit 3
+
+// A paged split-KV module from rock-gen: the launches take the page tables
+// (device addresses, rebased by the runner) and the combine takes the
+// partials, by role.
+// RUN: rock-gen -t bf16 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 96 -head_dim_qk 24 -head_dim_v 24 -split_kv 4 -return_lse --paged-attention --num-pages 64 --page-size 72 --arch sm_90 -pv | rock-run --compile-only -o %t.paged
+// RUN: rock-run-gpu %t.paged --check | FileCheck %s --check-prefix=PAGED
+// PAGED: rock_attention launch 0: {{.*}}: Q, K page table, V page table
+// PAGED: rock_attention_combine launch 0: {{.*}}: {{.*}}partial out{{.*}}
