@@ -334,17 +334,11 @@ static bool readFunc(MlirModule module, RockBundle *b, const char *name,
   return true;
 }
 
-/// Collects the pass-pipeline parser's message (one line).
-typedef struct Msg {
-  char text[400];
-  size_t len;
-} Msg;
-
-static void appendMsg(MlirStringRef s, void *user) {
-  Msg *m = user;
-  for (size_t i = 0; i < s.length && m->len + 1 < sizeof m->text; ++i)
-    m->text[m->len++] = s.data[i] == '\n' ? ' ' : s.data[i];
-  m->text[m->len] = 0;
+/// The pass-pipeline parser reports through a callback that must not be
+/// NULL; the one-line error below says what failed.
+static void ignoreMsg(MlirStringRef s, void *user) {
+  (void)s;
+  (void)user;
 }
 
 bool rockGpuCompile(MlirModule module, const char *arch, RockBundle *b,
@@ -358,16 +352,16 @@ bool rockGpuCompile(MlirModule module, const char *arch, RockBundle *b,
   rockRegisterAllPasses();
   MlirPassManager pm = mlirPassManagerCreate(
       mlirOperationGetContext(mlirModuleGetOperation(module)));
-  Msg msg = {"", 0};
   MlirLogicalResult res = mlirOpPassManagerAddPipeline(
-      mlirPassManagerGetAsOpPassManager(pm), str(text), appendMsg, &msg);
+      mlirPassManagerGetAsOpPassManager(pm), str(text), ignoreMsg, NULL);
   bool parsed = !mlirLogicalResultIsFailure(res);
   if (parsed)
     res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   mlirPassManagerDestroy(pm);
   if (!parsed)
-    return fail(err, errSize, "cannot build the GPU pipeline for %s: %s", arch,
-                msg.text);
+    return fail(err, errSize,
+                "cannot build the GPU pipeline for %s (is '%s' registered?)",
+                arch, text == tail ? "the upstream tail" : text);
   if (mlirLogicalResultIsFailure(res))
     return fail(err, errSize, "lowering with %s failed",
                 text == tail ? "the GPU pipeline tail" : text);

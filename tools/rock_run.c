@@ -9,6 +9,11 @@
 // paged caches, combine, thresholds, verification, dumps) is
 // runtime/session.h, shared with rock-run-gpu.
 //
+// GPU modules (module attribute rock.arch = "sm_*") are lowered to a kernel
+// bundle (runtime/gpu_compile.h, docs/gpu-runner.md); `--compile-only -o
+// FILE` writes it for rock-run-gpu, otherwise rock-run runs it here on the
+// GPU through the CUDA driver.
+//
 // Exit status: 0 all gates passed, 1 a gate failed, 2 usage error, 3 input,
 // harness, compile or JIT error (one line on stderr).
 //
