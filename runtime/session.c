@@ -78,6 +78,15 @@ static bool *findFlag(RockRunOptions *o, const char *name,
   return NULL;
 }
 
+/// The text option `name` among the tool's `flags`, or NULL.
+static const char **findText(const char *name, const RockToolFlag *flags,
+                             int numFlags) {
+  for (int k = 0; k < numFlags; ++k)
+    if (flags[k].text && !strcmp(name, flags[k].name))
+      return flags[k].text;
+  return NULL;
+}
+
 /// Applies valued option `name` = `value`; returns -1 or an exit status.
 static int setValued(const char *tool, RockRunOptions *o, const char *name,
                      const char *value, const char *arg) {
@@ -153,17 +162,6 @@ int rockRunOptionsParse(const char *tool, int argc, char **argv,
       usage(stdout);
       return ROCK_EXIT_PASS;
     }
-    const RockToolFlag *text = NULL;
-    for (int k = 0; k < numFlags; ++k)
-      if (flags[k].text && !strcmp(name, flags[k].name))
-        text = &flags[k];
-    if (text) {
-      const char *value = inlineValue;
-      if (!value && i + 1 >= argc)
-        return usageError(tool, "option '%s' needs a value", a);
-      *text->text = value ? value : argv[++i];
-      continue;
-    }
     bool *flag = findFlag(o, name, flags, numFlags);
     if (flag) {
       if (!parseBoolValue(inlineValue, flag))
@@ -171,7 +169,8 @@ int rockRunOptionsParse(const char *tool, int argc, char **argv,
       continue;
     }
     // Options with a value: -f v or -f=v.
-    bool known = false;
+    const char **text = findText(name, flags, numFlags);
+    bool known = text != NULL;
     for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
       known |= !strcmp(name, valued[k]);
     if (!known)
@@ -181,6 +180,12 @@ int rockRunOptionsParse(const char *tool, int argc, char **argv,
       if (i + 1 >= argc)
         return usageError(tool, "option '%s' needs a value", a);
       value = argv[++i];
+    }
+    if (text) {
+      if (!*value)
+        return usageError(tool, "option '%s' needs a value", a);
+      *text = value;
+      continue;
     }
     int status = setValued(tool, o, name, value, a);
     if (status >= 0)

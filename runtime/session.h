@@ -60,14 +60,15 @@ typedef struct RockRunOptions {
 } RockRunOptions;
 
 /// An option of one runner only: a boolean flag (e.g. rock-run's
-/// --no-auto-split), or with `text` set an option with a value (-o FILE).
+/// --no-auto-split) when `value` is set, or an option with a text value
+/// (e.g. rock-run's --cpu NAME) when `text` is set.
 typedef struct RockToolFlag {
   const char *name;  ///< without dashes, e.g. "no-auto-split"
   bool *value;       ///< borrowed; set from `-name`, `--name` or `--name=B`
-  const char **text; ///< borrowed; set from `-name V` or `-name=V`
+  const char **text; ///< borrowed; set from `-name V` or `-name=V` (into argv)
 } RockToolFlag;
 
-/// Parses `argv[1..argc)` into `o` (zeroed first) and the tool's own options
+/// Parses `argv[1..argc)` into `o` (zeroed first) and the tool's own
 /// `flags` (`numFlags` of them). `-h`/`--help` prints `usage` to stdout.
 /// Returns -1 to continue, or an exit status (0 after --help; ROCK_EXIT_USAGE
 /// after a one-line "<tool>: ..." message on stderr). Everything is borrowed;

@@ -35,10 +35,14 @@
 //   verdict ever contains brackets. --time adds compile_time_ms (module read
 //   to JIT ready, input filling excluded), kernel_time_ms (median) and
 //   kernel_time_min_ms (best run; what benchmarks on a shared machine use).
-// - The kernel is compiled for this CPU: rock.attention ops get the `dot`
+// - The kernel is compiled for this CPU, or for the LLVM CPU named by
+//   --cpu / $ROCK_JIT_CPU (e.g. x86-64-v3: AVX2 + FMA, no AVX-512), with no
+//   feature beyond what that CPU implies. rock.attention ops get the `dot`
 //   GemmFeature (AVX512-BF16 dot products in the bf16 decode loops) when
-//   the CPU has avx512bf16, unless --no-host-features; a module that asks
+//   that CPU has avx512bf16, unless --no-host-features; a module that asks
 //   for `dot` on a CPU without it is an error, not a SIGILL.
+// - JIT failures (an unresolved symbol, an unknown CPU) report LLVM's own
+//   message, exit 3.
 //
 //===----------------------------------------------------------------------===//
 #define _POSIX_C_SOURCE 200809L
@@ -61,6 +65,7 @@
 #include "mlir-c/RegisterEverything.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
+#include "rock-c/Target.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -80,6 +85,7 @@ enum {
 /// rock-run's own flags; the common ones are in RockRunOptions.
 static bool noHostFeatures;    ///< do not add the host's GemmFeatures (`dot`)
 static bool noAutoSplit;       ///< leave rock.num_threads unset
+static const char *cpuFlag;    ///< --cpu: LLVM CPU to generate code for
 static bool compileOnly;       ///< GPU modules: write a bundle, do not run
 static const char *outputPath; ///< the bundle's file ("-": stdout)
 
@@ -90,7 +96,14 @@ static void usage(FILE *f) {
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
           "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split] [--compile-only -o FILE]\n");
+          "                [--no-auto-split] [--cpu NAME] [--compile-only -o "
+          "FILE]\n"
+          "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
+          "              instead of the host; default: $ROCK_JIT_CPU, else the "
+          "host\n"
+          "  --compile-only -o FILE  GPU modules (rock.arch = sm_*): write a "
+          "kernel\n"
+          "              bundle for rock-run-gpu instead of running\n");
 }
 
 //===----------------------------------------------------------------------===//
@@ -296,7 +309,12 @@ static void setNumThreads(Compiled *c) {
   mlirOperationSetAttributeByName(m, name, t);
 }
 
-static int lowerAndJit(Compiled *c) {
+static int lowerAndJit(Compiled *c, const char *cpu) {
+  MlirOperation kernel = findFunc(c->module, "rock_attention");
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          kernel, mlirStringRefCreateFromCString("llvm.emit_c_interface"))))
+    return errorExit("@rock_attention lacks the llvm.emit_c_interface "
+                     "attribute (the JIT calls it through its C interface)");
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
   MlirLogicalResult res =
@@ -308,14 +326,13 @@ static int lowerAndJit(Compiled *c) {
     return errorExit("lowering with rock-cpu-pipeline failed%s", diagSuffix());
   lowerMs = rockTimerNowMs() - start;
   start = rockTimerNowMs();
-  c->jit = rockJitCreate(c->module);
+  c->jit = rockJitCreate(c->module, cpu);
   if (mlirExecutionEngineIsNull(c->jit))
     return errorExit("cannot create the JIT execution engine%s", diagSuffix());
   // Force code generation now, so that compile time covers it.
-  if (!mlirExecutionEngineLookup(c->jit, mlirStringRefCreateFromCString(
-                                             "_mlir_ciface_rock_attention")))
-    return errorExit("the JIT has no _mlir_ciface_rock_attention (is "
-                     "@rock_attention missing llvm.emit_c_interface?)");
+  char err[1024];
+  if (!rockJitLookup(c->jit, "rock_attention", err, sizeof err))
+    return errorExit("JIT compilation failed: %s", err);
   jitMs = rockTimerNowMs() - start;
   return EXIT_PASS;
 }
@@ -357,16 +374,22 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
       !checkSignature(findFunc(c->module, "rock_attention_combine"),
                       "rock_attention_combine", s->combineArgs, 4))
     return EXIT_ERROR;
+  const char *cpu = rockJitTargetCpu(cpuFlag);
+  if (cpu && !rockX86CpuIsKnown(mlirStringRefCreateFromCString(cpu)))
+    return errorExit("unknown CPU '%s' (%s): give an LLVM x86-64 CPU name "
+                     "such as x86-64-v3 or znver4",
+                     cpu, cpuFlag ? "--cpu" : "$" ROCK_JIT_CPU_ENV);
   char ferr[256];
-  if (!rockHostFeaturesApply(c->module, !noHostFeatures, ferr, sizeof ferr))
+  if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
+                             sizeof ferr))
     return errorExit("%s", ferr);
   if (verbose)
-    printf("host features: %s\n", !noHostFeatures && rockHostHasBf16Dot()
-                                      ? "dot (avx512bf16)"
-                                      : "none");
+    printf("jit cpu: %s\nhost features: %s\n", cpu ? cpu : "host",
+           !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
+                                                     : "none");
   if (!noAutoSplit)
     setNumThreads(c);
-  return lowerAndJit(c);
+  return lowerAndJit(c, cpu);
 }
 
 /// Reads the whole input file (or stdin) into `*text`; returns an exit status.
@@ -477,9 +500,10 @@ int main(int argc, char **argv) {
   RockRunOptions o;
   const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures, NULL},
                                 {"no-auto-split", &noAutoSplit, NULL},
+                                {"cpu", NULL, &cpuFlag},
                                 {"compile-only", &compileOnly, NULL},
                                 {"o", NULL, &outputPath}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 4, usage);
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 5, usage);
   if (status >= 0)
     return status;
   if (compileOnly != (outputPath != NULL)) {

@@ -43,11 +43,17 @@ if [ "$WHAT" != bench ]; then
 fi
 
 if [ "$WHAT" != pr ]; then
-  # The runner's own device timing on two decode cases (verification off).
-  for n in decode-p16-B8-L32768 decode-dense-B1-L131072; do
+  # The runner's own device timing on three decode cases (verification off;
+  # B1-L8192 rotates 8 input copies), and one verified run with dumps.
+  for n in decode-p16-B1-L8192 decode-p16-B8-L32768 decode-dense-B1-L131072; do
     [ -f "$W/bundles/bench/$n.bundle" ] &&
       "$RUNNER" "$W/bundles/bench/$n.bundle" --time 2>&1 | sed "s/^/$n: /"
   done
+  d=$(ls "$W"/bundles/pr/*paged*.bundle 2>/dev/null | head -1)
+  if [ -n "$d" ]; then
+    "$RUNNER" "$d" --dump-dir "$W/dump" -v 2>&1 | tail -3
+    (cd "$W/dump" && ls && tar czf "$OUT/dump.tar.gz" .)
+  fi
   PYTHONUNBUFFERED=1 python3 "$C/decode_bench.py" --bundles "$W/bundles/bench" \
     --probe "$C/read_probe.ptx" --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log" | tail -14
 fi
