@@ -7,6 +7,12 @@
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
 // RUN:   | %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s
 
+// No libdevice call anywhere, whatever toolkit the environment has.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | env -u CUDA_HOME -u CUDA_ROOT PATH=/usr/bin:/bin rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=NOLIB
+// NOLIB: gpu.binary
+// NOLIB-NOT: __nv_
+
 // The host function keeps rock-gen's flat arguments; its body only launches
 // (kernel, then the combine of the internal split) on device scratch.
 // CHECK: module attributes {gpu.container_module, rock.arch = "sm_90"
