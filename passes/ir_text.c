@@ -73,6 +73,11 @@ void rock__strFree(RockStr *s) {
 
 /*===--- inlining a parsed function body -----------------------------------===*/
 
+static MlirWalkResult setLoc(MlirOperation op, void *ud) {
+  mlirOperationSetLocation(op, *(const MlirLocation *)ud);
+  return MlirWalkResultAdvance;
+}
+
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
                           intptr_t nResults, MlirValue *results) {
@@ -111,6 +116,9 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op) && !mlirOperationEqual(op, term)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
+    /* Every generated op, nested ones included, gets the anchor's location
+     * (not the position in the generated text). */
+    mlirOperationWalk(op, setLoc, &loc, MlirWalkPreOrder);
     mlirOperationMoveBefore(op, anchor);
     op = next;
   }

@@ -108,7 +108,33 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
     rock__strAppend(s, "    scf.for %d = %tx to %cDv step %cNT {\n");
   else
     rock__strAppend(s, "    scf.for %d = %c0 to %cDv step %c1 {\n");
-  for (int64_t k = 0; k < c->S; ++k) {
+  for (int64_t k = 0; c->gpu && k < c->S; ++k) {
+    /* On the GPU every partial is loaded (all loads in flight at once, no
+     * branch per split) and an empty split's term is discarded by a select:
+     * it still contributes nothing. */
+    long long kk = (long long)k;
+    char acc[32];
+    snprintf(acc, sizeof acc, k == 0 ? "%%zero" : "%%a%lld", kk - 1);
+    rock__strAppendf(s,
+                     "      %%p%lld = rock.view_load %%po[%%r%lld, %s] : %s -> "
+                     "%s\n",
+                     kk, kk, c->oT ? "%d, %i" : "%i, %d", c->tp.data,
+                     c->tpe.data);
+    char pf[32];
+    snprintf(pf, sizeof pf, "%%p%lld", kk);
+    if (pWidth != 32) {
+      rock__strAppendf(s, "      %%pf%lld = arith.%s %%p%lld : %s to f32\n", kk,
+                       widen, kk, c->tpe.data);
+      snprintf(pf, sizeof pf, "%%pf%lld", kk);
+    }
+    rock__strAppendf(
+        s,
+        "      %%t%lld = arith.mulf %%w%lld, %s : f32\n"
+        "      %%n%lld = arith.addf %s, %%t%lld : f32\n"
+        "      %%a%lld = arith.select %%ok%lld, %%n%lld, %s : f32\n",
+        kk, kk, pf, kk, acc, kk, kk, kk, kk, acc);
+  }
+  for (int64_t k = 0; !c->gpu && k < c->S; ++k) {
     long long kk = (long long)k;
     rock__strAppendf(s,
                      "      %%a%lld = scf.if %%ok%lld -> (f32) {\n"

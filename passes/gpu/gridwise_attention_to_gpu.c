@@ -43,6 +43,16 @@
 
 /* Merged rows per workgroup at most (registers: UQ + UV vectors per row). */
 #define ROWS_MAX 8
+/* Lanes per key row: from the 16-byte chunks of a row down to LANES_MIN
+ * while each lane's Q and O state (NB·(Dqk + Dv)/LPR f32 registers) stays
+ * within STATE_REGS: fewer lanes per row means fewer shuffles per score and
+ * less softmax work repeated across the lanes of a row (measured: 8 lanes
+ * for 4 rows of d 128 bf16 is 10 % faster than 16,
+ * bench/RESULTS-gpu-kernel.md). */
+#define LANES_MIN 8
+#define STATE_REGS 128
+/* 16-byte chunks of a row per lane at most. */
+#define CHUNKS_MAX 8
 /* Warps per workgroup. */
 #define WARPS 4
 /* Keys per lane group per tile (independent loads in flight). */
@@ -114,12 +124,16 @@ static bool schedule(RockAttn *a, Sched *s, MlirExternalPass pass) {
   s->lpr = pow2Ceil(nch);
   if (s->lpr > 32)
     s->lpr = 32;
-  s->kpw = 32 / s->lpr;
-  s->uq = (s->nchq + s->lpr - 1) / s->lpr;
-  s->uv = (s->nchv + s->lpr - 1) / s->lpr;
   s->t = KEYS_PER_GROUP;
   int64_t sqr = a->Sq * a->R;
   s->nb = (int)(sqr < ROWS_MAX ? sqr : ROWS_MAX);
+  while (s->lpr > LANES_MIN &&
+         (int64_t)s->nb * (a->Dqk + a->Dv) / (s->lpr / 2) <= STATE_REGS &&
+         (nch + s->lpr / 2 - 1) / (s->lpr / 2) <= CHUNKS_MAX)
+    s->lpr /= 2;
+  s->kpw = 32 / s->lpr;
+  s->uq = (s->nchq + s->lpr - 1) / s->lpr;
+  s->uv = (s->nchv + s->lpr - 1) / s->lpr;
   s->nw = WARPS;
   while (s->nw > 1 &&
          (int64_t)s->nw * s->nb * a->Dv * 4 + 2 * s->nw * s->nb * 4 > SMEM_MAX)
@@ -234,6 +248,32 @@ static int mergeO(RockGen *g, const Sched *s, int o1, int c1, int o2, int c2) {
   return rock__genBin(g, "arith.addf", a, b, vt);
 }
 
+/* The VEC lanes of %v (vector<VEC x f32>) as scalars out[0..VEC). */
+static void lanes(RockGen *g, const Sched *s, int v, int *out) {
+  char vt[32];
+  snprintf(vt, sizeof vt, "vector<%dxf32>", s->vec);
+  if (s->vec == 1) {
+    out[0] = v;
+    return;
+  }
+  for (int e = 0; e < s->vec; ++e) {
+    out[e] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : f32 from %s", out[e],
+                  v, e, vt);
+  }
+}
+
+/* x * y + acc as one fused multiply-add (scalar or vector type `ty`): the
+ * LLVM intrinsic, since math.fma becomes a libdevice call (__nv_fmaf). */
+static int fma(RockGen *g, int x, int y, int acc, const char *ty) {
+  int r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.intr.fma(%%v%d, %%v%d, %%v%d) : (%s, %s, %s) -> "
+                "%s",
+                r, x, y, acc, ty, ty, ty, ty);
+  return r;
+}
+
 /* Opens `scf.if %c {`. */
 static void ifOpen(RockGen *g, int c) {
   rock__genLine(g, "scf.if %%v%d {", c);
@@ -242,7 +282,41 @@ static void ifOpen(RockGen *g, int c) {
 
 /*===--- the kernel -------------------------------------------------------===*/
 
-enum { NBMAX = ROWS_MAX, UMAX = 8, TMAX = KEYS_PER_GROUP };
+enum { NBMAX = ROWS_MAX, UMAX = CHUNKS_MAX, TMAX = KEYS_PER_GROUP, VMAX = 16 };
+
+/* The keys group `group` takes in tile `kt`: jj[t] = kt·MB + group·T + t,
+ * and jc[t] = min(jj[t], Sk - 1), the key actually read. */
+static void tileKeys(RockGen *g, const RockAttn *a, const Sched *s, int group,
+                     int kt, int *jj, int *jc) {
+  int j0;
+  (void)rock__attnTileCols(g, a, kt, &j0);
+  int base = rock__genBin(
+      g, "arith.addi", j0,
+      rock__genBin(g, "arith.muli", group, rock__genIndex(g, s->t), "index"),
+      "index");
+  for (int t = 0; t < s->t; ++t) {
+    jj[t] =
+        t ? rock__genBin(g, "arith.addi", base, rock__genIndex(g, t), "index")
+          : base;
+    jc[t] = rock__genBin(g, "arith.minui", jj[t], rock__genIndex(g, a->Sk - 1),
+                         "index");
+  }
+}
+
+/* Issues every K and V load of tile `kt` for this lane: T·(UQ + UV) 16-byte
+ * loads, raw (in K's / V's element type) into kr[t][u], vr[t][u]. */
+static void tileLoads(RockGen *g, const RockAttn *a, const Sched *s, int group,
+                      int gBlk, int kt, const int *chq, const int *chv,
+                      int kr[][UMAX], int vr[][UMAX]) {
+  int jj[TMAX], jc[TMAX];
+  tileKeys(g, a, s, group, kt, jj, jc);
+  for (int t = 0; t < s->t; ++t)
+    for (int u = 0; u < s->uq; ++u)
+      kr[t][u] = viewLoad(g, s, a->k, a->mk, a->tk, gBlk, jc[t], chq[u]);
+  for (int t = 0; t < s->t; ++t)
+    for (int u = 0; u < s->uv; ++u)
+      vr[t][u] = viewLoad(g, s, a->v, a->mv, a->tv, gBlk, jc[t], chv[u]);
+}
 
 static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
   const Sched *s = ctx;
@@ -300,7 +374,7 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
 
   /* Rows: indices, Q chunks in registers, per-row key limits. */
   RockRowIdx x[NBMAX];
-  int q[NBMAX][UMAX], last[NBMAX], low[NBMAX];
+  int q[NBMAX][UMAX], qs[NBMAX][UMAX][VMAX], last[NBMAX], low[NBMAX];
   int eff = -1, lowKey = -1;
   if (a->dynamic) {
     eff = rock__genIndex(g, -1);
@@ -321,6 +395,8 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
         q[r][u] =
             rock__genSelect(g, ok, q[r][u], rock__genZero(g, acc, s->vec), st);
       }
+      if (fl)
+        lanes(g, s, q[r][u], qs[r][u]);
     }
     if (a->dynamic) {
       last[r] = rock__attnRowLast(g, a, x[r]);
@@ -335,10 +411,22 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
   int start, end;
   rock__attnTileRange(g, a, wg.split, eff, lowKey, &start, &end);
 
-  /* State per row: m, l, O chunks. */
-  enum { NSTATE = NBMAX * (2 + UMAX) };
-  int init[NSTATE], args[NSTATE], res[NSTATE], next[NSTATE];
-  const char *tys[NSTATE];
+  /* The lane's head-dim chunks of K and V rows. */
+  int okq[UMAX], okv[UMAX], chq[UMAX], chv[UMAX];
+  for (int u = 0; u < s->uq; ++u)
+    chq[u] = elemOffset(g, s, chunk(g, s, ln.sub, u, s->nchq, &okq[u]));
+  for (int u = 0; u < s->uv; ++u)
+    chv[u] = elemOffset(g, s, chunk(g, s, ln.sub, u, s->nchv, &okv[u]));
+
+  /* Loop state: per row m, l, O chunks; then the raw K / V of the tile
+   * about to be used, loaded one iteration ahead (software pipelining: the
+   * next tile's loads are in flight while this one is computed). */
+  enum { NSTATE = NBMAX * (2 + UMAX), NALL = NSTATE + 2 * TMAX * UMAX };
+  int init[NALL], args[NALL], res[NALL], next[NALL];
+  const char *tys[NALL];
+  char tkS[64], tvS[64];
+  rock__typeStr(tkS, sizeof tkS, a->tk, s->vec);
+  rock__typeStr(tvS, sizeof tvS, a->tv, s->vec);
   int nSt = 0;
   int zv = rock__genZero(g, "f32", s->vec);
   for (int r = 0; r < s->nb; ++r) {
@@ -347,41 +435,45 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
     for (int u = 0; u < s->uv; ++u)
       init[nSt] = zv, tys[nSt++] = vt;
   }
-  int kt;
-  rock__genForTyped(g, start, end, c1, nSt, init, tys, &kt, args, res);
-  {
-    int j0;
-    (void)rock__attnTileCols(g, a, kt, &j0);
-    int base = rock__genBin(g, "arith.addi", j0,
-                            rock__genBin(g, "arith.muli", ln.group,
-                                         rock__genIndex(g, s->t), "index"),
-                            "index");
-    int jj[TMAX], jc[TMAX], kv[TMAX][UMAX], vv[TMAX][UMAX];
-    for (int t = 0; t < s->t; ++t) {
-      jj[t] =
-          t ? rock__genBin(g, "arith.addi", base, rock__genIndex(g, t), "index")
-            : base;
-      jc[t] = rock__genBin(g, "arith.minui", jj[t],
-                           rock__genIndex(g, a->Sk - 1), "index");
-    }
-    /* All K and V loads of the tile first: T·(UQ + UV) in flight. */
-    int okq[UMAX], okv[UMAX], chq[UMAX], chv[UMAX];
+  int kr0[TMAX][UMAX], vr0[TMAX][UMAX];
+  tileLoads(g, a, s, ln.group, wg.gBlk, start, chq, chv, kr0, vr0);
+  int nAll = nSt;
+  for (int t = 0; t < s->t; ++t)
     for (int u = 0; u < s->uq; ++u)
-      chq[u] = elemOffset(g, s, chunk(g, s, ln.sub, u, s->nchq, &okq[u]));
+      init[nAll] = kr0[t][u], tys[nAll++] = tkS;
+  for (int t = 0; t < s->t; ++t)
     for (int u = 0; u < s->uv; ++u)
-      chv[u] = elemOffset(g, s, chunk(g, s, ln.sub, u, s->nchv, &okv[u]));
+      init[nAll] = vr0[t][u], tys[nAll++] = tvS;
+  int lastTile = rock__genBin(g, "arith.subi", end, c1, "index");
+  int kt;
+  rock__genForTyped(g, start, end, c1, nAll, init, tys, &kt, args, res);
+  {
+    /* The next tile's loads first (the last tile re-reads itself). */
+    int ktn = rock__genBin(g, "arith.minui",
+                           rock__genBin(g, "arith.addi", kt, c1, "index"),
+                           lastTile, "index");
+    int krn[TMAX][UMAX], vrn[TMAX][UMAX];
+    tileLoads(g, a, s, ln.group, wg.gBlk, ktn, chq, chv, krn, vrn);
+    int jj[TMAX], jc[TMAX], kv[TMAX][UMAX], vv[TMAX][UMAX];
+    int ks[TMAX][UMAX][VMAX];
+    tileKeys(g, a, s, ln.group, kt, jj, jc);
+    int m = nSt;
     for (int t = 0; t < s->t; ++t)
-      for (int u = 0; u < s->uq; ++u)
-        kv[t][u] = viewLoad(g, s, a->k, a->mk, a->tk, wg.gBlk, jc[t], chq[u]);
+      for (int u = 0; u < s->uq; ++u) {
+        kv[t][u] = rock__genConv(g, args[m++], a->tk, a->acc, s->vec);
+        if (fl)
+          lanes(g, s, kv[t][u], ks[t][u]);
+      }
     for (int t = 0; t < s->t; ++t)
       for (int u = 0; u < s->uv; ++u)
-        vv[t][u] = viewLoad(g, s, a->v, a->mv, a->tv, wg.gBlk, jc[t], chv[u]);
-    for (int t = 0; t < s->t; ++t) {
+        vv[t][u] = rock__genConv(g, args[m++], a->tv, a->f32, s->vec);
+    m = nSt;
+    for (int t = 0; t < s->t; ++t)
       for (int u = 0; u < s->uq; ++u)
-        kv[t][u] = rock__genConv(g, kv[t][u], a->tk, a->acc, s->vec);
+        next[m++] = krn[t][u];
+    for (int t = 0; t < s->t; ++t)
       for (int u = 0; u < s->uv; ++u)
-        vv[t][u] = rock__genConv(g, vv[t][u], a->tv, a->f32, s->vec);
-    }
+        next[m++] = vrn[t][u];
     int n = 0;
     for (int r = 0; r < s->nb; ++r) {
       int mOld = args[n], lOld = args[n + 1];
@@ -389,16 +481,20 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
       /* Scores of the T keys: dot product, butterfly, region, masks. */
       int xs[TMAX];
       for (int t = 0; t < s->t; ++t) {
+        /* Float: one fma chain over the lane's elements; integer: vector
+         * products and a reduction. */
         int part = -1;
-        for (int u = 0; u < s->uq; ++u) {
-          int p = fl ? rock__genBinF(g, "arith.mulf", q[r][u], kv[t][u], va)
-                     : rock__genBin(g, "arith.muli", q[r][u], kv[t][u], va);
-          part = part < 0 ? p
-                 : fl     ? rock__genBinF(g, "arith.addf", part, p, va)
-                          : rock__genBin(g, "arith.addi", part, p, va);
+        for (int u = 0; fl && u < s->uq; ++u)
+          for (int e = 0; e < s->vec; ++e)
+            part = part < 0 ? rock__genBin(g, "arith.mulf", qs[r][u][e],
+                                           ks[t][u][e], "f32")
+                            : fma(g, qs[r][u][e], ks[t][u][e], part, "f32");
+        for (int u = 0; !fl && u < s->uq; ++u) {
+          int p = rock__genBin(g, "arith.muli", q[r][u], kv[t][u], va);
+          part = part < 0 ? p : rock__genBin(g, "arith.addi", part, p, va);
         }
         int sc = part;
-        if (s->vec > 1) {
+        if (s->vec > 1 && !fl) {
           sc = rock__genFresh(g);
           rock__genLine(g,
                         "%%v%d = vector.reduction <add>, %%v%d%s : %s into %s",
@@ -447,17 +543,13 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
         if (c >= 0)
           o = rock__genBinF(g, "arith.mulf", o,
                             rock__genBcast(g, c, s->vec, "f32"), vt);
-        for (int t = 0; t < s->t; ++t) {
-          int pv = rock__genBinF(g, "arith.mulf",
-                                 rock__genBcast(g, pr[t], s->vec, "f32"),
-                                 vv[t][u], vt);
-          o = rock__genBinF(g, "arith.addf", o, pv, vt);
-        }
+        for (int t = 0; t < s->t; ++t)
+          o = fma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u], o, vt);
         next[n + 2 + u] = o;
       }
       n += 2 + s->uv;
     }
-    rock__genYieldTypedEnd(g, nSt, next, tys);
+    rock__genYieldTypedEnd(g, nAll, next, tys);
   }
 
   /* Merge the KPW lane groups of each warp (xor shuffles). */
@@ -479,9 +571,6 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
   }
 
   /* Group 0 of every warp writes the warp's state to workgroup memory. */
-  int chv[UMAX], okv[UMAX];
-  for (int u = 0; u < s->uv; ++u)
-    chv[u] = elemOffset(g, s, chunk(g, s, ln.sub, u, s->nchv, &okv[u]));
   int isG0 = rock__genBin(g, "arith.cmpi ult,", lane, rock__genIndex(g, s->lpr),
                           "index");
   ifOpen(g, isG0);
