@@ -369,8 +369,10 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
                              sizeof ferr))
     return errorExit("%s", ferr);
+  int64_t vecBits = rockCpuVectorBitsApply(c->module, cpu);
   if (verbose)
-    printf("jit cpu: %s\nhost features: %s\n", cpu ? cpu : "host",
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features: %s\n",
+           cpu ? cpu : "host", (long long)vecBits,
            !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
                                                      : "none");
   if (!noAutoSplit)
