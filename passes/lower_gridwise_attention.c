@@ -73,6 +73,7 @@ typedef struct Gen {
   int depth;      /* indentation */
   Const *cs;
   int nCs, capCs;
+  int64_t heapBytes; /* bytes of memref.alloc emitted (scratch.c) */
 } Gen;
 
 static int fresh(Gen *g) { return g->next++; }
@@ -677,6 +678,7 @@ static void gemm0KeyMajor(Gen *g, const Attn *a, const Bufs *b, int ktv,
 
 static int allocBuf(Gen *g, const char *mt, bool heap) {
   int r = fresh(g);
+  g->heapBytes = heap ? rock__scratchAdd(g->heapBytes, mt) : g->heapBytes;
   line(g, "%%v%d = memref.%s() {alignment = 64 : i64} : %s", r,
        heap ? "alloc" : "alloca", mt);
   return r;
@@ -1976,7 +1978,7 @@ static int64_t internalSplit(const Attn *a) {
       (a->hasLse && !mlirTypeIsAF32(a->tl)))
     return 1;
   int64_t P = 1, nMB = (a->Sk + a->MB - 1) / a->MB;
-  while (a->grid * P < T)
+  while (P <= T / 2 && a->grid <= (T - 1) / P) /* grid * P < T */
     P *= 2;
   while (P >= 2 && nMB / P < 2)
     P /= 2;
@@ -1987,6 +1989,11 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   Attn a;
   if (!analyse(op, pass, &a))
     return false;
+  if (numThreads(op) > ROCK_MAX_NUM_THREADS) {
+    rock__passFail(pass, op, "rock.num_threads must be at most %d",
+                   ROCK_MAX_NUM_THREADS);
+    return false;
+  }
   Gen g;
   memset(&g, 0, sizeof g);
   /* Arguments take ids 0..nArgs-1. */
@@ -2013,7 +2020,9 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     a.S = P;
     a.grid *= P;
   }
+  g.heapBytes = 0; /* count the per-workgroup allocations only */
   generate(&g, &a);
+  bool fits = rock__recordWorkgroupScratch(pass, op, g.heapBytes);
 
   RockStr text = {0};
   rock__strAppend(&text, "func.func @body(");
@@ -2037,8 +2046,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
     fprintf(stderr, "%s", text.data);
   MlirValue part[2];
-  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, P > 1 ? 2 : 0,
-                                 part);
+  bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
+                                         P > 1 ? 2 : 0, part);
   rock__strFree(&text);
   rock__strFree(&g.body);
   rock__strFree(&g.consts);

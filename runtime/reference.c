@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "reference.h"
 
+#include "rock-c/Sizes.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -185,12 +187,21 @@ static void freeScratch(Worker *w) {
   free(w->acc);
 }
 
+/* malloc of rows*cols doubles; NULL when the count overflows. */
+static double *allocDoubles(int64_t rows, int64_t cols) {
+  int64_t n;
+  if (!rockSizeMul(rows, cols, &n) ||
+      !rockSizeMul(n, (int64_t)sizeof(double), &n))
+    return NULL;
+  return malloc(n ? (size_t)n : 1);
+}
+
 static bool allocScratch(Worker *w, const RockAttnProblem *p) {
-  w->q = malloc((size_t)(p->seqLenQ * p->headDimQK) * sizeof(double));
-  w->k = malloc((size_t)(p->seqLenK * p->headDimQK) * sizeof(double));
-  w->v = malloc((size_t)(p->seqLenK * p->headDimV) * sizeof(double));
-  w->s = malloc((size_t)p->seqLenK * sizeof(double));
-  w->acc = malloc((size_t)p->headDimV * sizeof(double));
+  w->q = allocDoubles(p->seqLenQ, p->headDimQK);
+  w->k = allocDoubles(p->seqLenK, p->headDimQK);
+  w->v = allocDoubles(p->seqLenK, p->headDimV);
+  w->s = allocDoubles(p->seqLenK, 1);
+  w->acc = allocDoubles(p->headDimV, 1);
   return w->q && w->k && w->v && w->s && w->acc;
 }
 

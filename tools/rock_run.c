@@ -57,6 +57,7 @@
 #include "mlir-c/RegisterEverything.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
+#include "rock-c/TextNesting.h"
 
 #include <errno.h>
 #include <math.h>
@@ -64,6 +65,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -76,8 +78,8 @@ enum { EXIT_PASS = 0, EXIT_GATE = 1, EXIT_USAGE = 2, EXIT_ERROR = 3 };
 typedef struct Options {
   const char *input; ///< file name, or NULL / "-" for stdin
   bool verbose, time, printResults, printInputs, printValidation;
-  bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
-  bool noAutoSplit;    ///< leave rock.num_threads unset
+  bool noHostFeatures;   ///< do not add the host's GemmFeatures (`dot`)
+  bool noAutoSplit;      ///< leave rock.num_threads unset
   int64_t kernelRepeats; ///< 0 = from the harness
   const char *dumpDir;
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
@@ -405,11 +407,57 @@ static RockBuffer *addArg(Run *r, const char *role, RockBuffer *buf) {
   return buf;
 }
 
+/// Bytes of host memory the run holds at once (arguments, paged pools,
+/// combined results, f64 reference and result copies); -1 on overflow.
+/// Every size was bounded by rockAttnProblemCheck, so the sum cannot wrap.
+static int64_t runBytes(const RockAttnProblem *p) {
+  int64_t vs = (int64_t)rockDTypeGetSize(rockAttnProblemGetValueType(p));
+  int64_t qs = (int64_t)rockDTypeGetSize(p->dtype);
+  int64_t kv =
+      rockAttnProblemGetKSize(p) * qs + rockAttnProblemGetVSize(p) * vs;
+  int64_t n = rockAttnProblemGetQSize(p) * qs + kv * (p->paged ? 2 : 1);
+  n += rockAttnProblemGetScoreSize(p) * vs * (p->withScale + p->withBias);
+  n += rockAttnProblemGetPartialOutSize(p) * vs +
+       rockAttnProblemGetPartialLseSize(p) * 4;
+  n += rockAttnProblemGetOutSize(p) * (vs + 16) +
+       rockAttnProblemGetLseSize(p) * (4 + 16);
+  return n;
+}
+
+/// Memory this process may still use, in bytes: MemAvailable (else the
+/// physical memory), capped by RLIMIT_AS and RLIMIT_DATA.
+static int64_t memoryLimit(void) {
+  int64_t avail = (int64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
+  FILE *f = fopen("/proc/meminfo", "r");
+  char line[128];
+  long long kb;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+      avail = (int64_t)kb * 1024;
+  if (f)
+    fclose(f);
+  const int res[2] = {RLIMIT_AS, RLIMIT_DATA};
+  for (int i = 0; i < 2; ++i) {
+    struct rlimit rl;
+    if (getrlimit(res[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (int64_t)rl.rlim_cur < avail)
+      avail = (int64_t)rl.rlim_cur;
+  }
+  return avail;
+}
+
 /// Allocates the kernel arguments in spec section 5.2 order. Paged K/V get a
 /// placeholder i64 table buffer here; the caches are built after filling.
+/// Returns false (one line on stderr) when the run cannot fit in memory.
 static bool allocateArgs(const RockAttnProblem *p, Run *r) {
+  int64_t need = runBytes(p), limit = memoryLimit();
+  if (need > limit) {
+    errorExit("out of memory: the run needs %lld MiB of host buffers, %lld "
+              "MiB are available",
+              (long long)(need >> 20), (long long)(limit >> 20));
+    return false;
+  }
   RockDType vt = rockAttnProblemGetValueType(p);
-  int64_t b = rockAttnProblemGetB(p);
   r->q = rockBufferCreate(p->dtype, rockAttnProblemGetQSize(p));
   r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
   r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
@@ -429,18 +477,22 @@ static bool allocateArgs(const RockAttnProblem *p, Run *r) {
     r->lsePartial =
         rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetPartialLseSize(p));
   r->outPartial = rockBufferCreate(vt, rockAttnProblemGetPartialOutSize(p));
-  r->refOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
-  r->resOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
-  r->refLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
-  r->resLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
+  size_t nOut = (size_t)rockAttnProblemGetOutSize(p);
+  size_t nLse = (size_t)rockAttnProblemGetLseSize(p);
+  r->refOut = malloc(nOut * sizeof(double));
+  r->resOut = malloc(nOut * sizeof(double));
+  r->refLse = malloc(nLse * sizeof(double));
+  r->resLse = malloc(nLse * sizeof(double));
   if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut || !r->resOut ||
       !r->refLse || !r->resLse ||
       (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
       (p->withScale && !r->scale) || (p->withBias && !r->bias) ||
       (p->numCurrentSeqLen && !r->currentSeqLen) ||
       (p->numPrefixOffset && !r->prefixOffset) ||
-      (p->returnLse && !r->lsePartial))
+      (p->returnLse && !r->lsePartial)) {
+    errorExit("out of memory allocating the arguments");
     return false;
+  }
   return true;
 }
 
@@ -754,6 +806,10 @@ static int compile(const char *text, size_t size, const char *fileName,
   mlirRegisterAllPasses();
   rockRegisterAllPasses();
 
+  char err[512];
+  if (!rockTextCheckNesting((MlirStringRef){text, size}, ROCK_MAX_TEXT_NESTING,
+                            err, sizeof err))
+    return errorExit("cannot parse %s: %s", fileName, err);
   double start = rockTimerNowMs();
   c->module = mlirModuleCreateParse(c->ctx, (MlirStringRef){text, size});
   parseMs = rockTimerNowMs() - start;
@@ -766,7 +822,6 @@ static int compile(const char *text, size_t size, const char *fileName,
     return errorExit("%s has no rock.harness module attribute (generate it "
                      "with rock-gen -ph or -pv)",
                      fileName);
-  char err[512];
   if (!rockHarnessRead(harness, h, err, sizeof err))
     return errorExit("%s", err);
   MlirOperation kernel = findFunc(c->module, "rock_attention");
@@ -778,14 +833,16 @@ static int compile(const char *text, size_t size, const char *fileName,
 }
 
 /// The thread count libomp will use: the first value of OMP_NUM_THREADS
-/// when it is a positive integer, else the online cores.
+/// when it is a positive integer, else the online cores; 0 when that first
+/// value is above ROCK_MAX_NUM_THREADS (or overflows).
 static int64_t ompThreads(void) {
   const char *env = getenv("OMP_NUM_THREADS");
   if (env) {
     char *end = NULL;
+    errno = 0;
     long long n = strtoll(env, &end, 10);
     if (end != env && n > 0 && (*end == 0 || *end == ','))
-      return n;
+      return errno || n > ROCK_MAX_NUM_THREADS ? 0 : n;
   }
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? n : 1;
@@ -797,9 +854,37 @@ static void setNumThreads(Compiled *c) {
   MlirStringRef name = mlirStringRefCreateFromCString("rock.num_threads");
   if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(m, name)))
     return;
-  MlirAttribute t = mlirIntegerAttrGet(mlirIntegerTypeGet(c->ctx, 64),
-                                       ompThreads());
+  MlirAttribute t =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(c->ctx, 64), ompThreads());
   mlirOperationSetAttributeByName(m, name, t);
+}
+
+/// Checks, before the kernel runs, that the per-workgroup scratch of all
+/// threads (rock.workgroup_scratch_bytes, recorded by the lowering) can be
+/// allocated at once: the kernel's memref.alloc results are not checked, so
+/// a failure there would be a crash. Allocates and frees one untouched
+/// block per thread. Returns an exit status.
+static int probeScratch(const Compiled *c) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirModuleGetOperation(c->module),
+      mlirStringRefCreateFromCString("rock.workgroup_scratch_bytes"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return EXIT_PASS;
+  int64_t bytes = mlirIntegerAttrGetValueInt(a), threads = ompThreads();
+  if (bytes <= 0)
+    return EXIT_PASS;
+  void **blocks = calloc((size_t)threads, sizeof(void *));
+  int64_t got = 0;
+  while (blocks && got < threads && (blocks[got] = malloc((size_t)bytes)))
+    ++got;
+  for (int64_t i = 0; i < got; ++i)
+    free(blocks[i]);
+  free(blocks);
+  if (got < threads)
+    return errorExit("out of memory: the kernel needs %lld x %lld MiB of "
+                     "per-workgroup scratch (one per thread)",
+                     (long long)threads, (long long)(bytes >> 20));
+  return EXIT_PASS;
 }
 
 static int lowerAndJit(Compiled *c) {
@@ -823,11 +908,15 @@ static int lowerAndJit(Compiled *c) {
     return errorExit("the JIT has no _mlir_ciface_rock_attention (is "
                      "@rock_attention missing llvm.emit_c_interface?)");
   jitMs = rockTimerNowMs() - start;
-  return EXIT_PASS;
+  return probeScratch(c);
 }
 
 static int runMain(const Options *o) {
   double t0 = rockTimerNowMs();
+  if (ompThreads() == 0)
+    return errorExit("OMP_NUM_THREADS '%s': the thread count must be at most "
+                     "%d",
+                     getenv("OMP_NUM_THREADS"), ROCK_MAX_NUM_THREADS);
   const char *fileName =
       o->input && strcmp(o->input, "-") ? o->input : "<stdin>";
   FILE *f = strcmp(fileName, "<stdin>") ? fopen(fileName, "rb") : stdin;
@@ -855,7 +944,7 @@ static int runMain(const Options *o) {
   const RockAttnProblem *p = h ? &h->problem : NULL;
   // The signature is checked before lowering, while it is still func.func.
   if (status == EXIT_PASS && !allocateArgs(p, &r))
-    status = errorExit("out of memory allocating the arguments");
+    status = EXIT_ERROR;
   uint64_t seed = 0;
   RockInitConfig init;
   memset(&init, 0, sizeof init);
@@ -883,8 +972,8 @@ static int runMain(const Options *o) {
       status == EXIT_PASS ? rockAttnProblemGetValueType(p) : ROCK_DTYPE_F32;
   Arg combineArgs[4];
   if (status == EXIT_PASS && p->splitKV > 1) {
-    r.out = rockBufferCreate(vt, b * p->seqLenQ * p->headDimV);
-    r.lse = rockBufferCreate(ROCK_DTYPE_F32, b * p->seqLenQ);
+    r.out = rockBufferCreate(vt, rockAttnProblemGetOutSize(p));
+    r.lse = rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetLseSize(p));
     if (!r.out || !r.lse)
       status = errorExit("out of memory");
     Arg ca[4] = {{"partial out", r.outPartial},
@@ -908,9 +997,9 @@ static int runMain(const Options *o) {
     if (!rockHostFeaturesApply(c.module, !o->noHostFeatures, ferr, sizeof ferr))
       status = errorExit("%s", ferr);
     else if (o->verbose)
-      printf("host features: %s\n",
-             !o->noHostFeatures && rockHostHasBf16Dot() ? "dot (avx512bf16)"
-                                                        : "none");
+      printf("host features: %s\n", !o->noHostFeatures && rockHostHasBf16Dot()
+                                        ? "dot (avx512bf16)"
+                                        : "none");
   }
   if (status == EXIT_PASS && !o->noAutoSplit)
     setNumThreads(&c);
