@@ -124,7 +124,7 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   memset(h, 0, sizeof *h);
   RockAttnProblem *p = &h->problem;
   rockAttnProblemInit(p);
-  strcpy(h->rand, "fixed");
+  strcpy(h->rand, "distinct");
   h->randMin = 0.0;
   h->randMax = 1.0;
   h->randMinInt = -5;

@@ -132,6 +132,7 @@ static void runRows(Worker *w) {
     for (int64_t i = 0; i < sq; ++i) {
       const double *qi = w->q + i * dqk;
       double m = -INFINITY;
+      bool nan = false; // a NaN score makes the row NaN, never "masked"
       for (int64_t j = 0; j < sk; ++j) {
         // Masks by selection, never by arithmetic.
         if (!rockReferenceIsVisible(p, bq, i, j)) {
@@ -143,10 +144,18 @@ static void runRows(Worker *w) {
         for (int64_t d = 0; d < dqk; ++d)
           dot += qi[d] * kj[d];
         w->s[j] = region(p, w->in, bq, i, j, dot);
+        nan |= isnan(w->s[j]);
         if (w->s[j] > m)
           m = w->s[j];
       }
       double *o = w->out + (bq * sq + i) * dv;
+      if (nan) {
+        for (int64_t e = 0; e < dv; ++e)
+          o[e] = NAN;
+        if (w->lse)
+          w->lse[bq * sq + i] = NAN;
+        continue;
+      }
       if (m == -INFINITY) { // fully masked row
         for (int64_t e = 0; e < dv; ++e)
           o[e] = 0.0;

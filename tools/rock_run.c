@@ -1063,6 +1063,20 @@ static int runMain(const Options *o) {
       status = errorExit("out of memory in the reference");
     referenceMs = rockTimerNowMs() - start;
   }
+  // A non-finite reference cannot judge anything: NaN compared with NaN
+  // would pass. The inputs overflowed (or were NaN / inf to begin with).
+  if (status == EXIT_PASS && verify) {
+    int64_t bad = 0, nOut = rockAttnProblemGetOutSize(p);
+    for (int64_t k = 0; k < nOut; ++k)
+      bad += !isfinite(r.refOut[k]);
+    for (int64_t k = 0; p->returnLse && k < rockAttnProblemGetLseSize(p); ++k)
+      bad += isnan(r.refLse[k]) || r.refLse[k] == INFINITY; // -inf: masked
+    if (bad)
+      status = errorExit("inputs out of range: the f64 reference has %lld "
+                         "non-finite results (NaN or inf inputs, or values "
+                         "too large for %s); narrow -rand_min/-rand_max",
+                         (long long)bad, rockDTypeGetName(p->dtype));
+  }
   if (status == EXIT_PASS && verify) {
     int64_t sq = p->seqLenQ, dv = p->headDimV, nOut = b * sq * dv;
     for (int64_t bq = 0; bq < b; ++bq)

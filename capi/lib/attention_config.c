@@ -31,7 +31,7 @@ void rockAttentionConfigInit(RockAttentionConfig *cfg) {
 void rockAttentionHarnessInit(RockAttentionHarness *h) {
   memset(h, 0, sizeof *h);
   h->verifier = "none";
-  h->rand = "fixed";
+  h->rand = "distinct";
   h->randType = "int";
   h->randMin = 0.0;
   h->randMax = 1.0;
