@@ -144,7 +144,7 @@ static MlirValue broadcast1(const Att *a, MlirValue in, int64_t n) {
 
 static int64_t nextPow2(int64_t v) {
   int64_t p = 1;
-  while (p < v)
+  while (p < v && p <= INT64_MAX / 2) /* no overflow for any v */
     p *= 2;
   return p;
 }
@@ -181,9 +181,9 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
     }
   }
   *mb = pm ? pm
-           : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
-               ? DECODE_MB
-               : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
+        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
+            ? DECODE_MB
+            : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;

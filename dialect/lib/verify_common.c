@@ -24,8 +24,9 @@ MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
   if (mlirTypeEqual(ta, tb))
     return mlirLogicalResultSuccess();
   char b1[128], b2[128];
-  return rock__verifyFail(op, "%s element type (%s) must equal %s element "
-                              "type (%s)",
+  return rock__verifyFail(op,
+                          "%s element type (%s) must equal %s element "
+                          "type (%s)",
                           a, rock__verifyTypeStr(ta, b1, sizeof b1), b,
                           rock__verifyTypeStr(tb, b2, sizeof b2));
 }
@@ -123,6 +124,14 @@ unsigned rock__verifyEltBits(MlirType t) {
 
 bool rock__verifyIsInt(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == width;
+}
+
+bool rock__verifyIsAttnFloat(MlirType t) {
+  return mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+}
+
+bool rock__verifyIsAttnInput(MlirType t) {
+  return rock__verifyIsAttnFloat(t) || rock__verifyIsInt(t, 8);
 }
 
 bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,

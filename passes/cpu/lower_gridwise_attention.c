@@ -961,6 +961,11 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   RockAttn a;
   if (!rock__attnAnalyse(op, pass, &a))
     return false;
+  if (machineAttr(op, "rock.num_threads", 0) > ROCK_MAX_NUM_THREADS) {
+    rock__passFail(pass, op, "rock.num_threads must be at most %d",
+                   ROCK_MAX_NUM_THREADS);
+    return false;
+  }
   a.tgt = &cpuTarget;
   RockGen g;
   memset(&g, 0, sizeof g);
@@ -990,7 +995,9 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     a.S = P;
     a.grid *= P;
   }
+  g.heapBytes = 0; /* count the per-workgroup allocations only */
   generate(&g, &a, machineAttr(op, "rock.vector_bits", 512));
+  bool fits = rock__recordWorkgroupScratch(pass, op, g.heapBytes);
 
   RockStr text = {0};
   rock__strAppend(&text, "func.func @body(");
@@ -1014,8 +1021,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
     fprintf(stderr, "%s", text.data);
   MlirValue part[2];
-  bool ok =
-      rock__inlineFuncText(op, text.data, nArgs, args, P > 1 ? 2 : 0, part);
+  bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
+                                         P > 1 ? 2 : 0, part);
   rock__strFree(&text);
   rock__strFree(&g.body);
   rock__strFree(&g.consts);
