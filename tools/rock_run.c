@@ -415,7 +415,12 @@ static int64_t runBytes(const RockAttnProblem *p) {
   int64_t qs = (int64_t)rockDTypeGetSize(p->dtype);
   int64_t kv =
       rockAttnProblemGetKSize(p) * qs + rockAttnProblemGetVSize(p) * vs;
-  int64_t n = rockAttnProblemGetQSize(p) * qs + kv * (p->paged ? 2 : 1);
+  // Paged: both pools, plus one logical cache while it is cut into pages.
+  int64_t n = rockAttnProblemGetQSize(p) * qs + kv;
+  if (p->paged)
+    n += rockAttnProblemGetKSize(p) * qs > rockAttnProblemGetVSize(p) * vs
+             ? rockAttnProblemGetKSize(p) * qs
+             : rockAttnProblemGetVSize(p) * vs;
   n += rockAttnProblemGetScoreSize(p) * vs * (p->withScale + p->withBias);
   n += rockAttnProblemGetPartialOutSize(p) * vs +
        rockAttnProblemGetPartialLseSize(p) * 4;
@@ -446,10 +451,11 @@ static int64_t memoryLimit(void) {
   return avail;
 }
 
-/// Allocates the kernel arguments in spec section 5.2 order. Paged K/V get a
-/// placeholder i64 table buffer here; the caches are built after filling.
+/// Allocates the kernel arguments in spec section 5.2 order. Paged K/V are
+/// not allocated here: fillArgs builds each logical cache, cuts it into its
+/// page pool and frees it before the next (unless `keepLogical`).
 /// Returns false (one line on stderr) when the run cannot fit in memory.
-static bool allocateArgs(const RockAttnProblem *p, Run *r) {
+static bool allocateArgs(const RockAttnProblem *p, Run *r, bool keepLogical) {
   int64_t need = runBytes(p), limit = memoryLimit();
   if (need > limit) {
     errorExit("out of memory: the run needs %lld MiB of host buffers, %lld "
@@ -459,8 +465,10 @@ static bool allocateArgs(const RockAttnProblem *p, Run *r) {
   }
   RockDType vt = rockAttnProblemGetValueType(p);
   r->q = rockBufferCreate(p->dtype, rockAttnProblemGetQSize(p));
-  r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
-  r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  if (!p->paged || keepLogical) {
+    r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
+    r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  }
   if (p->dtype == ROCK_DTYPE_I8) {
     r->quantBias = rockBufferCreate(ROCK_DTYPE_I8, 1);
     r->quantScale = rockBufferCreate(ROCK_DTYPE_F16, 1);
@@ -483,8 +491,8 @@ static bool allocateArgs(const RockAttnProblem *p, Run *r) {
   r->resOut = malloc(nOut * sizeof(double));
   r->refLse = malloc(nLse * sizeof(double));
   r->resLse = malloc(nLse * sizeof(double));
-  if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut || !r->resOut ||
-      !r->refLse || !r->resLse ||
+  if (!r->q || ((!p->paged || keepLogical) && (!r->k || !r->v)) ||
+      !r->outPartial || !r->refOut || !r->resOut || !r->refLse || !r->resLse ||
       (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
       (p->withScale && !r->scale) || (p->withBias && !r->bias) ||
       (p->numCurrentSeqLen && !r->currentSeqLen) ||
@@ -498,28 +506,48 @@ static bool allocateArgs(const RockAttnProblem *p, Run *r) {
 
 /// Fills the inputs in argument order, builds the paged caches, and lists the
 /// kernel arguments.
+/// Fills one logical paged cache (`*logical`, or a temporary when it is
+/// NULL), cuts it into `*cache` and frees the temporary: at most one
+/// logical cache exists at a time.
+static bool fillPaged(const RockAttnProblem *p, RockInitConfig *init,
+                      RockRng *pageRng, RockDType t, int64_t n,
+                      RockBuffer *logical, RockPagedCache **cache) {
+  RockBuffer *tmp = logical ? NULL : rockBufferCreate(t, n);
+  RockBuffer *src = logical ? logical : tmp;
+  if (!src)
+    return false;
+  rockInitFill(init, src);
+  *cache = rockPagedCacheCreate(src, p->g, p->numPages, p->pageSize, pageRng);
+  rockBufferDestroy(tmp);
+  return *cache != NULL;
+}
+
 static bool fillArgs(const RockAttnProblem *p, RockInitConfig *init,
                      uint64_t seed, Run *r) {
+  // The page permutations have their own stream so that they do not shift
+  // the values of later tensors.
+  RockRng pageRng = rockRngCreate(seed ^ 0x70a6ed5eedull);
   RockBuffer *inputs[] = {r->q,          r->k,     r->v,   r->quantBias,
                           r->quantScale, r->scale, r->bias};
-  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i)
-    if (inputs[i])
+  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i) {
+    if (p->paged && (i == 1 || i == 2)) {
+      bool isK = i == 1;
+      if (!fillPaged(p, init, &pageRng,
+                     isK ? p->dtype : rockAttnProblemGetValueType(p),
+                     isK ? rockAttnProblemGetKSize(p)
+                         : rockAttnProblemGetVSize(p),
+                     inputs[i], isK ? &r->kCache : &r->vCache))
+        return false;
+    } else if (inputs[i]) {
       rockInitFill(init, inputs[i]);
+    }
+  }
   for (int64_t i = 0; r->currentSeqLen && i < p->g; ++i)
     rockBufferSet(r->currentSeqLen, i, (double)p->currentSeqLen[i]);
   for (int64_t i = 0; r->prefixOffset && i < p->g; ++i)
     rockBufferSet(r->prefixOffset, i, (double)p->prefixOffset[i]);
   addArg(r, "Q", r->q);
   if (p->paged) {
-    // The page permutation has its own stream so that it does not shift the
-    // values of later tensors.
-    RockRng rng = rockRngCreate(seed ^ 0x70a6ed5eedull);
-    r->kCache =
-        rockPagedCacheCreate(r->k, p->g, p->numPages, p->pageSize, &rng);
-    r->vCache =
-        rockPagedCacheCreate(r->v, p->g, p->numPages, p->pageSize, &rng);
-    if (!r->kCache || !r->vCache)
-      return false;
     addArg(r, "K page table", r->kCache->table);
     addArg(r, "V page table", r->vCache->table);
   } else {
@@ -943,7 +971,8 @@ static int runMain(const Options *o) {
   double frontMs = rockTimerNowMs() - t0;
   const RockAttnProblem *p = h ? &h->problem : NULL;
   // The signature is checked before lowering, while it is still func.func.
-  if (status == EXIT_PASS && !allocateArgs(p, &r))
+  bool keepLogical = o->printInputs || o->dumpDir || (h && h->printInputs);
+  if (status == EXIT_PASS && !allocateArgs(p, &r, keepLogical))
     status = EXIT_ERROR;
   uint64_t seed = 0;
   RockInitConfig init;
@@ -1055,8 +1084,8 @@ static int runMain(const Options *o) {
   bool verify = strcmp(h->verifier, "none") != 0;
   RockVerdict verdict = {true, true, true};
   if (status == EXIT_PASS && verify) {
-    RockAttnInputs in = {r.q,          r.k,     r.v,    r.quantBias,
-                         r.quantScale, r.scale, r.bias, p->paged};
+    RockAttnInputs in = {r.q,     r.k,    r.v,      r.quantBias, r.quantScale,
+                         r.scale, r.bias, p->paged, r.kCache,    r.vCache};
     double start = rockTimerNowMs();
     if (!rockReferenceAttention(p, &in, r.refOut,
                                 p->returnLse ? r.refLse : NULL))
