@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 
+#include "perf_config.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -83,52 +85,6 @@ static uint64_t positiveDecimal(const char *s) {
     v = v * 10 + (uint64_t)(*c - '0');
   }
   return v;
-}
-
-static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
-/// Checks a perf_config string (§2.6).
-static bool checkPerfConfig(const char *pc, char *err, size_t errLen) {
-  if (!strncmp(pc, "attn:v1:", 8) || !strncmp(pc, "attn:v2:", 8))
-    return true;
-  if (strncmp(pc, "attn:v3:", 8))
-    return fail(err, errLen,
-                "invalid perf_config '%s': expected attn:v1:, attn:v2: or "
-                "attn:v3:",
-                pc);
-  int64_t vals[13];
-  int n = 0;
-  const char *c = pc + 8;
-  for (;;) {
-    char *end;
-    if (*c == '\0' || *c == ',')
-      return fail(err, errLen, "invalid perf_config '%s': empty field", pc);
-    long long v = strtoll(c, &end, 10);
-    if (end == c || (*end != ',' && *end != '\0'))
-      return fail(err, errLen, "invalid perf_config '%s': non-integer field",
-                  pc);
-    if (n < 13)
-      vals[n] = v;
-    ++n;
-    if (*end == '\0')
-      break;
-    c = end + 1;
-  }
-  if (n != 13)
-    return fail(err, errLen,
-                "invalid perf_config '%s': attn:v3 needs 13 integers, got %d",
-                pc, n);
-  if (!isPow2(vals[0]))
-    return fail(err, errLen,
-                "invalid perf_config '%s': mPerBlockG0 must be a positive "
-                "power of two",
-                pc);
-  if (!isPow2(vals[2]))
-    return fail(err, errLen,
-                "invalid perf_config '%s': nPerBlockG0 must be a positive "
-                "power of two",
-                pc);
-  return true;
 }
 
 static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
@@ -290,8 +246,10 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return fail(err, errLen, "head counts and -split_kv must fit in i32");
   if (c->paged && !checkPaged(c, err, errLen))
     return false;
+  RockPerfConfig pc;
   if (c->perfConfig && c->perfConfig[0] &&
-      !checkPerfConfig(c->perfConfig, err, errLen))
+      !rockPerfConfigParse(c->perfConfig, strlen(c->perfConfig), &pc, err,
+                           errLen))
     return false;
 
   // Every buffer size must fit in 64 bits.
