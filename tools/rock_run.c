@@ -27,10 +27,14 @@
 //   verdict ever contains brackets. --time adds compile_time_ms (module read
 //   to JIT ready, input filling excluded), kernel_time_ms (median) and
 //   kernel_time_min_ms (best run; what benchmarks on a shared machine use).
-// - The kernel is compiled for this CPU: rock.attention ops get the `dot`
+// - The kernel is compiled for this CPU, or for the LLVM CPU named by
+//   --cpu / $ROCK_JIT_CPU (e.g. x86-64-v3: AVX2 + FMA, no AVX-512), with no
+//   feature beyond what that CPU implies. rock.attention ops get the `dot`
 //   GemmFeature (AVX512-BF16 dot products in the bf16 decode loops) when
-//   the CPU has avx512bf16, unless --no-host-features; a module that asks
+//   that CPU has avx512bf16, unless --no-host-features; a module that asks
 //   for `dot` on a CPU without it is an error, not a SIGILL.
+// - JIT failures (an unresolved symbol, an unknown CPU) report LLVM's own
+//   message, exit 3.
 //
 //===----------------------------------------------------------------------===//
 #define _POSIX_C_SOURCE 200809L
@@ -57,6 +61,7 @@
 #include "mlir-c/RegisterEverything.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
+#include "rock-c/Target.h"
 
 #include <errno.h>
 #include <math.h>
@@ -78,6 +83,7 @@ typedef struct Options {
   bool verbose, time, printResults, printInputs, printValidation;
   bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
   bool noAutoSplit;    ///< leave rock.num_threads unset
+  const char *cpu;     ///< --cpu: LLVM CPU to generate code for (NULL: host)
   int64_t kernelRepeats; ///< 0 = from the harness
   const char *dumpDir;
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
@@ -92,7 +98,10 @@ static void usage(FILE *f) {
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
           "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split]\n");
+          "                [--no-auto-split] [--cpu NAME]\n"
+          "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
+          "              instead of the host; default: $ROCK_JIT_CPU, else the "
+          "host\n");
 }
 
 static int usageError(const char *fmt, const char *arg) {
@@ -170,7 +179,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
     static const char *const valued[] = {
         "kernel-repeats",    "kernel_repeats", "dump-dir",
         "comparator",        "RMS_threshold",  "absDiff_threshold",
-        "relDiff_threshold", "atol",           "rtol"};
+        "relDiff_threshold", "atol",           "rtol",
+        "cpu"};
     bool known = false;
     for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
       known |= !strcmp(name, valued[k]);
@@ -193,6 +203,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->kernelRepeats = n;
     } else if (!strcmp(name, "dump-dir")) {
       o->dumpDir = value;
+    } else if (!strcmp(name, "cpu")) {
+      if (!*value)
+        return usageError("--cpu needs an LLVM CPU name%s", "");
+      o->cpu = value;
     } else if (!strcmp(name, "comparator")) {
       if (!strcmp(value, "allclose"))
         o->comparator = 1;
@@ -802,7 +816,12 @@ static void setNumThreads(Compiled *c) {
   mlirOperationSetAttributeByName(m, name, t);
 }
 
-static int lowerAndJit(Compiled *c) {
+static int lowerAndJit(Compiled *c, const char *cpu) {
+  MlirOperation kernel = findFunc(c->module, "rock_attention");
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          kernel, mlirStringRefCreateFromCString("llvm.emit_c_interface"))))
+    return errorExit("@rock_attention lacks the llvm.emit_c_interface "
+                     "attribute (the JIT calls it through its C interface)");
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
   MlirLogicalResult res =
@@ -814,14 +833,13 @@ static int lowerAndJit(Compiled *c) {
     return errorExit("lowering with rock-cpu-pipeline failed%s", diagSuffix());
   lowerMs = rockTimerNowMs() - start;
   start = rockTimerNowMs();
-  c->jit = rockJitCreate(c->module);
+  c->jit = rockJitCreate(c->module, cpu);
   if (mlirExecutionEngineIsNull(c->jit))
     return errorExit("cannot create the JIT execution engine%s", diagSuffix());
   // Force code generation now, so that compile time covers it.
-  if (!mlirExecutionEngineLookup(c->jit, mlirStringRefCreateFromCString(
-                                             "_mlir_ciface_rock_attention")))
-    return errorExit("the JIT has no _mlir_ciface_rock_attention (is "
-                     "@rock_attention missing llvm.emit_c_interface?)");
+  char err[1024];
+  if (!rockJitLookup(c->jit, "rock_attention", err, sizeof err))
+    return errorExit("JIT compilation failed: %s", err);
   jitMs = rockTimerNowMs() - start;
   return EXIT_PASS;
 }
@@ -903,19 +921,26 @@ static int runMain(const Options *o) {
   if (status == EXIT_PASS && p->paged && !checkPageTables(&r))
     status = EXIT_ERROR;
   double backStart = rockTimerNowMs();
+  const char *cpu = rockJitTargetCpu(o->cpu);
+  if (status == EXIT_PASS && cpu &&
+      !rockX86CpuIsKnown(mlirStringRefCreateFromCString(cpu)))
+    status = errorExit("unknown CPU '%s' (%s): give an LLVM x86-64 CPU name "
+                       "such as x86-64-v3 or znver4",
+                       cpu, o->cpu ? "--cpu" : "$" ROCK_JIT_CPU_ENV);
   if (status == EXIT_PASS) {
     char ferr[256];
-    if (!rockHostFeaturesApply(c.module, !o->noHostFeatures, ferr, sizeof ferr))
+    if (!rockHostFeaturesApply(c.module, !o->noHostFeatures, cpu, ferr,
+                               sizeof ferr))
       status = errorExit("%s", ferr);
     else if (o->verbose)
-      printf("host features: %s\n",
-             !o->noHostFeatures && rockHostHasBf16Dot() ? "dot (avx512bf16)"
-                                                        : "none");
+      printf("jit cpu: %s\nhost features: %s\n", cpu ? cpu : "host",
+             !o->noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
+                                                          : "none");
   }
   if (status == EXIT_PASS && !o->noAutoSplit)
     setNumThreads(&c);
   if (status == EXIT_PASS)
-    status = lowerAndJit(&c);
+    status = lowerAndJit(&c, cpu);
   double compileMs = frontMs + (rockTimerNowMs() - backStart);
 
   if (status == EXIT_PASS && (o->printInputs || h->printInputs)) {
