@@ -99,10 +99,10 @@
 // PERFBARE: perf_config = "32,64,32,32,32,4,1,1"
 
 // RUN: sh -c 'rock-gen -p --verifier=clone 2>&1; echo rc=$?' | FileCheck %s --check-prefix=CLONE
-// CLONE: {{^}}rock-gen: error: verifier 'clone' is not supported{{$}}
+// CLONE: {{^}}rock-gen: error: clone validation is not compatible with kernel generation{{$}}
 // CLONE-NEXT: {{^}}rc=2
-// RUN: sh -c 'rock-gen -p --verifier=gpu 2>&1; echo rc=$?' | FileCheck %s --check-prefix=VERIFIER
-// VERIFIER: {{^}}rock-gen: error: unknown verifier 'gpu'{{$}}
+// RUN: sh -c 'rock-gen -p --verifier=tpu 2>&1; echo rc=$?' | FileCheck %s --check-prefix=VERIFIER
+// VERIFIER: {{^}}rock-gen: error: unknown verifier 'tpu'{{$}}
 // VERIFIER-NEXT: {{^}}rc=2
 
 // RUN: sh -c 'rock-gen -p -seq_len_q -5 2>&1; echo rc=$?' | FileCheck %s --check-prefix=NEGSIZE
