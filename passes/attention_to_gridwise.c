@@ -250,7 +250,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   int64_t Bkv = k[0], Sk = kT ? k[1] : k[2];
   int64_t S = rock__intAttr(op, "splitKV", 1);
   int64_t hq = rock__intAttr(op, "numHeadsQ", 0);
-  int64_t hkv = rock__intAttr(op, "numHeadsKV", 0);
+  int64_t hkv = rock__intAttr(op, "numHeadsKV", 1);
   if (hq <= 0 || hkv <= 0 || hq % hkv != 0 || Bkv * (hq / hkv) != B || S <= 0) {
     rock__passFail(pass, op,
                    "rock.attention heads (%lld, %lld), splitKV (%lld) and "

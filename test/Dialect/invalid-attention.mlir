@@ -762,3 +762,16 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
   } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v1:32,32"}
   return
 }
+
+// -----
+
+// Without numHeadsKV there is one K/V head: the K batch must then be the Q
+// batch divided by numHeadsQ.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<2x16x32xf16>, %v: memref<2x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{keys batch (2) times numHeadsQ/numHeadsKV (2) must equal queries batch (2)}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<2x16x32xf16>
+    %out = softmax(qk) * %v : memref<2x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsQ = 2 : i32}
+  return
+}
