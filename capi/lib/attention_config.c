@@ -9,6 +9,7 @@
 #include "rock-c/Attention.h"
 
 #include "perf_config.h"
+#include "splitkv_guard.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -72,21 +73,6 @@ static int dtypeBits(RockAttentionDtype t) {
   return t == ROCK_ATTENTION_F32 ? 32 : t == ROCK_ATTENTION_I8 ? 8 : 16;
 }
 
-/// Parses a positive decimal integer (digits only); returns 0 otherwise.
-static uint64_t positiveDecimal(const char *s) {
-  if (!s || !*s)
-    return 0;
-  uint64_t v = 0;
-  for (const char *c = s; *c; ++c) {
-    if (*c < '0' || *c > '9')
-      return 0;
-    if (v > (UINT64_MAX - 9) / 10)
-      return 0;
-    v = v * 10 + (uint64_t)(*c - '0');
-  }
-  return v;
-}
-
 static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
                       bool nonNegative, char *err, size_t errLen) {
   if (n == 0)
@@ -109,23 +95,6 @@ static bool mul(int64_t a, int64_t b, int64_t *r) {
   if (a < 0 || b < 0)
     return false;
   return !__builtin_mul_overflow(a, b, r);
-}
-
-/// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
-static uint64_t splitKVLimit(int64_t deviceMemBytes) {
-  uint64_t v =
-      positiveDecimal(getenv("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
-  if (v)
-    return v;
-  v = positiveDecimal(getenv("ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
-  if (v)
-    return v;
-  if (deviceMemBytes > 0) {
-    uint64_t lo = 1ull << 30, hi = 8ull << 30;
-    uint64_t m = (uint64_t)deviceMemBytes / 8;
-    return m < lo ? lo : m > hi ? hi : m;
-  }
-  return 1610612736ull;
 }
 
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
@@ -264,13 +233,11 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
 
   // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
   uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t rows = (uint64_t)b * (uint64_t)c->seqLenQ, perSplit, extra;
-  if (__builtin_mul_overflow(rows, (uint64_t)c->headDimV * outBytes,
-                             &perSplit) ||
-      __builtin_add_overflow(perSplit, rows * 4, &perSplit) ||
-      __builtin_mul_overflow((uint64_t)(c->splitKV - 1), perSplit, &extra))
-    extra = UINT64_MAX;
-  uint64_t limit = splitKVLimit(c->deviceMemBytes);
+  uint64_t extra =
+      rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
+                            (uint64_t)c->seqLenQ, (uint64_t)c->headDimV, outBytes);
+  uint64_t limit =
+      rockSplitKVLimit(c->deviceMemBytes > 0 ? (uint64_t)c->deviceMemBytes : 0);
   if (extra > limit)
     return fail(err, errLen,
                 "splitKV requires %" PRIu64 " bytes of extra output/LSE "
