@@ -48,9 +48,8 @@ static uint64_t addSat(uint64_t a, uint64_t b) {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-uint64_t rockSplitKVExtraBytes(uint64_t splitKV, uint64_t batch,
-                               uint64_t seqQ, uint64_t headDimV,
-                               uint64_t outBytes) {
+uint64_t rockSplitKVExtraBytes(uint64_t splitKV, uint64_t batch, uint64_t seqQ,
+                               uint64_t headDimV, uint64_t outBytes) {
   if (splitKV <= 1)
     return 0;
   uint64_t rows = mulSat(batch, seqQ);

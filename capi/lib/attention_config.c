@@ -233,9 +233,9 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
 
   // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
   uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t extra =
-      rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
-                            (uint64_t)c->seqLenQ, (uint64_t)c->headDimV, outBytes);
+  uint64_t extra = rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
+                                         (uint64_t)c->seqLenQ,
+                                         (uint64_t)c->headDimV, outBytes);
   uint64_t limit =
       rockSplitKVLimit(c->deviceMemBytes > 0 ? (uint64_t)c->deviceMemBytes : 0);
   if (extra > limit)
