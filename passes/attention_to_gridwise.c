@@ -8,7 +8,7 @@
  * Transposed operands get a PassThrough reorder (a rock.transform on top of
  * whatever view chain they already have, paged chains included); a [1]
  * prefixOffset gets a Broadcast to [B]. keyAddresses / valueAddresses name
- * the same view as keys / values (spec §2.2) and are dropped: the gridwise
+ * the same view as keys / values (docs/semantics.md §6) and are dropped: the gridwise
  * op reaches the rock.deref through keys / values themselves.
  *
  * Tiling comes from the perf_config attribute (perf_config.c), else from
@@ -271,7 +271,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     }
   }
 
-  /* Paged mode: keys / values are the views to read (spec §2.2); the
+  /* Paged mode: keys / values are the views to read (docs/semantics.md §6); the
    * address operands only mark them as paged and must reach a rock.deref. */
   static const char *const addrNames[2] = {"keyAddresses", "valueAddresses"};
   for (int j = 0; j < 2; ++j)

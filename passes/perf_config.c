@@ -1,6 +1,6 @@
 /*===- perf_config.c - reading attention tiling from perf_config ----------===*
  *
- * rocMLIR's attention perf_config strings (spec-attention.md §2.6) in all the
+ * rocMLIR's attention perf_config strings (docs/user-guide.md §2.5) in all the
  * forms old and new TOMLs use. Only the two fields that mean something on
  * the CPU are read: field 0 (mPerBlockG0, keys per tile) and field 2
  * (nPerBlockG0, merged query rows per tile).

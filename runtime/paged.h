@@ -2,7 +2,7 @@
 //-*-===//
 //
 // Builds the physical page pool and i64 page table of a paged K or V cache
-// (spec-attention.md sections 4 and 6.2), and checks page tables before a
+// (docs/semantics.md §6, docs/user-guide.md §3.2), and checks page tables before a
 // kernel may dereference them.
 //
 //===----------------------------------------------------------------------===//

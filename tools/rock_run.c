@@ -4,7 +4,7 @@
 // `@rock_attention` (and `@rock_attention_combine` when split_kv > 1), lowers
 // it with rock-cpu-pipeline, JIT-compiles it, fills the inputs, runs the
 // kernel, combines the splits, compares with the f64 reference and prints one
-// `[r a d]` line (spec-attention.md section 6).
+// `[r a d]` line (docs/user-guide.md §3).
 //
 // Exit status: 0 all gates passed, 1 a gate failed, 2 usage error, 3 input,
 // harness, compile or JIT error (one line on stderr).
@@ -18,7 +18,7 @@
 // - @rock_attention's signature is checked against the harness before
 //   lowering; page tables are checked before and after the kernel runs.
 // - Thresholds: command-line flags win over the harness, which wins over the
-//   per-dtype defaults (spec section 6.4). -atol/-rtol imply allclose.
+//   per-dtype defaults (docs/user-guide.md §3.4). -atol/-rtol imply allclose.
 // - Unless --no-auto-split, the module gets `rock.num_threads` (the OpenMP
 //   thread count: OMP_NUM_THREADS's first value, else the online cores) when
 //   it has none, so rock-lower-gridwise-attention may split the keys of a
@@ -405,7 +405,7 @@ static RockBuffer *addArg(Run *r, const char *role, RockBuffer *buf) {
   return buf;
 }
 
-/// Allocates the kernel arguments in spec section 5.2 order. Paged K/V get a
+/// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V get a
 /// placeholder i64 table buffer here; the caches are built after filling.
 static bool allocateArgs(const RockAttnProblem *p, Run *r) {
   RockDType vt = rockAttnProblemGetValueType(p);

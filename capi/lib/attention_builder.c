@@ -211,7 +211,7 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, mid, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
-/// The paged chain of spec §4 from the `[G*P]` i64 page table `src` to the
+/// The paged chain of docs/semantics.md §6 from the `[G*P]` i64 page table `src` to the
 /// logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when `dFirst`.
 static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
                            const char *src, const char *elt,
@@ -383,7 +383,7 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
 #undef STR
 }
 
-/// The pre-softmax region (spec §1 step 2), or nothing when it is empty.
+/// The pre-softmax region (docs/semantics.md §2.2), or nothing when it is empty.
 static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
                        const char *vElt, const TypeStr *insTypes, int nIns) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
@@ -449,7 +449,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   int64_t B = G * Hq, Bkv = G * Hkv, Sq = c->seqLenQ, Sk = c->seqLenK,
           Dqk = c->headDimQK, Dv = c->headDimV;
 
-  // Signature (spec §5.2).
+  // Signature (docs/user-guide.md §2.3).
   out(b, "  func.func @rock_attention(%%q: %s", flatType(B * Sq * Dqk, qElt).s);
   if (c->paged) {
     out(b, ", %%k: %s", flatType(G * c->numPages, "i64").s);

@@ -1,9 +1,9 @@
 /*===- attention_config.c - RockAttentionConfig defaults and checks -------===*/
 //
 // rockAttentionConfigInit / rockAttentionHarnessInit and
-// rockAttentionConfigValidate: the generation errors of spec-attention.md
-// §5.1 and §5.4, perf_config strings (§2.6) and the split-KV guard (§2.1
-// rule 10).
+// rockAttentionConfigValidate: the generation errors of docs/user-guide.md
+// §2.2, perf_config strings (its §2.5) and the split-KV guard
+// (docs/semantics.md §5.7).
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
@@ -87,7 +87,7 @@ static uint64_t positiveDecimal(const char *s) {
 
 static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
-/// Checks a perf_config string (§2.6).
+/// Checks a perf_config string (docs/user-guide.md §2.5).
 static bool checkPerfConfig(const char *pc, char *err, size_t errLen) {
   if (!strncmp(pc, "attn:v1:", 8) || !strncmp(pc, "attn:v2:", 8))
     return true;
@@ -304,7 +304,7 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
       !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
-  // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
+  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
   uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
   uint64_t rows = (uint64_t)b * (uint64_t)c->seqLenQ, perSplit, extra;
   if (__builtin_mul_overflow(rows, (uint64_t)c->headDimV * outBytes,

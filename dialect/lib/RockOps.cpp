@@ -47,7 +47,7 @@ LogicalResult AttentionCombineOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// rock.attention custom syntax (spec-attention.md §2.1)
+// rock.attention custom syntax (docs/dialect.md)
 //===----------------------------------------------------------------------===//
 
 namespace {

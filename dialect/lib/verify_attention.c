@@ -1,6 +1,6 @@
-/*===- verify_attention.c - rock.attention verifier (spec §2.1) -----------===*
+/*===- verify_attention.c - rock.attention verifier (docs/dialect.md) ------===*
  *
- * Rules 1-10 of spec-attention.md §2.1, checked in order; the first broken
+ * Rules 1-11 of rock.attention in docs/dialect.md, checked in order; the first broken
  * rule reports. Dynamic dims are treated as matching anything.
  *
  *===----------------------------------------------------------------------===*/

@@ -1,4 +1,4 @@
-/*===- verify_combine.c - rock.attention_combine verifier (spec §2.5) -----===*
+/*===- verify_combine.c - rock.attention_combine verifier (dialect.md) -----===*
  *
  * partialOut [B*S, Sq, Dv] (or [B*S, Dv, Sq] with oTransposed), partialLse
  * [B*S, Sq] f32 -> out [B, Sq, Dv] (same layout, partialOut's element type),

@@ -1,4 +1,4 @@
-/*===- verify_deref.c - rock.deref verifier (spec §2.2) -------------------===*
+/*===- verify_deref.c - rock.deref verifier (docs/dialect.md) -------------===*
  *
  * pointers [batch, numBlocks, 1] i64 -> result [batch, numBlocks, blockSize],
  * or a flat page table [numBlocks] -> [numBlocks, blockSize]. The result may

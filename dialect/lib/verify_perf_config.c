@@ -1,4 +1,4 @@
-/*===- verify_perf_config.c - attention perf_config strings (spec §2.6) ---===*/
+/*===- verify_perf_config.c - attention perf_config strings ---------------===*/
 #include "verify_attention.h"
 #include "verify_common.h"
 

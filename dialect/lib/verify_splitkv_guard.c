@@ -1,4 +1,4 @@
-/*===- verify_splitkv_guard.c - split-KV memory guard (spec §2.1 r.10) ----===*/
+/*===- verify_splitkv_guard.c - split-KV memory guard (semantics.md) ------===*/
 #include "verify_attention.h"
 #include "verify_common.h"
 

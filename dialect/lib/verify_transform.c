@@ -1,4 +1,4 @@
-/*===- verify_transform.c - rock.transform verifier (spec §2.3) -----------===*
+/*===- verify_transform.c - rock.transform verifier (semantics.md §7) -----===*
  *
  * The map's bounds equal the result (upper) and input (lower) shapes; each
  * transform's name/dim/param counts fit its kind; params and bounds agree;

@@ -1,7 +1,7 @@
 /*===- paged_copy.c - rock-lower-views on paged K, executed ---------------===*
  *
  * Builds, for each case, a kernel that copies rock-gen's paged K view
- * (spec-attention.md §4: page table [G*P] -> [G,P,1] -> rock.deref ->
+ * (docs/semantics.md §6: page table [G*P] -> [G,P,1] -> rock.deref ->
  * [G,P,ps] -> Merge{P,ps} -> Unmerge{Hkv,Sk,D} -> Merge{G,Hkv} ->
  * [Bkv,Sk,D], optionally transposed to [Bkv,D,Sk]) into a dense buffer with
  * rock.view_load / rock.view_store, lowers it through the C API with

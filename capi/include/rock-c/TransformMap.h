@@ -26,7 +26,7 @@ MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrCreate(
 
 /// Derives the affine map (nUpper dims -> nLower results) that the
 /// transforms in `ops` (an ArrayAttr of #rock.transform) describe, per
-/// spec-attention.md §2.3. Lower dims no transform writes map to 0; dims out
+/// docs/semantics.md §7. Lower dims no transform writes map to 0; dims out
 /// of range are ignored (the verifier reports them). Returns a null map if
 /// `ops` is not an ArrayAttr.
 MLIR_CAPI_EXPORTED MlirAffineMap rockTransformMapDeriveAffineMap(
