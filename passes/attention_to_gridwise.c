@@ -19,6 +19,7 @@
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
 #include "rock-c/Dialect.h"
+#include "rock-c/Ops.h"
 #include "rock-c/Passes.h"
 #include "rock-c/TransformMap.h"
 
@@ -100,15 +101,7 @@ static MlirValue makeView(const Att *a, MlirValue in, MlirAttribute map,
   MlirType outT =
       mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(inT), rank,
                                   upper, mlirMemRefTypeGetMemorySpace(inT));
-  MlirOperationState st = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("rock.transform"), a->loc);
-  mlirOperationStateAddOperands(&st, 1, &in);
-  mlirOperationStateAddResults(&st, 1, &outT);
-  MlirNamedAttribute na = mlirNamedAttributeGet(
-      mlirIdentifierGet(a->ctx, mlirStringRefCreateFromCString("transform")),
-      map);
-  mlirOperationStateAddAttributes(&st, 1, &na);
-  MlirOperation t = mlirOperationCreate(&st);
+  MlirOperation t = rockTransformOpCreate(a->loc, in, map, outT);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(a->op), a->op, t);
   return mlirOperationGetResult(t, 0);
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
+#include "support/splitkv_guard.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -68,21 +69,6 @@ const char *rockAttentionDtypeGetName(RockAttentionDtype t) {
 
 static int dtypeBits(RockAttentionDtype t) {
   return t == ROCK_ATTENTION_F32 ? 32 : t == ROCK_ATTENTION_I8 ? 8 : 16;
-}
-
-/// Parses a positive decimal integer (digits only); returns 0 otherwise.
-static uint64_t positiveDecimal(const char *s) {
-  if (!s || !*s)
-    return 0;
-  uint64_t v = 0;
-  for (const char *c = s; *c; ++c) {
-    if (*c < '0' || *c > '9')
-      return 0;
-    if (v > (UINT64_MAX - 9) / 10)
-      return 0;
-    v = v * 10 + (uint64_t)(*c - '0');
-  }
-  return v;
 }
 
 static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
@@ -156,22 +142,6 @@ static bool mul(int64_t a, int64_t b, int64_t *r) {
 }
 
 /// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
-static uint64_t splitKVLimit(int64_t deviceMemBytes) {
-  uint64_t v =
-      positiveDecimal(getenv("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
-  if (v)
-    return v;
-  v = positiveDecimal(getenv("ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
-  if (v)
-    return v;
-  if (deviceMemBytes > 0) {
-    uint64_t lo = 1ull << 30, hi = 8ull << 30;
-    uint64_t m = (uint64_t)deviceMemBytes / 8;
-    return m < lo ? lo : m > hi ? hi : m;
-  }
-  return 1610612736ull;
-}
-
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
   if (c->headDimQK != c->headDimV)
     return fail(err, errLen,
@@ -305,20 +275,14 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return fail(err, errLen, "problem size overflows 64 bits");
 
   // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
-  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t rows = (uint64_t)b * (uint64_t)c->seqLenQ, perSplit, extra;
-  if (__builtin_mul_overflow(rows, (uint64_t)c->headDimV * outBytes,
-                             &perSplit) ||
-      __builtin_add_overflow(perSplit, rows * 4, &perSplit) ||
-      __builtin_mul_overflow((uint64_t)(c->splitKV - 1), perSplit, &extra))
-    extra = UINT64_MAX;
-  uint64_t limit = splitKVLimit(c->deviceMemBytes);
-  if (extra > limit)
-    return fail(err, errLen,
-                "splitKV requires %" PRIu64 " bytes of extra output/LSE "
-                "storage, which exceeds the limit (%" PRIu64 " bytes). Lower "
-                "splitKV or reduce sequence sizes. Override this guard with "
-                "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
-                extra, limit);
+  int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t extra = rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ,
+                                           c->headDimV, outBytes);
+  uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
+  if (extra > limit) {
+    if (err && errLen)
+      rock__splitKVMessage(err, errLen, extra, limit);
+    return false;
+  }
   return true;
 }

@@ -46,7 +46,7 @@ static intptr_t parseInts(MlirStringRef s, size_t pos, int64_t *out,
 }
 
 MlirLogicalResult rock__verifyAttentionPerfConfig(MlirOperation op) {
-  MlirAttribute a = rock__verifyAttr(op, "perf_config");
+  MlirAttribute a = rock__attr(op, "perf_config");
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return mlirLogicalResultSuccess();
   MlirStringRef s = mlirStringAttrGetValue(a);

@@ -266,7 +266,7 @@ static MlirLogicalResult checkRefs(MlirOperation op, const int *refs,
 }
 
 MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
-  MlirAttribute map = rock__verifyAttr(op, "transform");
+  MlirAttribute map = rock__attr(op, "transform");
   if (mlirAttributeIsNull(map) || !rockAttributeIsATransformMap(map))
     return rock__verifyFail(op, "transform must be a #rock.transform_map");
   RockShape in, out;

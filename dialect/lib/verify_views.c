@@ -61,7 +61,7 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
               "page size (%lld) of the rock.deref this view reads must be a "
               "multiple of %lld for a vector of %lld x %s",
               LL(page), LL(need), LL(vecLen),
-              rock__verifyTypeStr(elt, b1, sizeof b1));
+              rock__typeToBuf(elt, b1, sizeof b1));
       }
     }
   }
