@@ -22,6 +22,7 @@
  * with its own index math and validity, joined by vector.from_elements.
  *
  *===----------------------------------------------------------------------===*/
+#include "Rock/RockVerify.h"
 #include "internal.h"
 #include "mlir-c/AffineMap.h"
 #include "rock-c/Dialect.h"
@@ -255,86 +256,6 @@ static intptr_t arrLen(MlirAttribute a) {
   return mlirDenseArrayGetNumElements(a);
 }
 
-/* Checks that every entry of `map` is a well-formed #rock.transform whose
- * dims lie in range, with the parameter count of its kind, and that every
- * lower dim is defined exactly once; emits an error at `op` otherwise. */
-static bool checkMap(MlirExternalPass pass, MlirOperation op,
-                     MlirAttribute map) {
-  MlirAttribute ops = rockTransformMapAttrGetOps(map);
-  intptr_t nUp = arrLen(rockTransformMapAttrGetUpperBounds(map));
-  intptr_t nLow = arrLen(rockTransformMapAttrGetLowerBounds(map));
-  if (nUp > MAX_RANK || nLow > MAX_RANK) {
-    rock__passFail(pass, op, "transform map rank exceeds %d", MAX_RANK);
-    return false;
-  }
-  int defined[MAX_RANK] = {0};
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(ops); ++i) {
-    MlirAttribute t = mlirArrayAttrGetElement(ops, i);
-    if (!rockAttributeIsATransform(t)) {
-      rock__passFail(pass, op, "transform map entry %d is not a transform",
-                     (int)i);
-      return false;
-    }
-    RockTransformKind kind = rockTransformAttrGetKind(t);
-    MlirAttribute p = rockTransformAttrGetParams(t);
-    MlirAttribute ud = rockTransformAttrGetUpperDims(t);
-    MlirAttribute ld = rockTransformAttrGetLowerDims(t);
-    intptr_t np = arrLen(p), nu = arrLen(ud), nl = arrLen(ld);
-    bool ok = true;
-    switch (kind) {
-    case ROCK_TRANSFORM_PASS_THROUGH:
-      ok = nu == nl;
-      break;
-    case ROCK_TRANSFORM_PAD:
-    case ROCK_TRANSFORM_SLICE:
-      ok = nu == nl && np == 2 * nu;
-      break;
-    case ROCK_TRANSFORM_EMBED:
-    case ROCK_TRANSFORM_UNMERGE:
-      ok = nl == 1 && np == nu && nu >= 1;
-      break;
-    case ROCK_TRANSFORM_MERGE:
-      ok = nu == 1 && np == nl && nl >= 1;
-      break;
-    case ROCK_TRANSFORM_ADD_DIM:
-      ok = nl == 0;
-      break;
-    case ROCK_TRANSFORM_BROADCAST:
-      ok = nu == nl && np == nu;
-      break;
-    case ROCK_TRANSFORM_CONST_DIM:
-      ok = nu == 0 && np == 2 * nl;
-      break;
-    default:
-      ok = false;
-    }
-    if (ok && (kind == ROCK_TRANSFORM_MERGE || kind == ROCK_TRANSFORM_UNMERGE ||
-               kind == ROCK_TRANSFORM_BROADCAST))
-      for (intptr_t j = 0; j < np; ++j)
-        ok = ok && arrGet(p, j) > 0;
-    for (intptr_t j = 0; ok && j < nu; ++j)
-      ok = arrGet(ud, j) >= 0 && arrGet(ud, j) < nUp;
-    for (intptr_t j = 0; ok && j < nl; ++j) {
-      int64_t d = arrGet(ld, j);
-      ok = d >= 0 && d < nLow && !defined[d];
-      if (ok)
-        defined[d] = 1;
-    }
-    if (!ok) {
-      rock__passFail(pass, op, "malformed %s entry %d in transform map",
-                     rockTransformKindGetName(kind), (int)i);
-      return false;
-    }
-  }
-  for (intptr_t d = 0; d < nLow; ++d)
-    if (!defined[d]) {
-      rock__passFail(pass, op, "transform map leaves lower dim %d undefined",
-                     (int)d);
-      return false;
-    }
-  return true;
-}
-
 /* Pushes upper coordinates `up` through `map` into `low` (size = the map's
  * lower rank), adding Pad conditions to `e`. Returns false, with e->failed
  * set, when a wide lowering cannot be proven for this map. */
@@ -473,60 +394,6 @@ typedef struct Chain {
   int nPtrMaps;
 } Chain;
 
-static void appendShape(RockStr *s, MlirType t) {
-  rock__strAppend(s, "[");
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i) {
-    if (mlirShapedTypeIsDynamicDim(t, i))
-      rock__strAppendf(s, "%s?", i ? ", " : "");
-    else
-      rock__strAppendf(s, "%s%lld", i ? ", " : "",
-                       (long long)mlirShapedTypeGetDimSize(t, i));
-  }
-  rock__strAppend(s, "]");
-}
-
-static void appendArr(RockStr *s, MlirAttribute a) {
-  rock__strAppend(s, "[");
-  for (intptr_t i = 0; i < arrLen(a); ++i)
-    rock__strAppendf(s, "%s%lld", i ? ", " : "", (long long)arrGet(a, i));
-  rock__strAppend(s, "]");
-}
-
-/* True when `t` is a ranked memref whose static shape equals `bounds`. */
-static bool shapeIs(MlirType t, MlirAttribute bounds) {
-  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) ||
-      mlirShapedTypeGetRank(t) != arrLen(bounds))
-    return false;
-  for (intptr_t i = 0; i < arrLen(bounds); ++i)
-    if (mlirShapedTypeGetDimSize(t, i) != arrGet(bounds, i))
-      return false;
-  return true;
-}
-
-static bool checkBounds(MlirExternalPass pass, MlirOperation op,
-                        MlirAttribute map) {
-  MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
-  bool lowOk = shapeIs(in, rockTransformMapAttrGetLowerBounds(map));
-  bool upOk = shapeIs(out, rockTransformMapAttrGetUpperBounds(map));
-  if (lowOk && upOk)
-    return true;
-  RockStr s = {0};
-  MlirType t = lowOk ? out : in;
-  rock__strAppendf(&s, "rock.transform %s bounds ", lowOk ? "upper" : "lower");
-  appendArr(&s, lowOk ? rockTransformMapAttrGetUpperBounds(map)
-                      : rockTransformMapAttrGetLowerBounds(map));
-  rock__strAppendf(&s, " do not match its %s shape ",
-                   lowOk ? "result" : "input");
-  if (mlirTypeIsAMemRef(t))
-    appendShape(&s, t);
-  else
-    rock__strAppendType(&s, t);
-  rock__passFail(pass, op, "%s", s.data);
-  rock__strFree(&s);
-  return false;
-}
-
 /* Follows rock.transform ops from `v` down; stores their maps (upper to
  * lower) and the first value not defined by a rock.transform in `end`. */
 static bool walkTransforms(MlirExternalPass pass, MlirOperation user,
@@ -542,14 +409,8 @@ static bool walkTransforms(MlirExternalPass pass, MlirOperation user,
                      MAX_CHAIN);
       return false;
     }
-    MlirAttribute map = rock__attr(def, "transform");
-    if (mlirAttributeIsNull(map) || !rockAttributeIsATransformMap(map)) {
-      rock__passFail(pass, def, "rock.transform without a transform map");
-      return false;
-    }
-    if (!checkMap(pass, def, map) || !checkBounds(pass, def, map))
-      return false;
-    maps[(*n)++] = map;
+    /* run() has verified every rock.transform (verifyTransforms). */
+    maps[(*n)++] = rock__attr(def, "transform");
     v = mlirOperationGetOperand(def, 0);
   }
   *end = v;
@@ -1214,7 +1075,25 @@ static void eraseDeadViews(MlirOperation root) {
   }
 }
 
+/* Runs the rock.transform verifier on every rock.transform under `root`:
+ * the well-formedness rules of a transform map live there, once, and the
+ * lowering relies on them (the IR may come from a parser that skipped
+ * verification). */
+static bool verifyTransforms(MlirOperation root, MlirExternalPass pass) {
+  intptr_t n;
+  MlirOperation *ops = rock__collectOps(root, "rock.transform", &n);
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < n; ++i)
+    ok = mlirLogicalResultIsSuccess(rockTransformOpVerify(ops[i]));
+  free(ops);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+  return ok;
+}
+
 static void run(MlirOperation root, MlirExternalPass pass) {
+  if (!verifyTransforms(root, pass))
+    return;
   bool ok = true;
   for (int k = VIEW_LOAD; k <= VIEW_PREFETCH; ++k) {
     intptr_t n;

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { FEATURE_DOT = 2 };
-
 bool rockHostHasBf16Dot(void) {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
   __builtin_cpu_init();
@@ -40,12 +38,12 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
   if (bits < 0)
     bits = 0;
   if (w->pass == 0) {
-    w->needsDot = w->needsDot || (bits & FEATURE_DOT);
-  } else if (w->add && !(bits & FEATURE_DOT)) {
+    w->needsDot = w->needsDot || (bits & ROCK_GEMM_FEATURE_DOT);
+  } else if (w->add && !(bits & ROCK_GEMM_FEATURE_DOT)) {
     mlirOperationSetAttributeByName(
         op, name,
         rockGemmFeaturesAttrGet(mlirOperationGetContext(op),
-                                (uint32_t)(bits | FEATURE_DOT)));
+                                (uint32_t)(bits | ROCK_GEMM_FEATURE_DOT)));
   }
   return MlirWalkResultAdvance;
 }

@@ -6,7 +6,7 @@
  *===----------------------------------------------------------------------===*/
 #include "verify_attention.h"
 #include "Rock/RockVerify.h"
-#include "rock-c/Dialect.h"
+#include "Rock/RockAttrsC.h"
 #include "verify_common.h"
 
 #include "mlir-c/BuiltinAttributes.h"

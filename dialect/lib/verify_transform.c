@@ -6,9 +6,8 @@
  * map equals the one derived from the transforms.
  *
  *===----------------------------------------------------------------------===*/
+#include "Rock/RockAttrsC.h"
 #include "Rock/RockVerify.h"
-#include "rock-c/Dialect.h"
-#include "rock-c/TransformMap.h"
 #include "verify_common.h"
 
 #include "mlir-c/AffineMap.h"

@@ -21,8 +21,9 @@ extern "C" {
 //===----------------------------------------------------------------------===//
 
 /// Registers every rock pass and pipeline (rock-cpu-pipeline, ...) in MLIR's
-/// global pass registry. Idempotent and thread-safe to call repeatedly from one
-/// thread; call it before parsing a pipeline that names rock passes.
+/// global pass registry. Idempotent and thread-safe: registration runs once
+/// (C11 call_once) whichever thread calls first, and every call returns after
+/// it has completed. Call it before parsing a pipeline that names rock passes.
 MLIR_CAPI_EXPORTED void rockRegisterAllPasses(void);
 
 /// Registers an external (C) pass globally; the signature of upstream's
