@@ -52,9 +52,11 @@ sweep: build
 run: build
 	scripts/run-demo.sh $(BUILD)
 
+# make bench BENCH_OPTS="--cpu x86-64-v3": rock's kernels as an AVX2-only CPU runs them.
+BENCH_OPTS ?=
 bench: build
 	ROCK_BENCH_DEPS=1 scripts/install-deps.sh
-	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench
+	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench $(BENCH_OPTS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

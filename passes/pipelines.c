@@ -19,6 +19,10 @@ static const char cpuPipeline[] =
      * alloca before scf-to-cf splits the bodies into blocks. */
     "canonicalize,"
     "lower-affine,"
+    /* f32 -> bf16 truncation as integer rounding, in vectors: x86 CPUs
+     * without AVX512-BF16 would otherwise call compiler-rt's __truncsfbf2
+     * once per lane (docs/internals.md, "Narrow floats"). */
+    "arith-expand{include-bf16=true},"
     "convert-scf-to-cf,"
     "convert-vector-to-llvm,"
     "convert-openmp-to-llvm,"

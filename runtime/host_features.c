@@ -3,11 +3,15 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "rock-c/Dialect.h"
+#include "rock-c/Target.h"
 
 #include <stdio.h>
 #include <string.h>
 
-bool rockHostHasBf16Dot(void) {
+bool rockCpuHasBf16Dot(const char *cpu) {
+  if (cpu)
+    return rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu),
+                                mlirStringRefCreateFromCString("avx512bf16"));
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512bf16");
@@ -48,16 +52,17 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-bool rockHostFeaturesApply(MlirModule module, bool enable, char *err,
-                           size_t errSize) {
-  bool host = rockHostHasBf16Dot();
+bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
+                           char *err, size_t errSize) {
+  bool host = rockCpuHasBf16Dot(cpu);
   Walk w = {enable && host, false, 0};
   MlirOperation m = mlirModuleGetOperation(module);
   mlirOperationWalk(m, visit, &w, MlirWalkPreOrder);
   if (w.needsDot && !host) {
     snprintf(err, errSize,
              "the module's GemmFeatures include `dot` (AVX512-BF16 dot "
-             "products on the CPU) but this CPU lacks avx512bf16");
+             "products on the CPU) but %s lacks avx512bf16",
+             cpu ? cpu : "this CPU");
     return false;
   }
   w.pass = 1;

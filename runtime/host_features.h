@@ -18,16 +18,20 @@
 extern "C" {
 #endif
 
-/// True when this CPU executes AVX512-BF16 (vdpbf16ps).
-bool rockHostHasBf16Dot(void);
+/// True when code generated for `cpu` may use AVX512-BF16 (vdpbf16ps):
+/// for NULL, when the host CPU executes it; for an LLVM CPU name (borrowed),
+/// when LLVM's feature set of that CPU has it (the generic x86-64 levels
+/// have not).
+bool rockCpuHasBf16Dot(const char *cpu);
 
-/// Walks `module` (borrowed) and, when `enable` and the host has
-/// AVX512-BF16, adds `dot` to the `features` of every rock.attention and
-/// rock.gridwise_attention. Fails, writing a message into `err` (errSize
-/// bytes, caller-owned), when an op already asks for `dot` and the host
-/// cannot execute it; the module is then left unchanged.
-bool rockHostFeaturesApply(MlirModule module, bool enable, char *err,
-                           size_t errSize);
+/// Walks `module` (borrowed) and, when `enable` and code for `cpu` (NULL:
+/// the host; see rockCpuHasBf16Dot) may use AVX512-BF16, adds `dot` to the
+/// `features` of every rock.attention and rock.gridwise_attention. Fails,
+/// writing a message into `err` (errSize bytes, caller-owned), when an op
+/// already asks for `dot` and that CPU cannot execute it; the module is then
+/// left unchanged.
+bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
+                           char *err, size_t errSize);
 
 #ifdef __cplusplus
 }

@@ -186,13 +186,15 @@ class RockTomlTest(lit.formats.ShTest):
         return lit.Test.PASS, text
 
 
-def configure(config, lit_config, anchor, configs=None, tools_dir=None):
+def configure(config, lit_config, anchor, configs=None, tools_dir=None,
+              env_extra=None):
     """Installs the format on `config` (call from a lit.local.cfg).
 
     lit params: suite=pr|nightly, e2e_configs=<dir or .toml>[:<more>],
     random_data=<flags>, rock_gen_flags=<flags> (alias rocmlir_gen_flags),
     e2e_timeout=<seconds per combination, 0 = none>,
-    e2e_tools_dir=<dir holding rock-gen/rock-run> (default: build/bin)."""
+    e2e_tools_dir=<dir holding rock-gen/rock-run> (default: build/bin).
+    `env_extra` adds environment variables to every combination."""
     p = lit_config.params
     if configs is None:
         if p.get("e2e_configs"):
@@ -213,4 +215,4 @@ def configure(config, lit_config, anchor, configs=None, tools_dir=None):
     config.test_format = RockTomlTest(
         anchor, configs, tools_dir, level=p.get("suite", "pr"),
         substitutions=subs, timeout=float(p.get("e2e_timeout", 600)),
-        execute_external=ext)
+        execute_external=ext, env_extra=env_extra)
