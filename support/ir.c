@@ -37,6 +37,16 @@ bool rock__flagAttr(MlirOperation op, const char *name) {
   return true;
 }
 
+MlirAttribute rock__nearestAttr(MlirOperation op, const char *name) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    MlirAttribute a = rock__attr(op, name);
+    if (!mlirAttributeIsNull(a))
+      return a;
+  }
+  MlirAttribute none = {NULL};
+  return none;
+}
+
 bool rock__isOp(MlirOperation op, const char *name) {
   if (mlirOperationIsNull(op))
     return false;

@@ -26,6 +26,9 @@ int64_t rock__intAttr(MlirOperation op, const char *name, int64_t dflt);
 bool rock__boolAttr(MlirOperation op, const char *name, bool dflt);
 /* True when unit/bool attribute `name` is present and not false. */
 bool rock__flagAttr(MlirOperation op, const char *name);
+/* The attribute `name` of `op` or of its nearest ancestor carrying one
+ * (module-level switches such as rock.no_prefetch), or a null attribute. */
+MlirAttribute rock__nearestAttr(MlirOperation op, const char *name);
 /* True when `op` is not null and is named `name`. */
 bool rock__isOp(MlirOperation op, const char *name);
 /* The last op of `block` (null when empty). Use instead of

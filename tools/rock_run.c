@@ -77,6 +77,7 @@ enum {
 /// rock-run's own flags; the common ones are in RockRunOptions.
 static bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
 static bool noAutoSplit;    ///< leave rock.num_threads unset
+static bool noPrefetch;     ///< set rock.no_prefetch (no software prefetch)
 static const char *cpuFlag; ///< --cpu: LLVM CPU to generate code for
 
 static void usage(FILE *f) {
@@ -86,7 +87,7 @@ static void usage(FILE *f) {
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
           "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split] [--cpu NAME]\n"
+          "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
           "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
           "              instead of the host; default: $ROCK_JIT_CPU, else the "
           "host\n");
@@ -284,6 +285,15 @@ static int64_t ompThreads(void) {
   return n > 0 ? n : 1;
 }
 
+/// Sets the unit attribute rock.no_prefetch on the module: the CPU lowering
+/// then emits no software prefetch (an ablation, bench/run.py).
+static void setNoPrefetch(Compiled *c) {
+  mlirOperationSetAttributeByName(
+      mlirModuleGetOperation(c->module),
+      mlirStringRefCreateFromCString("rock.no_prefetch"),
+      mlirUnitAttrGet(c->ctx));
+}
+
 /// Sets rock.num_threads on the module unless it already has one.
 static void setNumThreads(Compiled *c) {
   MlirOperation m = mlirModuleGetOperation(c->module);
@@ -375,6 +385,8 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
                                                      : "none");
   if (!noAutoSplit)
     setNumThreads(c);
+  if (noPrefetch)
+    setNoPrefetch(c);
   return lowerAndJit(c, cpu);
 }
 
@@ -441,8 +453,9 @@ int main(int argc, char **argv) {
   RockRunOptions o;
   const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures, NULL},
                                 {"no-auto-split", &noAutoSplit, NULL},
+                                {"no-prefetch", &noPrefetch, NULL},
                                 {"cpu", NULL, &cpuFlag}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 3, usage);
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 4, usage);
   if (status >= 0)
     return status;
   return runMain(&o);
