@@ -64,7 +64,9 @@ void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
  * the terminator returned to `results` (size nResults, may be NULL when 0).
  * Returns false, after emitting a diagnostic at `anchor`, when the text does
  * not parse or the counts disagree. Ops are moved, not copied: the parsed
- * module is destroyed before return. */
+ * module is destroyed before return. Every inlined op (nested ones and block
+ * arguments included) gets `anchor`'s location, so lowered IR keeps pointing
+ * at the user's op (-mlir-print-debuginfo). */
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
                           intptr_t nResults, MlirValue *results);

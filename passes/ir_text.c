@@ -7,6 +7,19 @@
 
 /*===--- inlining a parsed function body -----------------------------------===*/
 
+/* Gives `op`, and the arguments of the blocks of its regions, the location
+ * in `userData` (a MlirLocation *). */
+static MlirWalkResult setLoc(MlirOperation op, void *userData) {
+  MlirLocation loc = *(const MlirLocation *)userData;
+  mlirOperationSetLocation(op, loc);
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
+        mlirBlockArgumentSetLocation(mlirBlockGetArgument(b, i), loc);
+  return MlirWalkResultAdvance;
+}
+
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
                           intptr_t nResults, MlirValue *results) {
@@ -45,6 +58,9 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op) && !mlirOperationEqual(op, term)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
+    /* The parsed ops point into `text` ("-":line:col), which is gone after
+     * the call: they take the location of the op they lower instead. */
+    mlirOperationWalk(op, setLoc, &loc, MlirWalkPreOrder);
     mlirOperationMoveBefore(op, anchor);
     op = next;
   }
