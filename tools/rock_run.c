@@ -58,6 +58,7 @@
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
 #include "rock-c/Target.h"
+#include "support/str.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -99,20 +100,15 @@ static void usage(FILE *f) {
 
 #define errorExit(...) rockReportError("rock-run", __VA_ARGS__)
 
-typedef struct StrBuf {
-  char data[1024];
-  size_t len;
-} StrBuf;
-
-static void appendCallback(MlirStringRef s, void *user) {
-  StrBuf *b = user;
-  for (size_t i = 0; i < s.length && b->len + 1 < sizeof b->data; ++i)
-    b->data[b->len++] = s.data[i] == '\n' ? ' ' : s.data[i];
-  b->data[b->len] = 0;
+/// An MlirStringCallback appending to the RockStr `user`, newlines as spaces
+/// (rock-run reports every failure in one line).
+static void appendOneLine(MlirStringRef s, void *user) {
+  for (size_t i = 0; i < s.length; ++i)
+    rock__strAppendN(user, s.data[i] == '\n' ? " " : s.data + i, 1);
 }
 
 /// The first error diagnostic MLIR reported, as one line ("" if none).
-static StrBuf firstDiag;
+static RockStr firstDiag;
 
 /// Records the first error diagnostic; drops the others (rock-run reports
 /// every failure in one line).
@@ -121,20 +117,21 @@ static MlirLogicalResult diagHandler(MlirDiagnostic diag, void *user) {
   if (mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError ||
       firstDiag.len > 0)
     return mlirLogicalResultSuccess();
-  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendCallback,
+  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendOneLine,
                     &firstDiag);
-  appendCallback(mlirStringRefCreateFromCString(": "), &firstDiag);
-  mlirDiagnosticPrint(diag, appendCallback, &firstDiag);
+  rock__strAppend(&firstDiag, ": ");
+  mlirDiagnosticPrint(diag, appendOneLine, &firstDiag);
   return mlirLogicalResultSuccess();
 }
 
 /// Returns ": <first diagnostic>" or "".
 static const char *diagSuffix(void) {
-  static char buf[sizeof firstDiag.data + 2];
+  static RockStr buf;
   if (firstDiag.len == 0)
     return "";
-  snprintf(buf, sizeof buf, ": %s", firstDiag.data);
-  return buf;
+  rock__strFree(&buf);
+  rock__strAppendf(&buf, ": %s", firstDiag.data);
+  return buf.data;
 }
 
 //===----------------------------------------------------------------------===//
@@ -197,15 +194,14 @@ static bool checkSignature(MlirOperation func, const char *fname,
     return false;
   }
   for (int i = 0; i < n; ++i) {
-    StrBuf got = {{0}, 0};
-    mlirTypePrint(mlirFunctionTypeGetInput(t, i), appendCallback, &got);
-    char want[128];
+    char got[128], want[128];
+    rock__typeToBuf(mlirFunctionTypeGetInput(t, i), got, sizeof got);
     snprintf(want, sizeof want, "memref<%lldx%s>",
              (long long)args[i].buf->numElements,
              rockDTypeGetName(args[i].buf->dtype));
-    if (strcmp(got.data, want) != 0) {
+    if (strcmp(got, want) != 0) {
       errorExit("@%s argument %d (%s) is %s, the harness expects %s", fname, i,
-                args[i].role, got.data, want);
+                args[i].role, got, want);
       return false;
     }
   }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/TransformMap.h"
+#include "support/str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -27,58 +28,21 @@
 //===----------------------------------------------------------------------===//
 
 typedef struct Buf {
-  char *s;
-  size_t len, cap;
-  bool oom;
+  RockStr text;     ///< The text so far (support/str.h; aborts when out of memory).
   struct Buf *defs; ///< Where attribute aliases (#mapN = ...) go.
   int nMaps;        ///< Aliases defined so far.
 } Buf;
 
-static void reserve(Buf *b, size_t extra) {
-  if (b->oom || b->len + extra + 1 <= b->cap)
-    return;
-  size_t cap = b->cap ? b->cap : 4096;
-  while (cap < b->len + extra + 1)
-    cap *= 2;
-  char *s = realloc(b->s, cap);
-  if (!s) {
-    b->oom = true;
-    return;
-  }
-  b->s = s;
-  b->cap = cap;
-}
-
 static void append(Buf *b, const char *s, size_t n) {
-  reserve(b, n);
-  if (b->oom)
-    return;
-  memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = '\0';
+  rock__strAppendN(&b->text, s, n);
 }
 
+static void out(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void out(Buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char small[512];
-  int n = vsnprintf(small, sizeof small, fmt, ap);
+  rock__strAppendv(&b->text, fmt, ap);
   va_end(ap);
-  if (n < 0) {
-    b->oom = true;
-    return;
-  }
-  if ((size_t)n < sizeof small) {
-    append(b, small, (size_t)n);
-    return;
-  }
-  reserve(b, (size_t)n);
-  if (b->oom)
-    return;
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  b->len += (size_t)n;
 }
 
 static void printToBuf(MlirStringRef str, void *userData) {
@@ -627,14 +591,10 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   if (c.splitKV > 1)
     emitCombineFunc(&b, ctx, &c);
   out(&b, "}\n");
-  append(&defs, b.s ? b.s : "", b.len);
-  free(b.s);
-  if (b.oom || defs.oom) {
-    free(defs.s);
-    mlirEmitError(loc, "out of memory while building the attention module");
-    return NULL;
-  }
-  return defs.s;
+  append(&defs, b.text.data ? b.text.data : "", b.text.len);
+  rock__strFree(&b.text);
+  return defs.text.data; // malloc'ed: the caller frees it
+
 }
 
 MlirModule
