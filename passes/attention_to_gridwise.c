@@ -8,8 +8,8 @@
  * Transposed operands get a PassThrough reorder (a rock.transform on top of
  * whatever view chain they already have, paged chains included); a [1]
  * prefixOffset gets a Broadcast to [B]. keyAddresses / valueAddresses name
- * the same view as keys / values (docs/semantics.md §6) and are dropped: the gridwise
- * op reaches the rock.deref through keys / values themselves.
+ * the same view as keys / values (docs/semantics.md §6) and are dropped: the
+ * gridwise op reaches the rock.deref through keys / values themselves.
  *
  * Tiling comes from the perf_config attribute (perf_config.c), else from
  * the heuristic in chooseTiling. Split-KV partials are written as rocMLIR
@@ -174,9 +174,9 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
     }
   }
   *mb = pm ? pm
-           : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
-               ? DECODE_MB
-               : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
+        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
+            ? DECODE_MB
+            : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;

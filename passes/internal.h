@@ -91,9 +91,9 @@ void rock__lowerEach(MlirOperation root, const char *name,
  *===----------------------------------------------------------------------===*/
 
 /* Emits, in front of `anchor`, the LSE-weighted merge of S partial outputs
- * (docs/semantics.md §5.8, see lower_combine.c): args are partialOut [B*S, Sq, Dv] (or
- * [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv] (same
- * transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
+ * (docs/semantics.md §5.8, see lower_combine.c): args are partialOut [B*S, Sq,
+ * Dv] (or [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv]
+ * (same transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
  * read and written, so the values may be larger. Partial and final element
  * types are any floats (arithmetic in f32). Returns false after emitting a
  * diagnostic at `anchor`. */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/*===--- inlining a parsed function body -----------------------------------===*/
+/*===--- inlining a parsed function body ----------------------------------===*/
 
 /* Gives `op`, and the arguments of the blocks of its regions, the location
  * in `userData` (a MlirLocation *). */
@@ -68,7 +68,7 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
   return true;
 }
 
-/*===--- small queries -----------------------------------------------------===*/
+/*===--- small queries ----------------------------------------------------===*/
 
 typedef struct Collect {
   const char *name;

@@ -40,7 +40,7 @@ static void appendSig(RockStr *s, const char *name, MlirValue v, bool comma) {
 typedef struct Comb {
   int64_t B, Sq, Dv, S;
   bool oT, hasLse;
-  MlirType pElt, oElt;            /* element types of the partial / final O */
+  MlirType pElt, oElt;             /* element types of the partial / final O */
   RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
 } Comb;
 

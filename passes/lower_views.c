@@ -67,14 +67,13 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     return false;
   }
   a.elt = mlirShapedTypeGetElementType(srcTy);
-  a.valType = isStore       ? mlirValueGetType(mlirOperationGetOperand(op, 0))
-               : a.isPrefetch ? a.elt
-                              : mlirValueGetType(mlirOperationGetResult(op, 0));
+  a.valType = isStore        ? mlirValueGetType(mlirOperationGetOperand(op, 0))
+              : a.isPrefetch ? a.elt
+                             : mlirValueGetType(mlirOperationGetResult(op, 0));
   if (a.isPrefetch) {
     MlirAttribute loc = rock__attr(op, "locality");
-    a.locality = mlirAttributeIsNull(loc)
-                     ? 2
-                     : (int)mlirIntegerAttrGetValueInt(loc);
+    a.locality =
+        mlirAttributeIsNull(loc) ? 2 : (int)mlirIntegerAttrGetValueInt(loc);
   }
   a.n = 1;
   bool typeOk = mlirTypeEqual(a.valType, a.elt);
@@ -124,8 +123,8 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     fprintf(stderr, "%s\n", text.data);
   MlirValue result;
   bool hasRes = kind == VIEW_LOAD;
-  bool ok = rock__inlineFuncText(op, text.data, nArgs, args, hasRes ? 1 : 0,
-                                 &result);
+  bool ok =
+      rock__inlineFuncText(op, text.data, nArgs, args, hasRes ? 1 : 0, &result);
   rock__strFree(&text);
   if (!ok) {
     mlirExternalPassSignalFailure(pass);

@@ -30,6 +30,5 @@ void rockRegisterAllPasses(void) { call_once(&registered, registerAll); }
 MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm) {
   rockRegisterAllPasses();
   return mlirOpPassManagerAddPipeline(
-      pm, mlirStringRefCreateFromCString(rockCpuPipelineGetText()), NULL,
-      NULL);
+      pm, mlirStringRefCreateFromCString(rockCpuPipelineGetText()), NULL, NULL);
 }

@@ -21,9 +21,9 @@ bool rockCpuHasBf16Dot(const char *cpu) {
 }
 
 typedef struct Walk {
-  bool add;       // add `dot`
-  bool needsDot;  // some op asks for `dot`
-  int pass;       // 0: inspect, 1: rewrite
+  bool add;      // add `dot`
+  bool needsDot; // some op asks for `dot`
+  int pass;      // 0: inspect, 1: rewrite
 } Walk;
 
 static bool isAttentionOp(MlirOperation op) {

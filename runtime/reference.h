@@ -1,9 +1,9 @@
 //===- reference.h - independent f64 reference attention ----------*- C -*-===//
 //
 // docs/semantics.md §2-§4 and docs/user-guide.md §3.3, written from the
-// docs alone: it shares no code with the compiler's lowering. Inputs are the buffers the
-// kernel reads (any element type, widened exactly to f64); the result is the
-// final (combined) attention in canonical layout.
+// docs alone: it shares no code with the compiler's lowering. Inputs are the
+// buffers the kernel reads (any element type, widened exactly to f64); the
+// result is the final (combined) attention in canonical layout.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROCK_RUNTIME_REFERENCE_H

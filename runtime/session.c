@@ -232,8 +232,8 @@ static RockBuffer *addArg(RockSession *r, const char *role, RockBuffer *buf) {
   return buf;
 }
 
-/// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V get a
-/// placeholder i64 table buffer here; the caches are built after filling.
+/// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V
+/// get a placeholder i64 table buffer here; the caches are built after filling.
 static bool allocateArgs(const RockAttnProblem *p, RockSession *r) {
   RockDType vt = rockAttnProblemGetValueType(p);
   int64_t b = rockAttnProblemGetB(p);

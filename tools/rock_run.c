@@ -117,8 +117,7 @@ static MlirLogicalResult diagHandler(MlirDiagnostic diag, void *user) {
   if (mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError ||
       firstDiag.len > 0)
     return mlirLogicalResultSuccess();
-  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendOneLine,
-                    &firstDiag);
+  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendOneLine, &firstDiag);
   rock__strAppend(&firstDiag, ": ");
   mlirDiagnosticPrint(diag, appendOneLine, &firstDiag);
   return mlirLogicalResultSuccess();

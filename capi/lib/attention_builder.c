@@ -28,7 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 typedef struct Buf {
-  RockStr text;     ///< The text so far (support/str.h; aborts when out of memory).
+  RockStr text; ///< The text so far (support/str.h; aborts when out of memory).
   struct Buf *defs; ///< Where attribute aliases (#mapN = ...) go.
   int nMaps;        ///< Aliases defined so far.
 } Buf;
@@ -37,7 +37,8 @@ static void append(Buf *b, const char *s, size_t n) {
   rock__strAppendN(&b->text, s, n);
 }
 
-static void out(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out(Buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void out(Buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -175,8 +176,9 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, mid, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
-/// The paged chain of docs/semantics.md §6 from the `[G*P]` i64 page table `src` to the
-/// logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when `dFirst`.
+/// The paged chain of docs/semantics.md §6 from the `[G*P]` i64 page table
+/// `src` to the logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when
+/// `dFirst`.
 static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
                            const char *src, const char *elt,
                            const RockAttentionConfig *c, bool dFirst) {
@@ -270,8 +272,8 @@ static void emitListKey(Buf *b, const char *key, const int64_t *v, int64_t n,
 static void emitHarness(Buf *b, const RockAttentionConfig *c,
                         const RockAttentionHarness *h) {
 #define STR(x, d) ((x) ? (x) : (d))
-  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64", rockAttentionDtypeGetName(c->dtype),
-      c->g);
+  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64",
+      rockAttentionDtypeGetName(c->dtype), c->g);
   out(b, ", num_heads_q = %" PRId64 " : i64, num_heads_kv = %" PRId64 " : i64",
       c->numHeadsQ, c->numHeadsKV);
   out(b, ", seq_len_q = %" PRId64 " : i64, seq_len_k = %" PRId64 " : i64",
@@ -296,7 +298,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   emitListKey(b, "prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g);
   if (c->slidingWindowSize > 0)
     out(b, ", sliding_window_size = %" PRId64 " : i64", c->slidingWindowSize);
-  out(b, ", softmax_dtype = \"%s\"", rockAttentionDtypeGetName(c->softmaxDtype));
+  out(b, ", softmax_dtype = \"%s\"",
+      rockAttentionDtypeGetName(c->softmaxDtype));
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
@@ -347,7 +350,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
 #undef STR
 }
 
-/// The pre-softmax region (docs/semantics.md §2.2), or nothing when it is empty.
+/// The pre-softmax region (docs/semantics.md §2.2), or nothing when it is
+/// empty.
 static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
                        const char *vElt, const TypeStr *insTypes, int nIns) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
@@ -525,8 +529,8 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
 
 static void emitCombineFunc(Buf *b, MlirContext ctx,
                             const RockAttentionConfig *c) {
-  const char *elt =
-      rockAttentionDtypeGetName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
+  const char *elt = rockAttentionDtypeGetName(
+      c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
   int64_t B = c->g * c->numHeadsQ, S = c->splitKV, Sq = c->seqLenQ,
           Dv = c->headDimV;
   out(b, "  func.func @rock_attention_combine(%%out_partial: %s",
@@ -594,7 +598,6 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   append(&defs, b.text.data ? b.text.data : "", b.text.len);
   rock__strFree(&b.text);
   return defs.text.data; // malloc'ed: the caller frees it
-
 }
 
 MlirModule

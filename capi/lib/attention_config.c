@@ -276,8 +276,8 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
 
   // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
   int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t extra = rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ,
-                                           c->headDimV, outBytes);
+  uint64_t extra =
+      rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ, c->headDimV, outBytes);
   uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
   if (extra > limit) {
     if (err && errLen)

@@ -12,7 +12,6 @@
 using namespace mlir;
 using namespace mlir::rock;
 
-
 static void printNames(AsmPrinter &p, ArrayAttr names) {
   p << "[";
   llvm::interleaveComma(names, p, [&](Attribute a) {

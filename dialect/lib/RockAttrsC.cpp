@@ -23,13 +23,12 @@ MlirAttribute rockTransformAttrGet(MlirContext ctx, RockTransformKind kind,
                                    MlirAttribute upperDims,
                                    MlirAttribute lowerNames,
                                    MlirAttribute lowerDims) {
-  return wrap(TransformAttr::get(
-      unwrap(ctx), static_cast<TransformType>(kind),
-      cast<DenseI64ArrayAttr>(unwrap(params)),
-      cast<ArrayAttr>(unwrap(upperNames)),
-      cast<DenseI64ArrayAttr>(unwrap(upperDims)),
-      cast<ArrayAttr>(unwrap(lowerNames)),
-      cast<DenseI64ArrayAttr>(unwrap(lowerDims))));
+  return wrap(TransformAttr::get(unwrap(ctx), static_cast<TransformType>(kind),
+                                 cast<DenseI64ArrayAttr>(unwrap(params)),
+                                 cast<ArrayAttr>(unwrap(upperNames)),
+                                 cast<DenseI64ArrayAttr>(unwrap(upperDims)),
+                                 cast<ArrayAttr>(unwrap(lowerNames)),
+                                 cast<DenseI64ArrayAttr>(unwrap(lowerDims))));
 }
 
 RockTransformKind rockTransformAttrGetKind(MlirAttribute t) {
@@ -67,11 +66,11 @@ MlirAttribute rockTransformMapAttrGet(MlirContext ctx, MlirAttribute map,
                                       MlirAttribute ops,
                                       MlirAttribute upperBounds,
                                       MlirAttribute lowerBounds) {
-  return wrap(TransformMapAttr::get(
-      unwrap(ctx), cast<AffineMapAttr>(unwrap(map)),
-      cast<ArrayAttr>(unwrap(ops)),
-      cast<DenseI64ArrayAttr>(unwrap(upperBounds)),
-      cast<DenseI64ArrayAttr>(unwrap(lowerBounds))));
+  return wrap(
+      TransformMapAttr::get(unwrap(ctx), cast<AffineMapAttr>(unwrap(map)),
+                            cast<ArrayAttr>(unwrap(ops)),
+                            cast<DenseI64ArrayAttr>(unwrap(upperBounds)),
+                            cast<DenseI64ArrayAttr>(unwrap(lowerBounds))));
 }
 MlirAttribute rockTransformMapAttrGetMap(MlirAttribute m) {
   return wrap(cast<TransformMapAttr>(unwrap(m)).getMap());
@@ -87,14 +86,16 @@ MlirAttribute rockTransformMapAttrGetLowerBounds(MlirAttribute m) {
 }
 
 MlirAttribute rockGemmFeaturesAttrGet(MlirContext ctx, uint32_t bits) {
-  return wrap(GemmFeaturesAttr::get(unwrap(ctx), static_cast<GemmFeatures>(bits)));
+  return wrap(
+      GemmFeaturesAttr::get(unwrap(ctx), static_cast<GemmFeatures>(bits)));
 }
 int64_t rockGemmFeaturesAttrGetValue(MlirAttribute attr) {
   auto a = dyn_cast<GemmFeaturesAttr>(unwrap(attr));
   return a ? static_cast<int64_t>(a.getValue()) : -1;
 }
 MlirAttribute rockStoreMethodAttrGet(MlirContext ctx, uint32_t method) {
-  return wrap(StoreMethodAttr::get(unwrap(ctx), static_cast<StoreMethod>(method)));
+  return wrap(
+      StoreMethodAttr::get(unwrap(ctx), static_cast<StoreMethod>(method)));
 }
 int32_t rockStoreMethodAttrGetValue(MlirAttribute attr) {
   auto a = dyn_cast<StoreMethodAttr>(unwrap(attr));

@@ -33,9 +33,9 @@ MlirAffineMap rockTransformMapDeriveAffineMap(MlirContext ctx,
     intptr_t np = mlirDenseArrayGetNumElements(p);
     intptr_t nu = mlirDenseArrayGetNumElements(ud);
     intptr_t nl = mlirDenseArrayGetNumElements(ld);
-#define UP(k) (at(ud, k) >= 0 && at(ud, k) < nUpper                             \
-                   ? mlirAffineDimExprGet(ctx, at(ud, k))                        \
-                   : zero)
+#define UP(k)                                                                  \
+  (at(ud, k) >= 0 && at(ud, k) < nUpper ? mlirAffineDimExprGet(ctx, at(ud, k)) \
+                                        : zero)
 #define SET(k, e)                                                              \
   do {                                                                         \
     if ((k) < nl && at(ld, k) >= 0 && at(ld, k) < nLower)                      \
@@ -87,7 +87,8 @@ MlirAffineMap rockTransformMapDeriveAffineMap(MlirContext ctx,
       break;
     case ROCK_TRANSFORM_BROADCAST:
       for (intptr_t k = 0; k < nu && k < np; ++k)
-        SET(k, at(p, k) == 1 ? zero : mlirAffineModExprGet(UP(k), CST(at(p, k))));
+        SET(k,
+            at(p, k) == 1 ? zero : mlirAffineModExprGet(UP(k), CST(at(p, k))));
       break;
     case ROCK_TRANSFORM_CONST_DIM:
       for (intptr_t k = 0; k < nl && 2 * k < np; ++k)

@@ -1,12 +1,12 @@
 /*===- verify_attention.c - rock.attention verifier (docs/dialect.md) ------===*
  *
- * Rules 1-11 of rock.attention in docs/dialect.md, checked in order; the first broken
- * rule reports. Dynamic dims are treated as matching anything.
+ * Rules 1-11 of rock.attention in docs/dialect.md, checked in order; the first
+ * broken rule reports. Dynamic dims are treated as matching anything.
  *
  *===----------------------------------------------------------------------===*/
 #include "verify_attention.h"
-#include "Rock/RockVerify.h"
 #include "Rock/RockAttrsC.h"
+#include "Rock/RockVerify.h"
 #include "verify_common.h"
 
 #include "mlir-c/BuiltinAttributes.h"

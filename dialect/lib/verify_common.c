@@ -24,8 +24,9 @@ MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
   if (mlirTypeEqual(ta, tb))
     return mlirLogicalResultSuccess();
   char b1[128], b2[128];
-  return rock__verifyFail(op, "%s element type (%s) must equal %s element "
-                              "type (%s)",
+  return rock__verifyFail(op,
+                          "%s element type (%s) must equal %s element "
+                          "type (%s)",
                           a, rock__typeToBuf(ta, b1, sizeof b1), b,
                           rock__typeToBuf(tb, b2, sizeof b2));
 }

@@ -160,9 +160,8 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
       !mlirTypeIsAFloat(mlirTypeAttrGetValue(st)))
     return rock__verifyFail(op, "softmaxType must be a float type");
   if (rock__hasAttr(op, "slidingWindowSize") &&
-      mlirLogicalResultIsFailure(
-          positive(op, "slidingWindowSize",
-                   rock__intAttr(op, "slidingWindowSize", 0))))
+      mlirLogicalResultIsFailure(positive(
+          op, "slidingWindowSize", rock__intAttr(op, "slidingWindowSize", 0))))
     return mlirLogicalResultFailure();
   MlirValue ins[64];
   if (g.size[G_INS] > 64)

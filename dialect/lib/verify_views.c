@@ -46,8 +46,8 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
   if (vecLen > 1) {
     MlirOperation deref = rock__verifyDerefUnder(view);
     unsigned bits = rock__verifyEltBits(elt);
-    /* The paging rule of docs/semantics.md §6 for the 128-bit pieces of the vector;
-     * rock-lower-views splits wider vectors at 128-bit granules. */
+    /* The paging rule of docs/semantics.md §6 for the 128-bit pieces of the
+     * vector; rock-lower-views splits wider vectors at 128-bit granules. */
     int64_t granule = bits && bits <= 128 ? (int64_t)(128 / bits) : 1;
     int64_t need = vecLen < granule ? vecLen : granule;
     if (!mlirOperationIsNull(deref)) {

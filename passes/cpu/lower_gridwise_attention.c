@@ -2,9 +2,9 @@
  *
  * Replaces every rock.gridwise_attention by loops (docs/semantics.md §5):
  * an scf.parallel over the workgroups of §5.2, a per-split key-tile range
- * (§5.3, §5.4), the online softmax in the exp2 domain with the −inf guard (§5.6) and
- * the per-split finalisation (§5.6). Operands are views: every access to
- * them is a rock.view_load / rock.view_store, resolved later by
+ * (§5.3, §5.4), the online softmax in the exp2 domain with the −inf guard
+ * (§5.6) and the per-split finalisation (§5.6). Operands are views: every
+ * access to them is a rock.view_load / rock.view_store, resolved later by
  * rock-lower-views.
  *
  * Per workgroup (gBlk, nBlk, split) the generated code
@@ -237,8 +237,8 @@ static void generate(RockGen *g, RockAttn *a) {
     rock__genEnd(g);
   }
 
-  /* Q rows to the local tile; last visible key per row (semantics.md §3) and the
-   * block's maximum (eff) and minimum window start (lowKey) (§5.4). */
+  /* Q rows to the local tile; last visible key per row (semantics.md §3) and
+   * the block's maximum (eff) and minimum window start (lowKey) (§5.4). */
   int eff = -1, lowKey = -1;
   {
     int r, effAcc = -1, lowAcc = -1, effRes = -1, lowRes = -1;
@@ -310,7 +310,8 @@ static void generate(RockGen *g, RockAttn *a) {
   int start, end;
   rock__attnTileRange(g, a, split, eff, lowKey, &start, &end);
 
-  /* The key-tile loop; an empty range leaves the initial state (semantics.md §5.5). */
+  /* The key-tile loop; an empty range leaves the initial state (semantics.md
+   * §5.5). */
   {
     int kt = rock__genFor(g, start, end, c1);
     int j0;

@@ -1,4 +1,4 @@
-/*===- access.c - rock-lower-views: the code for one access ----------------===*/
+/*===- access.c - rock-lower-views: the code for one access ---------------===*/
 #include "views/views.h"
 
 #include <math.h>
@@ -9,7 +9,6 @@
 /*===----------------------------------------------------------------------===
  * Accesses
  *===----------------------------------------------------------------------===*/
-
 
 static void appendPadConst(RockStr *s, const Emit *e, const Access *a) {
   RockStr ty = {0};
@@ -208,8 +207,9 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       rock__strAppendf(b, "%s%s = vector.load %%base%s : %s, %s\n", ind, r,
                        idxText.data, baseTy.data, ty);
   } else if (a->isPrefetch) {
-    rock__strAppendf(b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n",
-                     ind, idxText.data, a->locality, baseTy.data);
+    rock__strAppendf(
+        b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n", ind,
+        idxText.data, a->locality, baseTy.data);
   } else {
     if (a->isStore)
       rock__strAppendf(b, "%smemref.store %s, %%base%s : %s\n", ind, value,
@@ -287,7 +287,8 @@ static bool wideShape(const Emit *e, const Access *a, const Val *bot,
     return false;
   if (ch->paged) {
     /* Never straddle a page. */
-    if (!rock__lvStaysInBlock(e, &bot[r - 1], mlirShapedTypeGetDimSize(t, r - 1)))
+    if (!rock__lvStaysInBlock(e, &bot[r - 1],
+                              mlirShapedTypeGetDimSize(t, r - 1)))
       return false;
   } else if (!unitInnerStride(t)) {
     return false;

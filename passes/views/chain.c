@@ -1,4 +1,4 @@
-/*===- chain.c - rock-lower-views: view chains, index analysis -------------===*/
+/*===- chain.c - rock-lower-views: view chains, index analysis ------------===*/
 #include "views/views.h"
 
 #include <math.h>
@@ -9,7 +9,6 @@
 /*===----------------------------------------------------------------------===
  * View chains
  *===----------------------------------------------------------------------===*/
-
 
 /* Follows rock.transform ops from `v` down; stores their maps (upper to
  * lower) and the first value not defined by a rock.transform in `end`. */
@@ -47,7 +46,7 @@ static bool isPlainMemref(MlirValue v) {
 }
 
 bool rock__lvResolveChain(MlirExternalPass pass, MlirOperation user,
-                         MlirValue src, Chain *ch) {
+                          MlirValue src, Chain *ch) {
   memset(ch, 0, sizeof(*ch));
   MlirValue end;
   if (!walkTransforms(pass, user, src, ch->maps, &ch->nMaps, &end))
@@ -159,8 +158,10 @@ Val rock__lvAnalyzeIndex(MlirValue v, int depth) {
     }
   }
   if (lb >= 0) {
-    Val a = rock__lvAnalyzeIndex(mlirOperationGetOperand(parent, lb), depth + 1);
-    Val b = rock__lvAnalyzeIndex(mlirOperationGetOperand(parent, step), depth + 1);
+    Val a =
+        rock__lvAnalyzeIndex(mlirOperationGetOperand(parent, lb), depth + 1);
+    Val b =
+        rock__lvAnalyzeIndex(mlirOperationGetOperand(parent, step), depth + 1);
     r.align = rock__lvGcd(a.align, b.align);
     if (r.align == 0)
       r.align = 1;

@@ -1,4 +1,4 @@
-/*===- index_emit.c - rock-lower-views: index values, text, maps -----------===*/
+/*===- index_emit.c - rock-lower-views: index values, text, maps ----------===*/
 #include "views/views.h"
 
 #include <math.h>
@@ -9,7 +9,6 @@
 /*===----------------------------------------------------------------------===
  * Symbolic index values
  *===----------------------------------------------------------------------===*/
-
 
 int64_t rock__lvGcd(int64_t a, int64_t b) {
   a = a < 0 ? -a : a;
@@ -34,7 +33,6 @@ Val rock__lvCst(int64_t c) {
 /*===----------------------------------------------------------------------===
  * The text emitter
  *===----------------------------------------------------------------------===*/
-
 
 void rock__lvEmitFree(Emit *e) {
   rock__strFree(&e->pro);
@@ -102,7 +100,9 @@ static Val add(Emit *e, Val a, Val b) {
   return r;
 }
 
-Val rock__lvAddC(Emit *e, Val a, int64_t c) { return add(e, a, rock__lvCst(c)); }
+Val rock__lvAddC(Emit *e, Val a, int64_t c) {
+  return add(e, a, rock__lvCst(c));
+}
 
 /* a * c for a constant c. */
 static Val mulC(Emit *e, Val a, int64_t c) {

@@ -1,4 +1,4 @@
-/*===- views.h - internals of rock-lower-views ----------------------*- C -*-===*
+/*===- views.h - internals of rock-lower-views ---------------------*- C -*-===*
  *
  * The pieces of rock-lower-views (passes/lower_views.c, which describes the
  * lowering) shared by its files: symbolic index values and the MLIR text
@@ -108,7 +108,7 @@ bool rock__lvApplyMap(Emit *e, MlirAttribute map, const Val *up, Val *low);
  * paged, the page-table chain. Emits an error and signals `pass` failure
  * otherwise. */
 bool rock__lvResolveChain(MlirExternalPass pass, MlirOperation user,
-                         MlirValue src, Chain *ch);
+                          MlirValue src, Chain *ch);
 
 /* Returns what is known about index value `v`: a constant, or a divisor of
  * it (from constants, addi/subi/muli, and scf.for / scf.parallel induction

@@ -5,8 +5,8 @@
  *
  * Builds rock.attention_combine kernels over flat buffers, lowers them with
  * rock-cpu-pipeline, runs them through the JIT and compares them with the
- * combine of docs/semantics.md §5.8 computed here in f64: rows with some empty splits
- * (LSE −inf, their partial O filled with NaN garbage that must never be
+ * combine of docs/semantics.md §5.8 computed here in f64: rows with some empty
+ * splits (LSE −inf, their partial O filled with NaN garbage that must never be
  * read), rows whose splits are all empty (O = 0, LSE = −inf), f32 / f16 /
  * bf16 partials and both output layouts.
  */

@@ -17,9 +17,9 @@
  * RUN: %if avx512 %{ env ROCK_JIT_CPU=x86-64-v3 rock-capi-paged-copy-test 2>&1 | FileCheck %s %}
  */
 
+#include "jit.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
-#include "jit.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
@@ -34,8 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/*===--- strings
- * -----------------------------------------------------------===*/
+/*===--- strings ----------------------------------------------------------===*/
 
 typedef struct Buf {
   char *data;
@@ -81,8 +80,7 @@ static MlirLogicalResult onDiag(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
-/*===--- transform maps
- * ----------------------------------------------------===*/
+/*===--- transform maps ---------------------------------------------------===*/
 
 static MlirAttribute tr(MlirContext ctx, RockTransformKind kind, int np,
                         const int64_t *p, int nu, const int64_t *ud, int nl,
@@ -102,8 +100,7 @@ static void defMap(Buf *b, const char *name, MlirContext ctx, int n,
   bufPrintf(b, "\n");
 }
 
-/*===--- cases
- * -------------------------------------------------------------===*/
+/*===--- cases ------------------------------------------------------------===*/
 
 typedef struct Case {
   const char *type; /* f32, f16, bf16, i8 */
@@ -294,12 +291,12 @@ static void randomElem(const char *t, unsigned char *out) {
   } else if (!strcmp(t, "f16")) {
     uint16_t h = (uint16_t)r;
     if (((h >> 10) & 0x1F) == 0x1F)
-      h &= (uint16_t) ~(1u << 10);
+      h &= (uint16_t)~(1u << 10);
     memcpy(out, &h, 2);
   } else if (!strcmp(t, "bf16")) {
     uint16_t h = (uint16_t)r;
     if (((h >> 7) & 0xFF) == 0xFF)
-      h &= (uint16_t) ~(1u << 7);
+      h &= (uint16_t)~(1u << 7);
     memcpy(out, &h, 2);
   } else {
     out[0] = (unsigned char)r;

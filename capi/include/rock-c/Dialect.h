@@ -1,4 +1,4 @@
-//===- Dialect.h - the rock dialect's C API ------------------------*- C -*-===//
+//===- Dialect.h - the rock dialect's C API -----------------------*- C -*-===//
 //
 // The rock dialect handle, and creation / inspection of rock attributes
 // (#rock.transform, #rock.transform_map, GemmFeatures, StoreMethod), which

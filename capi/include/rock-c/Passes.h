@@ -32,11 +32,12 @@ MLIR_CAPI_EXPORTED void rockRegisterAllPasses(void);
 /// copied. Every pass instance the registry creates gets its own user data
 /// from `callbacks.clone(userData)`, so `userData` is a template that must
 /// live as long as the process. An empty `argument` is a fatal error.
-MLIR_CAPI_EXPORTED void rockRegisterExternalPass(
-    MlirTypeID passID, MlirStringRef name, MlirStringRef argument,
-    MlirStringRef description, MlirStringRef opName,
-    intptr_t nDependentDialects, MlirDialectHandle *dependentDialects,
-    MlirExternalPassCallbacks callbacks, void *userData);
+MLIR_CAPI_EXPORTED void
+rockRegisterExternalPass(MlirTypeID passID, MlirStringRef name,
+                         MlirStringRef argument, MlirStringRef description,
+                         MlirStringRef opName, intptr_t nDependentDialects,
+                         MlirDialectHandle *dependentDialects,
+                         MlirExternalPassCallbacks callbacks, void *userData);
 
 /// Registers a named pipeline `argument` that expands to `elements` (a
 /// pipeline string without anchor, e.g. "func.func(a,b),c"). All strings are
@@ -76,8 +77,7 @@ MLIR_CAPI_EXPORTED const char *rockCpuPipelineGetText(void);
 /// Adds rock-cpu-pipeline's passes to `pm` (borrowed). Calls
 /// rockRegisterAllPasses first. Returns failure, with a diagnostic on the
 /// context, if the pipeline text does not parse.
-MLIR_CAPI_EXPORTED MlirLogicalResult
-rockAddCpuPipeline(MlirOpPassManager pm);
+MLIR_CAPI_EXPORTED MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm);
 
 #ifdef __cplusplus
 }

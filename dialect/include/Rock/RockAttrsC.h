@@ -49,15 +49,17 @@ MLIR_CAPI_EXPORTED bool rockAttributeIsATransform(MlirAttribute attr);
 /// made here: the rock.transform verifier checks the invariants.
 MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrGet(
     MlirContext ctx, RockTransformKind kind, MlirAttribute params,
-    MlirAttribute upperNames, MlirAttribute upperDims,
-    MlirAttribute lowerNames, MlirAttribute lowerDims);
+    MlirAttribute upperNames, MlirAttribute upperDims, MlirAttribute lowerNames,
+    MlirAttribute lowerDims);
 
 /// Accessors of a #rock.transform; the result is borrowed from the context.
 MLIR_CAPI_EXPORTED RockTransformKind rockTransformAttrGetKind(MlirAttribute t);
 MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrGetParams(MlirAttribute t);
-MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrGetUpperNames(MlirAttribute t);
+MLIR_CAPI_EXPORTED MlirAttribute
+rockTransformAttrGetUpperNames(MlirAttribute t);
 MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrGetUpperDims(MlirAttribute t);
-MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrGetLowerNames(MlirAttribute t);
+MLIR_CAPI_EXPORTED MlirAttribute
+rockTransformAttrGetLowerNames(MlirAttribute t);
 MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrGetLowerDims(MlirAttribute t);
 
 /// Returns the name of `kind` ("PassThrough", ...), a static string, or
@@ -74,9 +76,9 @@ MLIR_CAPI_EXPORTED bool rockAttributeIsATransformMap(MlirAttribute attr);
 /// Returns the #rock.transform_map with the given affine map (AffineMapAttr),
 /// transforms (ArrayAttr of #rock.transform) and bounds (DenseI64ArrayAttr).
 /// Borrows every argument; performs no checks.
-MLIR_CAPI_EXPORTED MlirAttribute rockTransformMapAttrGet(
-    MlirContext ctx, MlirAttribute map, MlirAttribute ops,
-    MlirAttribute upperBounds, MlirAttribute lowerBounds);
+MLIR_CAPI_EXPORTED MlirAttribute
+rockTransformMapAttrGet(MlirContext ctx, MlirAttribute map, MlirAttribute ops,
+                        MlirAttribute upperBounds, MlirAttribute lowerBounds);
 
 /// Accessors of a #rock.transform_map; the result is borrowed.
 MLIR_CAPI_EXPORTED MlirAttribute rockTransformMapAttrGetMap(MlirAttribute m);
