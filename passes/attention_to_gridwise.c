@@ -137,7 +137,7 @@ static MlirValue broadcast1(const Att *a, MlirValue in, int64_t n) {
 
 static int64_t nextPow2(int64_t v) {
   int64_t p = 1;
-  while (p < v)
+  while (p < v && p <= INT64_MAX / 2) /* no overflow for any v */
     p *= 2;
   return p;
 }

@@ -87,6 +87,24 @@ void rock__lowerEach(MlirOperation root, const char *name,
                      MlirExternalPass pass);
 
 /*===----------------------------------------------------------------------===
+ * Per-workgroup scratch (scratch.c)
+ *===----------------------------------------------------------------------===*/
+
+/* Most heap bytes one workgroup of a CPU kernel may allocate (256 MiB). */
+#define ROCK_MAX_WORKGROUP_SCRATCH_BYTES (INT64_C(256) << 20)
+/* Bytes of a static memref type written as text ("memref<4x8xf32>");
+ * INT64_MAX when the count overflows. */
+int64_t rock__memrefTextBytes(const char *mt);
+/* `total` plus the bytes of memref type text `mt`, saturating. */
+int64_t rock__scratchAdd(int64_t total, const char *mt);
+/* Fails `pass` with a diagnostic at `op` when `bytes` of per-workgroup
+ * scratch exceed ROCK_MAX_WORKGROUP_SCRATCH_BYTES; else records the largest
+ * value seen as the i64 attribute rock.workgroup_scratch_bytes on the
+ * enclosing builtin.module (when there is one) and returns true. */
+bool rock__recordWorkgroupScratch(MlirExternalPass pass, MlirOperation op,
+                                  int64_t bytes);
+
+/*===----------------------------------------------------------------------===
  * The split combine (lower_combine.c)
  *===----------------------------------------------------------------------===*/
 

@@ -21,7 +21,7 @@ extern "C" {
 /// Run settings of the harness; `has*` flags mark optional keys present.
 typedef struct RockHarness {
   RockAttnProblem problem;
-  char rand[32];  ///< "fixed", "none" or a decimal seed
+  char rand[32];  ///< "distinct" (absent), "fixed", "none" or a seed
   bool randFloat; ///< rand_type float
   double randMin, randMax;
   int64_t randMinInt, randMaxInt;

@@ -2,6 +2,7 @@
 #include "host_features.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Target.h"
 
@@ -69,4 +70,31 @@ bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
   if (w.add)
     mlirOperationWalk(m, visit, &w, MlirWalkPreOrder);
   return true;
+}
+
+int rockCpuVectorBits(const char *cpu) {
+  if (cpu)
+    return rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu),
+                                mlirStringRefCreateFromCString("avx512f"))
+               ? 512
+               : 256;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") ? 512 : 256;
+#else
+  return 256;
+#endif
+}
+
+int64_t rockCpuVectorBitsApply(MlirModule module, const char *cpu) {
+  MlirOperation m = mlirModuleGetOperation(module);
+  MlirStringRef name = mlirStringRefCreateFromCString("rock.vector_bits");
+  MlirAttribute a = mlirOperationGetAttributeByName(m, name);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a))
+    return mlirIntegerAttrGetValueInt(a);
+  MlirContext ctx = mlirModuleGetContext(module);
+  int64_t bits = rockCpuVectorBits(cpu);
+  mlirOperationSetAttributeByName(
+      m, name, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), bits));
+  return bits;
 }

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "reference.h"
 
+#include "rock-c/Sizes.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -130,6 +132,7 @@ static void runRows(Worker *w) {
     for (int64_t i = 0; i < sq; ++i) {
       const double *qi = w->q + i * dqk;
       double m = -INFINITY;
+      bool nan = false; // a NaN score makes the row NaN, never "masked"
       for (int64_t j = 0; j < sk; ++j) {
         // Masks by selection, never by arithmetic.
         if (!rockReferenceIsVisible(p, bq, i, j)) {
@@ -141,10 +144,18 @@ static void runRows(Worker *w) {
         for (int64_t d = 0; d < dqk; ++d)
           dot += qi[d] * kj[d];
         w->s[j] = region(p, w->in, bq, i, j, dot);
+        nan |= isnan(w->s[j]);
         if (w->s[j] > m)
           m = w->s[j];
       }
       double *o = w->out + (bq * sq + i) * dv;
+      if (nan) {
+        for (int64_t e = 0; e < dv; ++e)
+          o[e] = NAN;
+        if (w->lse)
+          w->lse[bq * sq + i] = NAN;
+        continue;
+      }
       if (m == -INFINITY) { // fully masked row
         for (int64_t e = 0; e < dv; ++e)
           o[e] = 0.0;
@@ -185,12 +196,21 @@ static void freeScratch(Worker *w) {
   free(w->acc);
 }
 
+/* malloc of rows*cols doubles; NULL when the count overflows. */
+static double *allocDoubles(int64_t rows, int64_t cols) {
+  int64_t n;
+  if (!rockSizeMul(rows, cols, &n) ||
+      !rockSizeMul(n, (int64_t)sizeof(double), &n))
+    return NULL;
+  return malloc(n ? (size_t)n : 1);
+}
+
 static bool allocScratch(Worker *w, const RockAttnProblem *p) {
-  w->q = malloc((size_t)(p->seqLenQ * p->headDimQK) * sizeof(double));
-  w->k = malloc((size_t)(p->seqLenK * p->headDimQK) * sizeof(double));
-  w->v = malloc((size_t)(p->seqLenK * p->headDimV) * sizeof(double));
-  w->s = malloc((size_t)p->seqLenK * sizeof(double));
-  w->acc = malloc((size_t)p->headDimV * sizeof(double));
+  w->q = allocDoubles(p->seqLenQ, p->headDimQK);
+  w->k = allocDoubles(p->seqLenK, p->headDimQK);
+  w->v = allocDoubles(p->seqLenK, p->headDimV);
+  w->s = allocDoubles(p->seqLenK, 1);
+  w->acc = allocDoubles(p->headDimV, 1);
   return w->q && w->k && w->v && w->s && w->acc;
 }
 

@@ -39,7 +39,10 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
 
 /// Computes the attention output `out` (`[B, Sq, Dv]`, caller-allocated,
 /// B*Sq*Dv doubles) and, if `lse` is not NULL, the natural-log LSE `[B, Sq]`.
-/// Fully masked rows give O = 0 and LSE = -inf. With `p->strict` the scores
+/// Fully masked rows give O = 0 and LSE = -inf; a row with a NaN score
+/// gives NaN (never 0), and infinite inputs give whatever f64 arithmetic
+/// gives (often NaN): callers must treat a non-finite result as "inputs out
+/// of range". With `p->strict` the scores
 /// are rounded where the kernel rounds (section 6.3 step 4). Borrows all
 /// arguments; returns false if a scratch allocation fails. Runs on up to
 /// one thread per CPU (env ROCK_REFERENCE_THREADS caps it), splitting the

@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int rockReportError(const char *tool, const char *fmt, ...) {
   va_list ap;
@@ -232,11 +234,57 @@ static RockBuffer *addArg(RockSession *r, const char *role, RockBuffer *buf) {
   return buf;
 }
 
+/// Bytes of host memory the run holds at once (arguments, paged pools,
+/// combined results, f64 reference and result copies). Every size was
+/// bounded by rockAttnProblemCheck, so the sum cannot wrap.
+static int64_t runBytes(const RockAttnProblem *p) {
+  int64_t vs = (int64_t)rockDTypeGetSize(rockAttnProblemGetValueType(p));
+  int64_t qs = (int64_t)rockDTypeGetSize(p->dtype);
+  int64_t kv =
+      rockAttnProblemGetKSize(p) * qs + rockAttnProblemGetVSize(p) * vs;
+  int64_t n = rockAttnProblemGetQSize(p) * qs + kv * (p->paged ? 2 : 1);
+  n += rockAttnProblemGetScoreSize(p) * vs * (p->withScale + p->withBias);
+  n += rockAttnProblemGetPartialOutSize(p) * vs +
+       rockAttnProblemGetPartialLseSize(p) * 4;
+  n += rockAttnProblemGetOutSize(p) * (vs + 16) +
+       rockAttnProblemGetLseSize(p) * (4 + 16);
+  return n;
+}
+
+/// Memory this process may still use, in bytes: MemAvailable (else the
+/// physical memory), capped by RLIMIT_AS and RLIMIT_DATA.
+static int64_t memoryLimit(void) {
+  int64_t avail = (int64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
+  FILE *f = fopen("/proc/meminfo", "r");
+  char line[128];
+  long long kb;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+      avail = (int64_t)kb * 1024;
+  if (f)
+    fclose(f);
+  const int res[2] = {RLIMIT_AS, RLIMIT_DATA};
+  for (int i = 0; i < 2; ++i) {
+    struct rlimit rl;
+    if (getrlimit(res[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (int64_t)rl.rlim_cur < avail)
+      avail = (int64_t)rl.rlim_cur;
+  }
+  return avail;
+}
+
 /// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V
 /// get a placeholder i64 table buffer here; the caches are built after filling.
-static bool allocateArgs(const RockAttnProblem *p, RockSession *r) {
+/// Returns an exit status (one line on stderr on failure).
+static int allocateArgs(const char *tool, const RockAttnProblem *p,
+                        RockSession *r) {
+  int64_t need = runBytes(p), limit = memoryLimit();
+  if (need > limit)
+    return rockReportError(tool,
+                           "out of memory: the run needs %lld MiB of host "
+                           "buffers, %lld MiB are available",
+                           (long long)(need >> 20), (long long)(limit >> 20));
   RockDType vt = rockAttnProblemGetValueType(p);
-  int64_t b = rockAttnProblemGetB(p);
   r->q = rockBufferCreate(p->dtype, rockAttnProblemGetQSize(p));
   r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
   r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
@@ -256,10 +304,12 @@ static bool allocateArgs(const RockAttnProblem *p, RockSession *r) {
     r->lsePartial =
         rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetPartialLseSize(p));
   r->outPartial = rockBufferCreate(vt, rockAttnProblemGetPartialOutSize(p));
-  r->refOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
-  r->resOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
-  r->refLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
-  r->resLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
+  size_t nOut = (size_t)rockAttnProblemGetOutSize(p);
+  size_t nLse = (size_t)rockAttnProblemGetLseSize(p);
+  r->refOut = malloc(nOut * sizeof(double));
+  r->resOut = malloc(nOut * sizeof(double));
+  r->refLse = malloc(nLse * sizeof(double));
+  r->resLse = malloc(nLse * sizeof(double));
   if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut || !r->resOut ||
       !r->refLse || !r->resLse ||
       (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
@@ -267,8 +317,8 @@ static bool allocateArgs(const RockAttnProblem *p, RockSession *r) {
       (p->numCurrentSeqLen && !r->currentSeqLen) ||
       (p->numPrefixOffset && !r->prefixOffset) ||
       (p->returnLse && !r->lsePartial))
-    return false;
-  return true;
+    return rockReportError(tool, "out of memory allocating the arguments");
+  return ROCK_EXIT_PASS;
 }
 
 /// Fills the inputs in argument order, builds the paged caches, and lists the
@@ -556,8 +606,9 @@ int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
   s->h = h;
   s->hasCombine = hasCombine;
   const RockAttnProblem *p = &h->problem;
-  if (!allocateArgs(p, s))
-    return rockReportError(tool, "out of memory allocating the arguments");
+  int status = allocateArgs(tool, p, s);
+  if (status != ROCK_EXIT_PASS)
+    return status;
   RockInitConfig init;
   memset(&init, 0, sizeof init);
   if (!rockInitConfigSetRand(&init, h->rand, &s->seed))
@@ -572,10 +623,9 @@ int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
     return rockReportError(tool, "cannot build the paged caches");
   s->fillMs = rockTimerNowMs() - fillStart;
   if (p->splitKV > 1) {
-    int64_t b = rockAttnProblemGetB(p);
     s->out = rockBufferCreate(rockAttnProblemGetValueType(p),
-                              b * p->seqLenQ * p->headDimV);
-    s->lse = rockBufferCreate(ROCK_DTYPE_F32, b * p->seqLenQ);
+                              rockAttnProblemGetOutSize(p));
+    s->lse = rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetLseSize(p));
     if (!s->out || !s->lse)
       return rockReportError(tool, "out of memory");
     RockSessionArg ca[4] = {{"partial out", s->outPartial},
@@ -800,6 +850,20 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
                                 p->returnLse ? s->refLse : NULL))
       return rockReportError(s->tool, "out of memory in the reference");
     s->referenceMs = rockTimerNowMs() - start;
+    // A non-finite reference cannot judge anything: NaN compared with NaN
+    // would pass. The inputs overflowed (or were NaN / inf to begin with).
+    int64_t bad = 0, nOut = rockAttnProblemGetOutSize(p);
+    for (int64_t k = 0; k < nOut; ++k)
+      bad += !isfinite(s->refOut[k]);
+    for (int64_t k = 0; p->returnLse && k < rockAttnProblemGetLseSize(p); ++k)
+      bad += isnan(s->refLse[k]) || s->refLse[k] == INFINITY; // -inf: masked
+    if (bad)
+      return rockReportError(
+          s->tool,
+          "inputs out of range: the f64 reference has %lld non-finite "
+          "results (NaN or inf inputs, or values too large for %s); narrow "
+          "-rand_min/-rand_max",
+          (long long)bad, rockDTypeGetName(p->dtype));
     verdict = verify(s, o);
     status = report(s, o, be, verdict);
     if (status != ROCK_EXIT_PASS)

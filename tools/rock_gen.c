@@ -212,11 +212,18 @@ static bool parseBool(const char *flag, const char *v) {
   return false;
 }
 
+/// True when `v` starts like a number as LLVM's option parser reads one: a
+/// digit, '.', or '-' (no blanks, no '+'; strtoll/strtod would skip them).
+static bool numberStart(const char *v) {
+  return (*v >= '0' && *v <= '9') || *v == '-' || *v == '.' ||
+         !strncmp(v, "inf", 3) || !strncmp(v, "nan", 3);
+}
+
 static int64_t parseInt(const char *flag, const char *v) {
   char *end;
   errno = 0;
   long long r = strtoll(v, &end, 10);
-  if (!*v || *end || errno)
+  if (!numberStart(v) || *end || errno)
     die("invalid integer '%s' for %s", v, flag);
   return r;
 }
@@ -225,8 +232,17 @@ static double parseFloat(const char *flag, const char *v) {
   char *end;
   errno = 0;
   double r = strtod(v, &end);
-  if (!*v || *end || errno)
+  if (!numberStart(v) || *end || errno)
     die("invalid number '%s' for %s", v, flag);
+  return r;
+}
+
+/// A tolerance: a number >= 0 (NaN and negative values would make every
+/// comparison fail, or pass, silently).
+static double parseTolerance(const char *flag, const char *v) {
+  double r = parseFloat(flag, v);
+  if (!(r >= 0))
+    die("%s must be a non-negative number, got '%s'", flag, v);
   return r;
 }
 
@@ -327,6 +343,7 @@ int main(int argc, char **argv) {
                                              "off", NULL};
   static const char *const randTypes[] = {"int", "float", NULL};
 
+  unsigned char seen[F_HELP + 1] = {0};
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || arg[1] == '\0')
@@ -337,6 +354,12 @@ int main(int argc, char **argv) {
     const Flag *f = findFlag(name, n);
     if (!f)
       die("unknown flag '%.*s'", (int)(n + (size_t)(name - arg)), arg);
+    // As with rocmlir-gen the last occurrence wins, but never silently.
+    if (seen[f->id]++)
+      fprintf(stderr,
+              "rock-gen: warning: %.*s given more than once; the last "
+              "value wins\n",
+              (int)(n + (size_t)(name - arg)), arg);
     const char *v = eq ? eq + 1 : NULL;
     if (!f->isBool && !v) {
       if (i + 1 >= argc)
@@ -480,7 +503,8 @@ int main(int argc, char **argv) {
       h.printValidationResults = b;
       break;
     case F_RAND:
-      if (strcmp(v, "fixed") && strcmp(v, "none") && parseInt(arg, v) < 0)
+      if (strcmp(v, "fixed") && strcmp(v, "distinct") && strcmp(v, "none") &&
+          parseInt(arg, v) < 0)
         die("invalid value '%s' for %s", v, arg);
       h.rand = v;
       break;
@@ -508,15 +532,15 @@ int main(int argc, char **argv) {
       break;
     case F_RMS:
       h.hasRMS = true;
-      h.rmsThreshold = parseFloat(arg, v);
+      h.rmsThreshold = parseTolerance(arg, v);
       break;
     case F_ABS:
       h.hasAbsDiff = true;
-      h.absDiffThreshold = parseFloat(arg, v);
+      h.absDiffThreshold = parseTolerance(arg, v);
       break;
     case F_REL:
       h.hasRelDiff = true;
-      h.relDiffThreshold = parseFloat(arg, v);
+      h.relDiffThreshold = parseTolerance(arg, v);
       break;
     case F_COMPARATOR:
       if (!oneOf(v, comparators))
@@ -525,11 +549,11 @@ int main(int argc, char **argv) {
       break;
     case F_ATOL:
       h.hasAtol = comparatorForced = true;
-      h.atol = parseFloat(arg, v);
+      h.atol = parseTolerance(arg, v);
       break;
     case F_RTOL:
       h.hasRtol = comparatorForced = true;
-      h.rtol = parseFloat(arg, v);
+      h.rtol = parseTolerance(arg, v);
       break;
     case F_PRINT_VERIFY:
       if (!oneOf(v, verifyPrints))

@@ -58,6 +58,7 @@
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
 #include "rock-c/Target.h"
+#include "rock-c/TextNesting.h"
 #include "support/str.h"
 
 #include <errno.h>
@@ -243,6 +244,10 @@ static int compile(const char *text, size_t size, const char *fileName,
   mlirRegisterAllPasses();
   rockRegisterAllPasses();
 
+  char err[512];
+  if (!rockTextCheckNesting((MlirStringRef){text, size}, ROCK_MAX_TEXT_NESTING,
+                            err, sizeof err))
+    return errorExit("cannot parse %s: %s", fileName, err);
   double start = rockTimerNowMs();
   c->module = mlirModuleCreateParse(c->ctx, (MlirStringRef){text, size});
   parseMs = rockTimerNowMs() - start;
@@ -255,7 +260,6 @@ static int compile(const char *text, size_t size, const char *fileName,
     return errorExit("%s has no rock.harness module attribute (generate it "
                      "with rock-gen -ph or -pv)",
                      fileName);
-  char err[512];
   if (!rockHarnessRead(harness, h, err, sizeof err))
     return errorExit("%s", err);
   MlirOperation kernel = findFunc(c->module, "rock_attention");
@@ -267,14 +271,16 @@ static int compile(const char *text, size_t size, const char *fileName,
 }
 
 /// The thread count libomp will use: the first value of OMP_NUM_THREADS
-/// when it is a positive integer, else the online cores.
+/// when it is a positive integer, else the online cores; 0 when that first
+/// value is above ROCK_MAX_NUM_THREADS (or overflows).
 static int64_t ompThreads(void) {
   const char *env = getenv("OMP_NUM_THREADS");
   if (env) {
     char *end = NULL;
+    errno = 0;
     long long n = strtoll(env, &end, 10);
     if (end != env && n > 0 && (*end == 0 || *end == ','))
-      return n;
+      return errno || n > ROCK_MAX_NUM_THREADS ? 0 : n;
   }
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? n : 1;
@@ -298,6 +304,34 @@ static void setNumThreads(Compiled *c) {
   MlirAttribute t =
       mlirIntegerAttrGet(mlirIntegerTypeGet(c->ctx, 64), ompThreads());
   mlirOperationSetAttributeByName(m, name, t);
+}
+
+/// Checks, before the kernel runs, that the per-workgroup scratch of all
+/// threads (rock.workgroup_scratch_bytes, recorded by the lowering) can be
+/// allocated at once: the kernel's memref.alloc results are not checked, so
+/// a failure there would be a crash. Allocates and frees one untouched
+/// block per thread. Returns an exit status.
+static int probeScratch(const Compiled *c) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirModuleGetOperation(c->module),
+      mlirStringRefCreateFromCString("rock.workgroup_scratch_bytes"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return EXIT_PASS;
+  int64_t bytes = mlirIntegerAttrGetValueInt(a), threads = ompThreads();
+  if (bytes <= 0)
+    return EXIT_PASS;
+  void **blocks = calloc((size_t)threads, sizeof(void *));
+  int64_t got = 0;
+  while (blocks && got < threads && (blocks[got] = malloc((size_t)bytes)))
+    ++got;
+  for (int64_t i = 0; i < got; ++i)
+    free(blocks[i]);
+  free(blocks);
+  if (got < threads)
+    return errorExit("out of memory: the kernel needs %lld x %lld MiB of "
+                     "per-workgroup scratch (one per thread)",
+                     (long long)threads, (long long)(bytes >> 20));
+  return EXIT_PASS;
 }
 
 static int lowerAndJit(Compiled *c, const char *cpu) {
@@ -325,7 +359,7 @@ static int lowerAndJit(Compiled *c, const char *cpu) {
   if (!rockJitLookup(c->jit, "rock_attention", err, sizeof err))
     return errorExit("JIT compilation failed: %s", err);
   jitMs = rockTimerNowMs() - start;
-  return EXIT_PASS;
+  return probeScratch(c);
 }
 
 //===----------------------------------------------------------------------===//
@@ -374,8 +408,10 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
                              sizeof ferr))
     return errorExit("%s", ferr);
+  int64_t vecBits = rockCpuVectorBitsApply(c->module, cpu);
   if (verbose)
-    printf("jit cpu: %s\nhost features: %s\n", cpu ? cpu : "host",
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features: %s\n",
+           cpu ? cpu : "host", (long long)vecBits,
            !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
                                                      : "none");
   if (!noAutoSplit)
@@ -400,6 +436,10 @@ static int readInput(const char *fileName, char **text, size_t *size) {
 
 static int runMain(const RockRunOptions *o) {
   double t0 = rockTimerNowMs();
+  if (ompThreads() == 0)
+    return errorExit("OMP_NUM_THREADS '%s': the thread count must be at most "
+                     "%d",
+                     getenv("OMP_NUM_THREADS"), ROCK_MAX_NUM_THREADS);
   const char *fileName =
       o->input && strcmp(o->input, "-") ? o->input : "<stdin>";
   char *text = NULL;

@@ -303,7 +303,7 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
-  outString(b, STR(h->rand, "fixed"));
+  outString(b, STR(h->rand, "distinct"));
   out(b, ", rand_type = ");
   outString(b, STR(h->randType, "int"));
   out(b, ", rand_min = ");

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
+#include "rock-c/Sizes.h"
 #include "support/splitkv_guard.h"
 
 #include <inttypes.h>
@@ -31,7 +32,7 @@ void rockAttentionConfigInit(RockAttentionConfig *cfg) {
 void rockAttentionHarnessInit(RockAttentionHarness *h) {
   memset(h, 0, sizeof *h);
   h->verifier = "none";
-  h->rand = "fixed";
+  h->rand = "distinct";
   h->randType = "int";
   h->randMin = 0.0;
   h->randMax = 1.0;
@@ -134,13 +135,6 @@ static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
   return true;
 }
 
-/// a*b into *r; false on overflow or negative operands.
-static bool mul(int64_t a, int64_t b, int64_t *r) {
-  if (a < 0 || b < 0)
-    return false;
-  return !__builtin_mul_overflow(a, b, r);
-}
-
 /// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
   if (c->headDimQK != c->headDimV)
@@ -158,10 +152,10 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
     return fail(err, errLen,
                 "paged attention needs two of --num-pages, --page-size and "
                 "-seq_len_k");
-  if (!mul(c->numHeadsKV, d, &perBatchTok))
+  if (!rockSizeMul(c->numHeadsKV, d, &perBatchTok))
     return fail(err, errLen, "problem size overflows 64 bits");
   if (!hasSk) {
-    if (!mul(c->numPages, c->pageSize, &total))
+    if (!rockSizeMul(c->numPages, c->pageSize, &total))
       return fail(err, errLen, "problem size overflows 64 bits");
     if (total % perBatchTok)
       return fail(err, errLen,
@@ -169,7 +163,7 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
                   "seqLenK * headDim");
     c->seqLenK = total / perBatchTok;
   } else {
-    if (!mul(perBatchTok, c->seqLenK, &total))
+    if (!rockSizeMul(perBatchTok, c->seqLenK, &total))
       return fail(err, errLen, "problem size overflows 64 bits");
     if (!hasP) {
       if (total % c->pageSize)
@@ -186,7 +180,7 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
     }
   }
   int64_t pp;
-  if (!mul(c->numPages, c->pageSize, &pp) || pp != total)
+  if (!rockSizeMul(c->numPages, c->pageSize, &pp) || pp != total)
     return fail(err, errLen,
                 "numPages * pageSize must equal numHeadsKV * seqLenK * "
                 "headDim");
@@ -266,12 +260,15 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
 
   // Every buffer size must fit in 64 bits.
   int64_t b, bkv, t;
-  if (!mul(c->g, c->numHeadsQ, &b) || !mul(c->g, c->numHeadsKV, &bkv) ||
-      !mul(b, c->splitKV, &t) || !mul(t, c->seqLenQ, &t) ||
-      !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t) ||
-      !mul(b, c->seqLenQ, &t) || !mul(t, c->seqLenK, &t) ||
-      !mul(bkv, c->seqLenK, &t) ||
-      !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t))
+  if (!rockSizeMul(c->g, c->numHeadsQ, &b) ||
+      !rockSizeMul(c->g, c->numHeadsKV, &bkv) ||
+      !rockSizeMul(b, c->splitKV, &t) || !rockSizeMul(t, c->seqLenQ, &t) ||
+      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
+                   &t) ||
+      !rockSizeMul(b, c->seqLenQ, &t) || !rockSizeMul(t, c->seqLenK, &t) ||
+      !rockSizeMul(bkv, c->seqLenK, &t) ||
+      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
+                   &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
   // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.

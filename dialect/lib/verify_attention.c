@@ -241,11 +241,6 @@ static MlirLogicalResult verifyLse(const Attn *a) {
   return mlirLogicalResultSuccess();
 }
 
-static bool isAttnInput(MlirType t) {
-  return mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t) ||
-         rock__verifyIsInt(t, 8);
-}
-
 /* keyAddresses / valueAddresses: same type as keys / values, paged view. */
 static MlirLogicalResult verifyAddresses(const Attn *a, int seg,
                                          const char *name, int ofSeg,
@@ -269,7 +264,7 @@ static MlirLogicalResult verifyAddresses(const Attn *a, int seg,
 /* Rule 8: element types. */
 static MlirLogicalResult verifyTypes(const Attn *a) {
   char b1[128], b2[128];
-  if (!isAttnInput(a->q.elt))
+  if (!rock__verifyIsAttnInput(a->q.elt))
     return rock__verifyFail(a->op,
                             "queries element type must be f32, f16, bf16 or i8 "
                             "(got %s)",

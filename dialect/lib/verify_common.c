@@ -78,6 +78,14 @@ bool rock__verifyIsInt(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == width;
 }
 
+bool rock__verifyIsAttnFloat(MlirType t) {
+  return mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t);
+}
+
+bool rock__verifyIsAttnInput(MlirType t) {
+  return rock__verifyIsAttnFloat(t) || rock__verifyIsInt(t, 8);
+}
+
 bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
                           intptr_t *size) {
   MlirAttribute a = rock__attr(op, "operandSegmentSizes");

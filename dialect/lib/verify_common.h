@@ -59,6 +59,14 @@ unsigned rock__verifyEltBits(MlirType t);
 /* True if `t` is an i<width> integer type (any signedness). */
 bool rock__verifyIsInt(MlirType t, unsigned width);
 
+/* True for the element types attention reads as queries and keys: f32,
+ * f16, bf16, i8. */
+bool rock__verifyIsAttnInput(MlirType t);
+
+/* True for the element types attention reads as values and writes as out:
+ * f32, f16, bf16. */
+bool rock__verifyIsAttnFloat(MlirType t);
+
 /* Operand segments: `start[i]` and `size[i]` for each of `n` segments read
  * from the op's operandSegmentSizes. Returns false (with an error emitted) if
  * the attribute is missing or malformed. */

@@ -131,8 +131,29 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
       return rock__verifyFail(op, "lse element type must be f32 (got %s)",
                               rock__typeToBuf(s.elt, b1, sizeof b1));
   }
+  /* Element types the lowering implements; anything else (index, f64,
+   * i32...) is refused here, at the user's op, not as unparsable IR later. */
+  if (!rock__verifyIsAttnInput(q.elt))
+    return rock__verifyFail(op,
+                            "queries element type must be f32, f16, bf16 or i8 "
+                            "(got %s)",
+                            rock__typeToBuf(q.elt, b1, sizeof b1));
   if (!mlirTypeEqual(k.elt, q.elt))
     return rock__verifyFail(op, "keys and queries must share an element type");
+  MlirType vElt =
+      mlirShapedTypeGetElementType(mlirValueGetType(gOperand(&g, G_V, 0)));
+  MlirType oElt =
+      mlirShapedTypeGetElementType(mlirValueGetType(gOperand(&g, G_OUT, 0)));
+  if (!rock__verifyIsAttnFloat(vElt))
+    return rock__verifyFail(op,
+                            "values element type must be f32, f16 or bf16 "
+                            "(got %s)",
+                            rock__typeToBuf(vElt, b1, sizeof b1));
+  if (!rock__verifyIsAttnFloat(oElt))
+    return rock__verifyFail(op,
+                            "out element type must be f32, f16 or bf16 (got "
+                            "%s)",
+                            rock__typeToBuf(oElt, b1, sizeof b1));
 
   int64_t m = rock__intAttr(op, "prePadG0M", -1);
   int64_t n = rock__intAttr(op, "prePadG0N", -1);

@@ -42,6 +42,7 @@ typedef struct RockGen {
   int depth;      /* indentation */
   RockGenConst *cs;
   int nCs, capCs;
+  int64_t heapBytes; /* bytes of memref.alloc emitted (scratch.c) */
 } RockGen;
 
 int rock__genFresh(RockGen *g);

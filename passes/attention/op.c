@@ -337,7 +337,7 @@ int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T,
       (a->hasLse && !mlirTypeIsAF32(a->tl)))
     return 1;
   int64_t P = 1, nMB = (a->Sk + a->MB - 1) / a->MB;
-  while (a->grid * P < T)
+  while (P <= T / 2 && a->grid <= (T - 1) / P) /* grid * P < T */
     P *= 2;
   while (P >= 2 && nMB / P < minTiles)
     P /= 2;

@@ -451,6 +451,18 @@ func.func @f(%q: memref<2x8x16xf64>, %k: memref<1x16x32xf64>, %v: memref<1x32x8x
 
 // -----
 
+// Rule 8: index is no attention element type (the user's op is refused).
+func.func @f(%q: memref<2x8x16xindex>, %k: memref<1x16x32xindex>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{queries element type must be f32, f16, bf16 or i8 (got index)}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xindex>, memref<1x16x32xindex>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
+  return
+}
+
+// -----
+
 // Rule 8: Q and K share a type.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf32>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
   // expected-error @+1 {{keys element type (f32) must equal queries element type (f16)}}

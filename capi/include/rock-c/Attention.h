@@ -66,11 +66,11 @@ typedef struct RockAttentionConfig {
 /// rock-run (docs/internals.md). String fields are borrowed; NULL strings
 /// take the defaults below. Initialise with rockAttentionHarnessInit.
 typedef struct RockAttentionHarness {
-  const char *verifier;           ///< "none" | "mlir" | "mlir-strict".
-  const char *rand;               ///< "fixed" | "none" | decimal seed.
-  const char *randType;           ///< "int" | "float".
-  double randMin, randMax;        ///< Float range (0, 1).
-  int64_t randMinInt, randMaxInt; ///< Int range (-5, 5).
+  const char *verifier;    ///< "none" | "mlir" | "mlir-strict".
+  const char *rand;        ///< "distinct" | "fixed" | "none" | decimal seed.
+  const char *randType;    ///< "int" | "float".
+  double randMin, randMax; ///< Float range (0, 1).
+  int64_t randMinInt, randMaxInt;                        ///< Int range (-5, 5).
   bool hasRMS, hasAbsDiff, hasRelDiff, hasAtol, hasRtol; ///< Given or not.
   double rmsThreshold, absDiffThreshold, relDiffThreshold, atol, rtol;
   const char *comparator; ///< "legacy" | "allclose".
@@ -88,7 +88,7 @@ MLIR_CAPI_EXPORTED void rockAttentionConfigInit(RockAttentionConfig *cfg);
 /// string; "f32" for values outside the enum.
 MLIR_CAPI_EXPORTED const char *rockAttentionDtypeGetName(RockAttentionDtype t);
 
-/// Sets `h` to rock-gen's harness defaults (verifier "none", rand "fixed",
+/// Sets `h` to rock-gen's harness defaults (verifier "none", rand "distinct",
 /// rand_type "int", ranges [0, 1) and [-5, 5), no thresholds, comparator
 /// "legacy", one kernel repeat, no printing, print_verify_results "summary",
 /// arch "").

@@ -16,6 +16,11 @@
 extern "C" {
 #endif
 
+/// Largest `rock.num_threads` (the i64 module or op attribute that tells
+/// rock-lower-gridwise-attention how many threads will run the kernel) the
+/// lowering accepts; a larger value is an error at the lowered op.
+#define ROCK_MAX_NUM_THREADS 65536
+
 //===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
