@@ -45,19 +45,17 @@ void rockInitFill(RockInitConfig *cfg, RockBuffer *buf) {
   static const double floatPattern[3] = {0.5, -1.0, 0.75};
   static const double intPattern[3] = {1.0, -1.0, 2.0};
   bool isInt = rockDTypeIsInteger(buf->dtype);
-  RockRng own = rockRngCreate((uint64_t)cfg->numFilled++);
+  int64_t n = cfg->numFilled++;
+  double sign = n / 3 % 2 ? -1.0 : 1.0;
   for (int64_t k = 0; k < buf->numElements; ++k) {
     double v;
     switch (cfg->mode) {
     case ROCK_RAND_FIXED:
       v = isInt ? intPattern[k % 3] : floatPattern[k % 3];
       break;
-    case ROCK_RAND_DISTINCT: {
-      uint64_t r = rockRngNext(&own);
-      v = isInt ? (double)(int64_t)(r % 7) - 3.0
-                : (double)((r >> 1) % 4 + 1) * 0.25 * (r & 1 ? -1.0 : 1.0);
+    case ROCK_RAND_DISTINCT: // the fixed pattern, shifted per buffer
+      v = (isInt ? intPattern : floatPattern)[(k + n) % 3] * sign;
       break;
-    }
     case ROCK_RAND_NONE:
       v = (!isInt && cfg->floatValues) ? 0.1 : 1.0;
       break;

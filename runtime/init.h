@@ -5,10 +5,10 @@
 //   {1, -1, 2}[k mod 3] (integer buffers), rocmlir-gen's literal pattern:
 //   equal-sized buffers hold equal values, so a kernel that reads the wrong
 //   one can pass;
-// - distinct (rock-gen's default): deterministic values that differ per
-//   buffer: buffer n (in fill order) is drawn from its own splitmix64
-//   stream seeded with n, from {±0.25, ±0.5, ±0.75, ±1} (float buffers,
-//   exact in every float type) or {-3..3} (integer buffers);
+// - distinct (rock-gen's default): the fixed pattern shifted by n and
+//   negated for n in [3, 6) (n: the buffer's position in fill order), so
+//   buffers of equal size differ in every element while the values, and so
+//   the error thresholds tuned for the fixed pattern, stay the same kind;
 // - none: every element 1 (0.1 for float buffers with rand_type float);
 // - seeded: one splitmix64 stream (rng.h) shared by all tensors, used in the
 //   order the caller fills them (rock-run: kernel argument order). Integer

@@ -10,6 +10,7 @@
 #define ROCK_RUNTIME_REFERENCE_H
 
 #include "buffer.h"
+#include "paged.h"
 #include "problem.h"
 
 #ifdef __cplusplus
@@ -22,10 +23,14 @@ extern "C" {
 /// bias `[B, Sq, Sk]`. With `kvHeadMajor` (paged problems) K and V are the
 /// logical caches `[Bkv, Sk, D]` whatever the trans flags say. `quantBias`,
 /// `quantScale` (i8 only, one element each), `scale` and `bias` may be NULL.
+/// With `kCache` / `vCache` (paged problems; may be NULL) K / V are read
+/// from the page pools through the caches' permutations and `k` / `v` are
+/// not used (may be NULL): no logical copy of the cache needs to exist.
 typedef struct RockAttnInputs {
   const RockBuffer *q, *k, *v;
   const RockBuffer *quantBias, *quantScale, *scale, *bias;
   bool kvHeadMajor;
+  const RockPagedCache *kCache, *vCache;
 } RockAttnInputs;
 
 /// Returns the last visible key of query row `i` of query batch `bq`
@@ -44,9 +49,11 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
 /// gives (often NaN): callers must treat a non-finite result as "inputs out
 /// of range". With `p->strict` the scores
 /// are rounded where the kernel rounds (section 6.3 step 4). Borrows all
-/// arguments; returns false if a scratch allocation fails. Runs on up to
-/// one thread per CPU (env ROCK_REFERENCE_THREADS caps it), splitting the
-/// query batches; the result does not depend on the thread count.
+/// arguments; returns false if a scratch allocation fails. Streams K and V
+/// in chunks of keys (scratch per thread is a few MiB of scores, never a
+/// copy of K or V). Runs on up to one thread per CPU (env
+/// ROCK_REFERENCE_THREADS caps it), splitting (KV head, row block) items;
+/// the result does not depend on the thread count.
 bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
                             double *out, double *lse);
 

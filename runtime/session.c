@@ -242,7 +242,12 @@ static int64_t runBytes(const RockAttnProblem *p) {
   int64_t qs = (int64_t)rockDTypeGetSize(p->dtype);
   int64_t kv =
       rockAttnProblemGetKSize(p) * qs + rockAttnProblemGetVSize(p) * vs;
-  int64_t n = rockAttnProblemGetQSize(p) * qs + kv * (p->paged ? 2 : 1);
+  // Paged: both pools, plus one logical cache while it is cut into pages.
+  int64_t n = rockAttnProblemGetQSize(p) * qs + kv;
+  if (p->paged)
+    n += rockAttnProblemGetKSize(p) * qs > rockAttnProblemGetVSize(p) * vs
+             ? rockAttnProblemGetKSize(p) * qs
+             : rockAttnProblemGetVSize(p) * vs;
   n += rockAttnProblemGetScoreSize(p) * vs * (p->withScale + p->withBias);
   n += rockAttnProblemGetPartialOutSize(p) * vs +
        rockAttnProblemGetPartialLseSize(p) * 4;
@@ -274,10 +279,11 @@ static int64_t memoryLimit(void) {
 }
 
 /// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V
-/// get a placeholder i64 table buffer here; the caches are built after filling.
+/// are not allocated here: fillArgs builds each logical cache, cuts it into its
+/// page pool and frees it before the next (unless `keepLogical`).
 /// Returns an exit status (one line on stderr on failure).
 static int allocateArgs(const char *tool, const RockAttnProblem *p,
-                        RockSession *r) {
+                        RockSession *r, bool keepLogical) {
   int64_t need = runBytes(p), limit = memoryLimit();
   if (need > limit)
     return rockReportError(tool,
@@ -286,8 +292,10 @@ static int allocateArgs(const char *tool, const RockAttnProblem *p,
                            (long long)(need >> 20), (long long)(limit >> 20));
   RockDType vt = rockAttnProblemGetValueType(p);
   r->q = rockBufferCreate(p->dtype, rockAttnProblemGetQSize(p));
-  r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
-  r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  if (!p->paged || keepLogical) {
+    r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
+    r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  }
   if (p->dtype == ROCK_DTYPE_I8) {
     r->quantBias = rockBufferCreate(ROCK_DTYPE_I8, 1);
     r->quantScale = rockBufferCreate(ROCK_DTYPE_F16, 1);
@@ -310,8 +318,8 @@ static int allocateArgs(const char *tool, const RockAttnProblem *p,
   r->resOut = malloc(nOut * sizeof(double));
   r->refLse = malloc(nLse * sizeof(double));
   r->resLse = malloc(nLse * sizeof(double));
-  if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut || !r->resOut ||
-      !r->refLse || !r->resLse ||
+  if (!r->q || ((!p->paged || keepLogical) && (!r->k || !r->v)) ||
+      !r->outPartial || !r->refOut || !r->resOut || !r->refLse || !r->resLse ||
       (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
       (p->withScale && !r->scale) || (p->withBias && !r->bias) ||
       (p->numCurrentSeqLen && !r->currentSeqLen) ||
@@ -323,28 +331,48 @@ static int allocateArgs(const char *tool, const RockAttnProblem *p,
 
 /// Fills the inputs in argument order, builds the paged caches, and lists the
 /// kernel arguments.
+/// Fills one logical paged cache (`*logical`, or a temporary when it is
+/// NULL), cuts it into `*cache` and frees the temporary: at most one
+/// logical cache exists at a time.
+static bool fillPaged(const RockAttnProblem *p, RockInitConfig *init,
+                      RockRng *pageRng, RockDType t, int64_t n,
+                      RockBuffer *logical, RockPagedCache **cache) {
+  RockBuffer *tmp = logical ? NULL : rockBufferCreate(t, n);
+  RockBuffer *src = logical ? logical : tmp;
+  if (!src)
+    return false;
+  rockInitFill(init, src);
+  *cache = rockPagedCacheCreate(src, p->g, p->numPages, p->pageSize, pageRng);
+  rockBufferDestroy(tmp);
+  return *cache != NULL;
+}
+
 static bool fillArgs(const RockAttnProblem *p, RockInitConfig *init,
                      uint64_t seed, RockSession *r) {
+  // The page permutations have their own stream so that they do not shift
+  // the values of later tensors.
+  RockRng pageRng = rockRngCreate(seed ^ 0x70a6ed5eedull);
   RockBuffer *inputs[] = {r->q,          r->k,     r->v,   r->quantBias,
                           r->quantScale, r->scale, r->bias};
-  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i)
-    if (inputs[i])
+  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i) {
+    if (p->paged && (i == 1 || i == 2)) {
+      bool isK = i == 1;
+      if (!fillPaged(p, init, &pageRng,
+                     isK ? p->dtype : rockAttnProblemGetValueType(p),
+                     isK ? rockAttnProblemGetKSize(p)
+                         : rockAttnProblemGetVSize(p),
+                     inputs[i], isK ? &r->kCache : &r->vCache))
+        return false;
+    } else if (inputs[i]) {
       rockInitFill(init, inputs[i]);
+    }
+  }
   for (int64_t i = 0; r->currentSeqLen && i < p->g; ++i)
     rockBufferSet(r->currentSeqLen, i, (double)p->currentSeqLen[i]);
   for (int64_t i = 0; r->prefixOffset && i < p->g; ++i)
     rockBufferSet(r->prefixOffset, i, (double)p->prefixOffset[i]);
   addArg(r, "Q", r->q);
   if (p->paged) {
-    // The page permutation has its own stream so that it does not shift the
-    // values of later tensors.
-    RockRng rng = rockRngCreate(seed ^ 0x70a6ed5eedull);
-    r->kCache =
-        rockPagedCacheCreate(r->k, p->g, p->numPages, p->pageSize, &rng);
-    r->vCache =
-        rockPagedCacheCreate(r->v, p->g, p->numPages, p->pageSize, &rng);
-    if (!r->kCache || !r->vCache)
-      return false;
     addArg(r, "K page table", r->kCache->table);
     addArg(r, "V page table", r->vCache->table);
   } else {
@@ -600,13 +628,13 @@ static RockVerdict verifyOutput(const char *name, const double *ref,
 //===----------------------------------------------------------------------===//
 
 int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
-                       bool hasCombine) {
+                       bool hasCombine, bool keepLogical) {
   memset(s, 0, sizeof *s);
   s->tool = tool;
   s->h = h;
   s->hasCombine = hasCombine;
   const RockAttnProblem *p = &h->problem;
-  int status = allocateArgs(tool, p, s);
+  int status = allocateArgs(tool, p, s, keepLogical);
   if (status != ROCK_EXIT_PASS)
     return status;
   RockInitConfig init;
@@ -844,7 +872,8 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
   RockVerdict verdict = {true, true, true};
   if (verifyOn) {
     RockAttnInputs in = {s->q,          s->k,     s->v,    s->quantBias,
-                         s->quantScale, s->scale, s->bias, p->paged};
+                         s->quantScale, s->scale, s->bias, p->paged,
+                         s->kCache,     s->vCache};
     double start = rockTimerNowMs();
     if (!rockReferenceAttention(p, &in, s->refOut,
                                 p->returnLse ? s->refLse : NULL))

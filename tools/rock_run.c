@@ -465,7 +465,8 @@ static int runMain(const RockRunOptions *o) {
   // compile_time_ms covers reading, parsing, lowering and JIT, not the
   // argument buffers (hundreds of MB for long KV caches) or their filling.
   double frontMs = rockTimerNowMs() - t0;
-  status = rockSessionPrepare(&s, "rock-run", h, hasCombine);
+  bool keepLogical = o->printInputs || o->dumpDir || h->printInputs;
+  status = rockSessionPrepare(&s, "rock-run", h, hasCombine, keepLogical);
   if (status != EXIT_PASS)
     goto done;
   double backStart = rockTimerNowMs();
