@@ -5,7 +5,7 @@ JOBS     ?= $(shell nproc)
 LIT      ?= /usr/lib/llvm-22/bin/lit
 LIT_OPTS ?= -sv --time-tests
 
-.PHONY: all deps configure build test test-nightly test-asan run bench clean sweep
+.PHONY: all deps configure build docs test test-nightly test-asan run bench clean sweep
 
 all: build
 
@@ -23,6 +23,11 @@ configure: $(BUILD)/build.ninja
 
 build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The dialect reference from ODS: $(BUILD)/docs/dialect.md (docs/dialect.md is
+# the checked-in copy: cp it over after changing a .td description).
+docs: deps configure
+	cmake --build $(BUILD) --target rock-docs
 
 # Quick (PR) suites; writes lit's JSON report to $(BUILD)/lit-results.json.
 test: build

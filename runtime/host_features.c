@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { FEATURE_DOT = 2 };
-
 bool rockCpuHasBf16Dot(const char *cpu) {
   if (cpu)
     return rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu),
@@ -24,9 +22,9 @@ bool rockCpuHasBf16Dot(const char *cpu) {
 }
 
 typedef struct Walk {
-  bool add;       // add `dot`
-  bool needsDot;  // some op asks for `dot`
-  int pass;       // 0: inspect, 1: rewrite
+  bool add;      // add `dot`
+  bool needsDot; // some op asks for `dot`
+  int pass;      // 0: inspect, 1: rewrite
 } Walk;
 
 static bool isAttentionOp(MlirOperation op) {
@@ -45,12 +43,12 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
   if (bits < 0)
     bits = 0;
   if (w->pass == 0) {
-    w->needsDot = w->needsDot || (bits & FEATURE_DOT);
-  } else if (w->add && !(bits & FEATURE_DOT)) {
+    w->needsDot = w->needsDot || (bits & ROCK_GEMM_FEATURE_DOT);
+  } else if (w->add && !(bits & ROCK_GEMM_FEATURE_DOT)) {
     mlirOperationSetAttributeByName(
         op, name,
         rockGemmFeaturesAttrGet(mlirOperationGetContext(op),
-                                (uint32_t)(bits | FEATURE_DOT)));
+                                (uint32_t)(bits | ROCK_GEMM_FEATURE_DOT)));
   }
   return MlirWalkResultAdvance;
 }

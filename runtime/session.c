@@ -278,8 +278,8 @@ static int64_t memoryLimit(void) {
   return avail;
 }
 
-/// Allocates the kernel arguments in spec section 5.2 order. Paged K/V are
-/// not allocated here: fillArgs builds each logical cache, cuts it into its
+/// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V
+/// are not allocated here: fillArgs builds each logical cache, cuts it into its
 /// page pool and frees it before the next (unless `keepLogical`).
 /// Returns an exit status (one line on stderr on failure).
 static int allocateArgs(const char *tool, const RockAttnProblem *p,
@@ -886,7 +886,7 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
   bool verifyOn = strcmp(h->verifier, "none") != 0;
   RockVerdict verdict = {true, true, true};
   if (verifyOn) {
-    RockAttnInputs in = {s->q,     s->k,    s->v,      s->quantBias,
+    RockAttnInputs in = {s->q,          s->k,     s->v,    s->quantBias,
                          s->quantScale, s->scale, s->bias, p->paged,
                          s->kCache,     s->vCache};
     double start = rockTimerNowMs();

@@ -1,7 +1,7 @@
 /*===- rock_gen.c - rock-gen: generate attention kernels ------------------===*/
 //
 // A thin CLI over rock-c/Attention.h with rocmlir-gen's attention flags
-// (spec-attention.md §5.1). Prints the module to stdout or `-o FILE`.
+// (docs/user-guide.md §2). Prints the module to stdout or `-o FILE`.
 // Exit status: 0 on success, 2 on a bad flag or an invalid problem (one line
 // "rock-gen: error: ..." on stderr), 1 when the output cannot be written.
 //
@@ -483,7 +483,7 @@ static void printTuningSpace(void) {
 static void usage(void) {
   puts(
       "usage: rock-gen --operation attention [flags] [-o FILE]\n"
-      "Generates a rock.attention kernel module (spec-attention.md §5).\n"
+      "Generates a rock.attention kernel module (docs/user-guide.md §2).\n"
       "Problem: -t f32|f16|bf16|i8 -g N -num_heads_q N -num_heads_kv N\n"
       "  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)\n"
       "  -causal -current_seq_len=a,b -prefix_offset=a,b "

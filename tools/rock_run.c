@@ -4,7 +4,7 @@
 // `@rock_attention` (and `@rock_attention_combine` when split_kv > 1), lowers
 // it with rock-cpu-pipeline, JIT-compiles it, fills the inputs, runs the
 // kernel, combines the splits, compares with the f64 reference and prints one
-// `[r a d]` line (spec-attention.md section 6). This file is the CLI and the
+// `[r a d]` line (docs/user-guide.md §3). This file is the CLI and the
 // CPU backend (parse, lower, JIT, invoke); the run session itself (inputs,
 // paged caches, combine, thresholds, verification, dumps) is
 // runtime/session.h, shared with rock-run-gpu.
@@ -21,7 +21,7 @@
 // - @rock_attention's signature is checked against the harness before
 //   lowering; page tables are checked before and after the kernel runs.
 // - Thresholds: command-line flags win over the harness, which wins over the
-//   per-dtype defaults (spec section 6.4). -atol/-rtol imply allclose.
+//   per-dtype defaults (docs/user-guide.md §3.4). -atol/-rtol imply allclose.
 // - Unless --no-auto-split, the module gets `rock.num_threads` (the OpenMP
 //   thread count: OMP_NUM_THREADS's first value, else the online cores) when
 //   it has none, so rock-lower-gridwise-attention may split the keys of a
@@ -59,6 +59,7 @@
 #include "rock-c/Passes.h"
 #include "rock-c/Target.h"
 #include "rock-c/TextNesting.h"
+#include "support/str.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -78,6 +79,7 @@ enum {
 /// rock-run's own flags; the common ones are in RockRunOptions.
 static bool noHostFeatures; ///< do not add the host's GemmFeatures (`dot`)
 static bool noAutoSplit;    ///< leave rock.num_threads unset
+static bool noPrefetch;     ///< set rock.no_prefetch (no software prefetch)
 static const char *cpuFlag; ///< --cpu: LLVM CPU to generate code for
 
 static void usage(FILE *f) {
@@ -87,7 +89,7 @@ static void usage(FILE *f) {
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
           "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split] [--cpu NAME]\n"
+          "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
           "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
           "              instead of the host; default: $ROCK_JIT_CPU, else the "
           "host\n");
@@ -99,20 +101,15 @@ static void usage(FILE *f) {
 
 #define errorExit(...) rockReportError("rock-run", __VA_ARGS__)
 
-typedef struct StrBuf {
-  char data[1024];
-  size_t len;
-} StrBuf;
-
-static void appendCallback(MlirStringRef s, void *user) {
-  StrBuf *b = user;
-  for (size_t i = 0; i < s.length && b->len + 1 < sizeof b->data; ++i)
-    b->data[b->len++] = s.data[i] == '\n' ? ' ' : s.data[i];
-  b->data[b->len] = 0;
+/// An MlirStringCallback appending to the RockStr `user`, newlines as spaces
+/// (rock-run reports every failure in one line).
+static void appendOneLine(MlirStringRef s, void *user) {
+  for (size_t i = 0; i < s.length; ++i)
+    rock__strAppendN(user, s.data[i] == '\n' ? " " : s.data + i, 1);
 }
 
 /// The first error diagnostic MLIR reported, as one line ("" if none).
-static StrBuf firstDiag;
+static RockStr firstDiag;
 
 /// Records the first error diagnostic; drops the others (rock-run reports
 /// every failure in one line).
@@ -121,20 +118,20 @@ static MlirLogicalResult diagHandler(MlirDiagnostic diag, void *user) {
   if (mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError ||
       firstDiag.len > 0)
     return mlirLogicalResultSuccess();
-  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendCallback,
-                    &firstDiag);
-  appendCallback(mlirStringRefCreateFromCString(": "), &firstDiag);
-  mlirDiagnosticPrint(diag, appendCallback, &firstDiag);
+  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendOneLine, &firstDiag);
+  rock__strAppend(&firstDiag, ": ");
+  mlirDiagnosticPrint(diag, appendOneLine, &firstDiag);
   return mlirLogicalResultSuccess();
 }
 
 /// Returns ": <first diagnostic>" or "".
 static const char *diagSuffix(void) {
-  static char buf[sizeof firstDiag.data + 2];
+  static RockStr buf;
   if (firstDiag.len == 0)
     return "";
-  snprintf(buf, sizeof buf, ": %s", firstDiag.data);
-  return buf;
+  rock__strFree(&buf);
+  rock__strAppendf(&buf, ": %s", firstDiag.data);
+  return buf.data;
 }
 
 //===----------------------------------------------------------------------===//
@@ -197,15 +194,14 @@ static bool checkSignature(MlirOperation func, const char *fname,
     return false;
   }
   for (int i = 0; i < n; ++i) {
-    StrBuf got = {{0}, 0};
-    mlirTypePrint(mlirFunctionTypeGetInput(t, i), appendCallback, &got);
-    char want[128];
+    char got[128], want[128];
+    rock__typeToBuf(mlirFunctionTypeGetInput(t, i), got, sizeof got);
     snprintf(want, sizeof want, "memref<%lldx%s>",
              (long long)args[i].buf->numElements,
              rockDTypeGetName(args[i].buf->dtype));
-    if (strcmp(got.data, want) != 0) {
+    if (strcmp(got, want) != 0) {
       errorExit("@%s argument %d (%s) is %s, the harness expects %s", fname, i,
-                args[i].role, got.data, want);
+                args[i].role, got, want);
       return false;
     }
   }
@@ -288,6 +284,15 @@ static int64_t ompThreads(void) {
   }
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? n : 1;
+}
+
+/// Sets the unit attribute rock.no_prefetch on the module: the CPU lowering
+/// then emits no software prefetch (an ablation, bench/run.py).
+static void setNoPrefetch(Compiled *c) {
+  mlirOperationSetAttributeByName(
+      mlirModuleGetOperation(c->module),
+      mlirStringRefCreateFromCString("rock.no_prefetch"),
+      mlirUnitAttrGet(c->ctx));
 }
 
 /// Sets rock.num_threads on the module unless it already has one.
@@ -411,6 +416,8 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
                                                      : "none");
   if (!noAutoSplit)
     setNumThreads(c);
+  if (noPrefetch)
+    setNoPrefetch(c);
   return lowerAndJit(c, cpu);
 }
 
@@ -482,8 +489,9 @@ int main(int argc, char **argv) {
   RockRunOptions o;
   const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures, NULL},
                                 {"no-auto-split", &noAutoSplit, NULL},
+                                {"no-prefetch", &noPrefetch, NULL},
                                 {"cpu", NULL, &cpuFlag}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 3, usage);
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 4, usage);
   if (status >= 0)
     return status;
   return runMain(&o);

@@ -1,16 +1,16 @@
 /*===- attention_config.c - RockAttentionConfig defaults and checks -------===*/
 //
 // rockAttentionConfigInit / rockAttentionHarnessInit and
-// rockAttentionConfigValidate: the generation errors of spec-attention.md
-// §5.1 and §5.4, perf_config strings (§2.6) and the split-KV guard (§2.1
-// rule 10).
+// rockAttentionConfigValidate: the generation errors of docs/user-guide.md
+// §2.2, perf_config strings (its §2.5) and the split-KV guard
+// (docs/semantics.md §5.7).
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Sizes.h"
+#include "support/splitkv_guard.h"
 
 #include "perf_config.h"
-#include "splitkv_guard.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -217,27 +217,26 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
 
   // Every buffer size must fit in 64 bits.
   int64_t b, bkv, t;
-  if (!rockSizeMul(c->g, c->numHeadsQ, &b) || !rockSizeMul(c->g, c->numHeadsKV, &bkv) ||
+  if (!rockSizeMul(c->g, c->numHeadsQ, &b) ||
+      !rockSizeMul(c->g, c->numHeadsKV, &bkv) ||
       !rockSizeMul(b, c->splitKV, &t) || !rockSizeMul(t, c->seqLenQ, &t) ||
-      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t) ||
+      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
+                   &t) ||
       !rockSizeMul(b, c->seqLenQ, &t) || !rockSizeMul(t, c->seqLenK, &t) ||
       !rockSizeMul(bkv, c->seqLenK, &t) ||
-      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t))
+      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
+                   &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
-  // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
-  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t extra = rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
-                                         (uint64_t)c->seqLenQ,
-                                         (uint64_t)c->headDimV, outBytes);
-  uint64_t limit =
-      rockSplitKVLimit(c->deviceMemBytes > 0 ? (uint64_t)c->deviceMemBytes : 0);
-  if (extra > limit)
-    return fail(err, errLen,
-                "splitKV requires %" PRIu64 " bytes of extra output/LSE "
-                "storage, which exceeds the limit (%" PRIu64 " bytes). Lower "
-                "splitKV or reduce sequence sizes. Override this guard with "
-                "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
-                extra, limit);
+  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
+  int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t extra =
+      rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ, c->headDimV, outBytes);
+  uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
+  if (extra > limit) {
+    if (err && errLen)
+      rock__splitKVMessage(err, errLen, extra, limit);
+    return false;
+  }
   return true;
 }

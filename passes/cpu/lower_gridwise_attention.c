@@ -1,16 +1,16 @@
 /*===- lower_gridwise_attention.c - rock-lower-gridwise-attention --------===*
  *
- * Replaces every rock.gridwise_attention by loops (spec §3): an scf.parallel
- * over the workgroups of §3.2, a per-split key-tile range (§3.3, §3.4), the
- * online softmax in the exp2 domain with the −inf guard (§3.6, §3.7) and
- * the per-split finalisation (§3.8). Operands are views: every access to
- * them is a rock.view_load / rock.view_store, resolved later by
+ * Replaces every rock.gridwise_attention by loops (docs/semantics.md §5):
+ * an scf.parallel over the workgroups of §5.2, a per-split key-tile range
+ * (§5.3, §5.4), the online softmax in the exp2 domain with the −inf guard
+ * (§5.6) and the per-split finalisation (§5.6). Operands are views: every
+ * access to them is a rock.view_load / rock.view_store, resolved later by
  * rock-lower-views.
  *
  * Per workgroup (gBlk, nBlk, split) the generated code
  *   1. copies its real query rows into a local accumulator-typed tile
  *      Q[NB][Dqk] and, for masked problems, computes each row's last visible
- *      key (§1 step 3) and the block's key range;
+ *      key (§3) and the block's key range;
  *   2. per key tile, copies K once, transposed, into KT[Dqk][MB] and V once
  *      into V[MB][Dv] (f32), shared by all NB merged rows (all R query heads
  *      of the KV group); gemm0 as broadcast(Q[r][d]) * KT[d][j..j+W]
@@ -212,7 +212,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
    * zeroed row of the Q tile. */
   bool pairRows = !dotForm && NB % 2 == 0;
 
-  /* Initial state: m = −inf, l = 0, O = 0 (§3.5, §3.6). */
+  /* Initial state: m = −inf, l = 0, O = 0 (semantics.md §5.5, §5.6). */
   {
     int r = rock__genFor(g, c0, cNB, c1);
     rock__idx2(ib, sizeof ib, r, r);
@@ -247,8 +247,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     rock__genEnd(g);
   }
 
-  /* Q rows to the local tile; last visible key per row (§1 step 3) and the
-   * block's maximum (eff) and minimum window start (lowKey) (§3.4). */
+  /* Q rows to the local tile; last visible key per row (semantics.md §3) and
+   * the block's maximum (eff) and minimum window start (lowKey) (§5.4). */
   int eff = -1, lowKey = -1;
   {
     int r, effAcc = -1, lowAcc = -1, effRes = -1, lowRes = -1;
@@ -316,11 +316,12 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     }
   }
 
-  /* Key-tile range of this split (§3.3, §3.4). */
+  /* Key-tile range of this split (semantics.md §5.3, §5.4). */
   int start, end;
   rock__attnTileRange(g, a, split, eff, lowKey, &start, &end);
 
-  /* The key-tile loop; an empty range leaves the initial state (§3.5). */
+  /* The key-tile loop; an empty range leaves the initial state (semantics.md
+   * §5.5). */
   {
     int kt = rock__genFor(g, start, end, c1);
     int j0;
@@ -495,8 +496,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
           rock__idx2(ib, sizeof ib, rows[h], dd);
           int qv = rock__genLoad(g, b.Ql, b.mQl, ib, 16, "f32");
           int p = rock__genBinF(g, "arith.mulf", qv, kv, "vector<16xf32>");
-          nacc[nu * h + u] = rock__genBinF(g, "arith.addf", args[nu * h + u],
-                                           p, "vector<16xf32>");
+          nacc[nu * h + u] = rock__genBinF(g, "arith.addf", args[nu * h + u], p,
+                                           "vector<16xf32>");
         }
       }
       rock__genYieldMultiEnd(g, na, nacc, "vector<16xf32>");
@@ -581,7 +582,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     int tileMax;
     if (mlirBlockIsNull(a->rblock)) {
       /* No region: the whole tile in vectors along j; padding keys
-       * (j >= Sk, §3.6 step 4) and masked keys select −inf. */
+       * (j >= Sk, semantics.md §5.6 step 2) and masked keys select −inf. */
       int last = -1, low = -1;
       if (a->dynamic) {
         last = rock__genFresh(g);
@@ -659,13 +660,13 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genStore(g, xv, b.St, b.mSt, ib, 1, "f32");
       int nm = rock__genBin(g, "arith.maxnumf", mx, xv, "f32");
       rock__genYieldEnd(g, nm, "f32");
-      /* Padding keys (j >= Sk) score −inf (§3.6 step 4). */
+      /* Padding keys (j >= Sk) score −inf (semantics.md §5.6 step 2). */
       int jp = rock__genFor(g, nCols, cMB, c1);
       rock__idx2(ib, sizeof ib, r, jp);
       rock__genStore(g, a->softmax ? ninf : zf, b.St, b.mSt, ib, 1, "f32");
       rock__genEnd(g);
     }
-    /* Online softmax (§3.6) with the −inf guard (§3.7). */
+    /* Online softmax with the −inf guard (semantics.md §5.6). */
     int c = one;
     if (a->softmax) {
       int mOld = rock__genFresh(g);
@@ -762,7 +763,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     if (fused) {
       /* gemm1, ROCK_CPU_FUSE_ROWS rows per V load, DC columns of O in
        * registers: O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
-      int DC = narrowV ? 16 : Dv % 64 == 0 ? 64 : Dv % 32 == 0 ? 32 : 16,
+      int DC = narrowV        ? 16
+               : Dv % 64 == 0 ? 64
+               : Dv % 32 == 0 ? 32
+                              : 16,
           NS = DC / 16;
       int rg =
           rock__genFor(g, c0, nRows, rock__genIndex(g, ROCK_CPU_FUSE_ROWS));
@@ -885,7 +889,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     rock__genEnd(g); /* key tiles */
   }
 
-  /* Finalisation (§3.8): O / l with the 0/0 guard, LSE, stores. */
+  /* Finalisation (semantics.md §5.6): O / l with the 0/0 guard, LSE, stores. */
   {
     int r = rock__genFor(g, c0, nRows, c1);
     RockRowIdx x = rock__attnRowIdx(g, n0, r, bq0, cR);
@@ -977,8 +981,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   g.depth = 1;
   /* Internal split: P partitions write f32 partials to scratch buffers,
    * combined into out / lse below. */
-  int64_t P = rock__attnInternalSplit(&a, machineAttr(op, "rock.num_threads", 0),
-                                      2),
+  int64_t P = rock__attnInternalSplit(
+              &a, machineAttr(op, "rock.num_threads", 0), 2),
           B = a.Bkv * a.R;
   char msO[128], msL[128];
   if (P > 1) {

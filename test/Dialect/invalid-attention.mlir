@@ -1,6 +1,6 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
-// rock.attention verifier (spec-attention.md §2.1 rules 1-9, §2.6): one
+// rock.attention verifier (docs/dialect.md, rock.attention rules 1-9 and 11): one
 // case per rule. Base problem: B = 2 (numHeadsQ 2, numHeadsKV 1), Sq = 8,
 // Dqk = 16, Sk = 32, Dv = 8, f16. The split-KV guard (rule 10) is tested in
 // splitkv-guard.mlir.
