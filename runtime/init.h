@@ -1,8 +1,14 @@
 //===- init.h - input initialisation (rock-gen's -rand modes) -----*- C -*-===//
 //
-// Fills input buffers as spec-attention.md section 6.2 says:
+// Fills input buffers as docs/user-guide.md §3.2 says:
 // - fixed: element k gets {0.5, -1, 0.75}[k mod 3] (float buffers) or
-//   {1, -1, 2}[k mod 3] (integer buffers);
+//   {1, -1, 2}[k mod 3] (integer buffers), rocmlir-gen's literal pattern:
+//   equal-sized buffers hold equal values, so a kernel that reads the wrong
+//   one can pass;
+// - distinct (rock-gen's default): the fixed pattern shifted by n and
+//   negated for n in [3, 6) (n: the buffer's position in fill order), so
+//   buffers of equal size differ in every element while the values, and so
+//   the error thresholds tuned for the fixed pattern, stay the same kind;
 // - none: every element 1 (0.1 for float buffers with rand_type float);
 // - seeded: one splitmix64 stream (rng.h) shared by all tensors, used in the
 //   order the caller fills them (rock-run: kernel argument order). Integer
@@ -28,6 +34,7 @@ typedef enum RockRandMode {
   ROCK_RAND_FIXED,
   ROCK_RAND_NONE,
   ROCK_RAND_SEEDED,
+  ROCK_RAND_DISTINCT,
 } RockRandMode;
 
 /// Initialisation settings, shared by all buffers of one run.
@@ -36,10 +43,12 @@ typedef struct RockInitConfig {
   bool floatValues; ///< rand_type float (else int)
   double minFloat, maxFloat;
   int64_t minInt, maxInt;
-  RockRng rng; ///< the stream, advanced by each seeded fill
+  RockRng rng;       ///< the stream, advanced by each seeded fill
+  int64_t numFilled; ///< buffers filled so far (distinct: the stream index)
 } RockInitConfig;
 
-/// Parses a -rand value ("fixed", "none", "0" = a nonzero 31-bit seed from
+/// Parses a -rand value ("fixed", "distinct", "none", "0" = a nonzero 31-bit
+/// seed from
 /// the clock, "N" = seed N) into `cfg->mode` and seeds `cfg->rng`; `*seedOut`
 /// (if not NULL) receives the seed used. Returns false for anything else.
 /// Borrows `text`.

@@ -2,6 +2,7 @@
 /* Input initialisation (-rand modes) and the splitmix64 stream. */
 #include "init.h"
 
+#include <math.h>
 #include <stdio.h>
 
 static void show(const char *name, const RockBuffer *b) {
@@ -31,6 +32,34 @@ int main(void) {
   // CHECK: fixed f16: 0.5 -1 0.75 0.5 -1
   show("fixed i8", i8);
   // CHECK: fixed i8: 1 -1 2 1
+
+  // TEST: distinct: the fixed pattern shifted per buffer, so equal-sized
+  // buffers differ in every element; deterministic
+  RockBuffer *a = rockBufferCreate(ROCK_DTYPE_F32, 64);
+  RockBuffer *b = rockBufferCreate(ROCK_DTYPE_F32, 64);
+  RockBuffer *c = rockBufferCreate(ROCK_DTYPE_I8, 64);
+  rockInitConfigSetRand(&cfg, "distinct", NULL);
+  rockInitFill(&cfg, a);
+  rockInitFill(&cfg, b);
+  rockInitFill(&cfg, c);
+  int differ = 0, onGrid = 1, intOk = 1;
+  for (int i = 0; i < 64; ++i) {
+    double x = rockBufferGet(a, i), y = rockBufferGet(b, i);
+    double z = rockBufferGet(c, i);
+    differ += x != y;
+    onGrid &= x != 0 && fabs(x) <= 1 && x * 4 == (double)(int)(x * 4);
+    intOk &= z >= -3 && z <= 3;
+  }
+  printf("distinct differ %d on grid %d int %d\n", differ == 64, onGrid, intOk);
+  // CHECK: distinct differ 1 on grid 1 int 1
+  double a0 = rockBufferGet(a, 0), b0 = rockBufferGet(b, 0);
+  rockInitConfigSetRand(&cfg, "distinct", NULL); // restarts at buffer 0
+  rockInitFill(&cfg, b);
+  printf("distinct repeat %d\n", rockBufferGet(b, 0) == a0 && a0 != b0);
+  // CHECK: distinct repeat 1
+  rockBufferDestroy(a);
+  rockBufferDestroy(b);
+  rockBufferDestroy(c);
 
   // TEST: none
   rockInitConfigSetRand(&cfg, "none", NULL);
