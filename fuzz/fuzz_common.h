@@ -20,17 +20,19 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 static MlirDialectRegistry rockFuzzRegistry;
 
-static MlirLogicalResult rockFuzzSwallow(MlirDiagnostic d, void *user) {
+static inline MlirLogicalResult rockFuzzSwallow(MlirDiagnostic d, void *user) {
   (void)d;
   (void)user;
   return mlirLogicalResultSuccess();
 }
 
 /// Builds the registry once (call from LLVMFuzzerInitialize).
-static void rockFuzzInit(void) {
+static inline void rockFuzzInit(void) {
   rockFuzzRegistry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(rockFuzzRegistry);
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(),
@@ -41,23 +43,39 @@ static void rockFuzzInit(void) {
 
 /// A fresh single-threaded context with every dialect available and
 /// diagnostics swallowed; destroy with mlirContextDestroy.
-static MlirContext rockFuzzContext(void) {
+static inline MlirContext rockFuzzContext(void) {
   MlirContext ctx = mlirContextCreateWithRegistry(rockFuzzRegistry, false);
   mlirContextAttachDiagnosticHandler(ctx, rockFuzzSwallow, NULL, NULL);
   mlirRegisterAllLLVMTranslations(ctx);
   return ctx;
 }
 
-/// Parses `data` as a module the way rock-opt and rock-run do (nesting
-/// bounded first); a null module when it is refused or does not parse.
-static MlirModule rockFuzzParse(MlirContext ctx, const uint8_t *data,
-                                size_t size) {
-  MlirStringRef text = {(const char *)data, size};
-  if (!rockTextCheckNesting(text, ROCK_MAX_TEXT_NESTING, NULL, 0)) {
-    MlirModule none = {NULL};
-    return none;
+/// A malloc'ed NUL-terminated copy of `data` (free it): MLIR's parser reads
+/// the byte after the text, as every rock caller provides (rock-opt's
+/// MemoryBuffer, rock-run's readAll, C strings).
+static inline char *rockFuzzText(const uint8_t *data, size_t size) {
+  char *t = malloc(size + 1);
+  if (t) {
+    memcpy(t, data, size);
+    t[size] = 0;
   }
-  return mlirModuleCreateParse(ctx, text);
+  return t;
+}
+
+/// Parses `data` as a module the way rock-opt and rock-run do (nesting
+/// bounded first, NUL-terminated); a null module when it is refused or does
+/// not parse.
+static inline MlirModule rockFuzzParse(MlirContext ctx, const uint8_t *data,
+                                       size_t size) {
+  MlirModule m = {NULL};
+  MlirStringRef text = {(const char *)data, size};
+  char *copy = rockTextCheckNesting(text, ROCK_MAX_TEXT_NESTING, NULL, 0)
+                   ? rockFuzzText(data, size)
+                   : NULL;
+  if (copy)
+    m = mlirModuleCreateParse(ctx, (MlirStringRef){copy, size});
+  free(copy);
+  return m;
 }
 
 #endif

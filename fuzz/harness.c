@@ -36,8 +36,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 static void build(const RockHarness *h) {
   const RockAttnProblem *p = &h->problem;
   int64_t sizes[] = {rockAttnProblemGetQSize(p), rockAttnProblemGetKSize(p),
-                     rockAttnProblemGetVSize(p),
-                     rockAttnProblemGetScoreSize(p),
+                     rockAttnProblemGetVSize(p), rockAttnProblemGetScoreSize(p),
                      rockAttnProblemGetPartialOutSize(p)};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
     if (sizes[i] < 0 || sizes[i] > BUDGET)
@@ -60,8 +59,10 @@ static void build(const RockHarness *h) {
   RockBuffer *scale = p->withScale ? rockBufferCreate(vt, sizes[3]) : NULL;
   RockBuffer *bias = p->withBias ? rockBufferCreate(vt, sizes[3]) : NULL;
   RockPagedCache *kc = NULL, *vc = NULL;
-  double *out = malloc((size_t)rockAttnProblemGetOutSize(p) * sizeof(double) + 8);
-  double *lse = malloc((size_t)rockAttnProblemGetLseSize(p) * sizeof(double) + 8);
+  double *out =
+      malloc((size_t)rockAttnProblemGetOutSize(p) * sizeof(double) + 8);
+  double *lse =
+      malloc((size_t)rockAttnProblemGetLseSize(p) * sizeof(double) + 8);
   if (q && k && v && out && lse && (!p->withScale || scale) &&
       (!p->withBias || bias)) {
     RockBuffer *fill[] = {q, k, v, scale, bias};
@@ -75,8 +76,7 @@ static void build(const RockHarness *h) {
       vc = rockPagedCacheCreate(v, p->g, p->numPages, p->pageSize, &rng);
       ok = kc && vc;
     }
-    RockAttnInputs in = {q,    k,    v,        NULL,      NULL, scale,
-                         bias, p->paged, kc, vc};
+    RockAttnInputs in = {q, k, v, NULL, NULL, scale, bias, p->paged, kc, vc};
     if (ok && p->dtype != ROCK_DTYPE_I8)
       (void)rockReferenceAttention(p, &in, out, p->returnLse ? lse : NULL);
   }
@@ -96,8 +96,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 8192 ||
       !rockTextCheckNesting(text, ROCK_MAX_TEXT_NESTING, NULL, 0))
     return 0;
+  char *copy = rockFuzzText(data, size);
+  if (!copy)
+    return 0;
   MlirContext ctx = rockFuzzContext();
-  MlirAttribute a = mlirAttributeParseGet(ctx, text);
+  MlirAttribute a = mlirAttributeParseGet(ctx, (MlirStringRef){copy, size});
   if (!mlirAttributeIsNull(a)) {
     RockHarness *h = malloc(sizeof *h);
     char err[512];
@@ -106,5 +109,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(h);
   }
   mlirContextDestroy(ctx);
+  free(copy);
   return 0;
 }

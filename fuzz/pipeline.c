@@ -33,9 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   MlirContext ctx = rockFuzzContext();
   MlirModule m = rockFuzzParse(ctx, data, size);
-  if (!mlirModuleIsNull(m) &&
-      !mlirLogicalResultIsFailure(
-          mlirOperationVerify(mlirModuleGetOperation(m)))) {
+  if (!mlirModuleIsNull(m) && mlirOperationVerify(mlirModuleGetOperation(m))) {
     MlirPassManager pm = mlirPassManagerCreate(ctx);
     if (!mlirLogicalResultIsFailure(
             rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm))))

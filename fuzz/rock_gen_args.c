@@ -19,13 +19,15 @@ _Noreturn void rock_fuzz_exit(int status);
 
 static jmp_buf back;
 
-_Noreturn void rock_fuzz_exit(int status) { longjmp(back, status ? status : 256); }
+_Noreturn void rock_fuzz_exit(int status) {
+  longjmp(back, status ? status : 256);
+}
 
 static int isOutputFlag(const char *t) {
   const char *s = t[0] == '-' ? t + 1 + (t[1] == '-') : t;
   size_t n = strcspn(s, "=");
-  return t[0] == '-' && ((n == 1 && s[0] == 'o') ||
-                         (n == 6 && !strncmp(s, "output", 6)));
+  return t[0] == '-' &&
+         ((n == 1 && s[0] == 'o') || (n == 6 && !strncmp(s, "output", 6)));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -37,7 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   memcpy(text, data, size);
   text[size] = 0;
-  char *argv[MAX_ARGS + 2] = {"rock-gen"};
+  static char name[] = "rock-gen";
+  char *argv[MAX_ARGS + 2] = {name};
   int argc = 1;
   for (char *t = strtok(text, "\n"); t && argc <= MAX_ARGS;
        t = strtok(NULL, "\n")) {

@@ -11,7 +11,10 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 bin=$build/bin
 out=$build/fuzz
 mkdir -p "$out"
-export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=1}
+# verify_asan_link_order=0: libstdc++ (for libFuzzer) is loaded before the
+# shared ASan runtime, harmlessly: it defines no allocator.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=1:verify_asan_link_order=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$src/fuzz/lsan.supp}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 # Seeds: lit inputs and rock-gen modules (IR targets), their rock.harness
@@ -55,9 +58,6 @@ for t in parse-verify pipeline rock-gen-args harness; do
         -close_fd_mask=3 -print_final_stats=1
         -artifact_prefix="$dir/findings/")
   [[ $t == pipeline ]] && opts+=(-max_len=16384)
-  # rock-gen's error paths end in exit(2) with parsed lists still held: the
-  # process would free them by exiting; here they would read as leaks.
-  [[ $t == rock-gen-args ]] && opts+=(-detect_leaks=0)
   "$exe" "${opts[@]}" "$dir/corpus" "$seed" > "$dir/log.txt" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log.txt")
