@@ -388,10 +388,10 @@ static int64_t parseLookBack(const char *arg, const char *name, const char *v) {
 }
 
 /// Applies `c` to `cfg` once every flag is read: the prefix offset of
-/// `-causal=N`, the look-back distances as rock's window `W` (spec §1: keys
-/// [max(0, last - W), last]). `-causal_look_back L` keeps keys
-/// [max(0, i - L), i] of query row i; that is rock's window whenever every
-/// row's last visible key is the row itself, and an error otherwise.
+/// `-causal=N`, the look-back distances as rock's window `W` (docs/semantics.md
+/// §3: keys [max(0, last - W), last]). `-causal_look_back L` keeps keys [max(0,
+/// i - L), i] of query row i; that is rock's window whenever every row's last
+/// visible key is the row itself, and an error otherwise.
 static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
   if (c->hasCausalOffset) {
     if (cfg->numPrefixOffset > 0)
