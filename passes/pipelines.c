@@ -1,5 +1,9 @@
-/*===- pipelines.c - rock's named pipelines -------------------------------===*/
-#include "internal.h"
+/*===- pipelines.c - the texts of rock's named pipelines ------------------===*
+ *
+ * Data only: registry.c registers these texts and adds them to pass
+ * managers (rockAddCpuPipeline, rockAddGpuPipeline).
+ *
+ *===----------------------------------------------------------------------===*/
 #include "rock-c/Passes.h"
 
 static const char cpuPipeline[] =
@@ -33,15 +37,9 @@ static const char cpuPipeline[] =
 
 const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
 
-MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm) {
-  rockRegisterAllPasses();
-  return mlirOpPassManagerAddPipeline(
-      pm, mlirStringRefCreateFromCString(cpuPipeline), NULL, NULL);
-}
-
 /* rock IR to gpu.launch (the rock passes), then upstream: outlining, the
  * target from rock.arch, NVVM with bare-pointer kernel arguments, and the
- * serialisation. */
+ * serialisation (docs/gpu.md says why each pass is there). */
 #define GPU_PIPELINE(FORMAT)                                                   \
   "rock-attention-to-gridwise,"                                                \
   "rock-combine-to-gpu,"                                                       \
@@ -64,9 +62,3 @@ static const char gpuCubinPipeline[] = GPU_PIPELINE("bin");
 
 const char *rockGpuPipelineGetText(void) { return gpuPipeline; }
 const char *rockGpuCubinPipelineGetText(void) { return gpuCubinPipeline; }
-
-MlirLogicalResult rockAddGpuPipeline(MlirOpPassManager pm) {
-  rockRegisterAllPasses();
-  return mlirOpPassManagerAddPipeline(
-      pm, mlirStringRefCreateFromCString(gpuPipeline), NULL, NULL);
-}

@@ -1,14 +1,18 @@
-/*===- registry.c - rockRegisterAllPasses ---------------------------------===*/
+/*===- registry.c - rockRegisterAllPasses, rockAdd{Cpu,Gpu}Pipeline -------===*
+ *
+ * Registration reads the pipeline texts of pipelines.c; nothing there calls
+ * back here. C11 call_once makes registration run exactly once however many
+ * threads call it.
+ *
+ *===----------------------------------------------------------------------===*/
 #include "internal.h"
 #include "rock-c/Passes.h"
 
-#include <stdbool.h>
+#include <threads.h>
 
-void rockRegisterAllPasses(void) {
-  static bool done = false;
-  if (done)
-    return;
-  done = true;
+static once_flag registered = ONCE_FLAG_INIT;
+
+static void registerAll(void) {
   rockFoldTransformsPassRegister();
   rockLowerViewsPassRegister();
   rockAttentionToGridwisePassRegister();
@@ -32,4 +36,18 @@ void rockRegisterAllPasses(void) {
       mlirStringRefCreateFromCString(
           "rock-gpu-pipeline with a cubin from ptxas (CUDA toolkit needed)"),
       mlirStringRefCreateFromCString(rockGpuCubinPipelineGetText()));
+}
+
+void rockRegisterAllPasses(void) { call_once(&registered, registerAll); }
+
+MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm) {
+  rockRegisterAllPasses();
+  return mlirOpPassManagerAddPipeline(
+      pm, mlirStringRefCreateFromCString(rockCpuPipelineGetText()), NULL, NULL);
+}
+
+MlirLogicalResult rockAddGpuPipeline(MlirOpPassManager pm) {
+  rockRegisterAllPasses();
+  return mlirOpPassManagerAddPipeline(
+      pm, mlirStringRefCreateFromCString(rockGpuPipelineGetText()), NULL, NULL);
 }

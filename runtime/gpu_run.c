@@ -68,7 +68,8 @@ int rockGpuCheckBundle(const char *tool, const RockBundle *b,
                        const RockRunOptions *o) {
   RockSession s;
   const bool hasCombine = rockBundleFindFunc(b, "rock_attention_combine");
-  int status = rockSessionPrepare(&s, tool, &b->harness, hasCombine);
+  int status = rockSessionPrepare(&s, tool, &b->harness, hasCombine,
+                                  rockSessionNeedsLogical(o, &b->harness));
   if (status == ROCK_EXIT_PASS)
     status = checkFuncs(&s, b);
   for (int f = 0; status == ROCK_EXIT_PASS && f < b->numFuncs; ++f) {
@@ -543,7 +544,8 @@ int rockGpuRunBundle(const char *tool, const RockBundle *b,
     goto done;
   }
   status = rockSessionPrepare(&s, tool, &b->harness,
-                              rockBundleFindFunc(b, "rock_attention_combine"));
+                              rockBundleFindFunc(b, "rock_attention_combine"),
+                              rockSessionNeedsLogical(o, &b->harness));
   if (status == ROCK_EXIT_PASS)
     status = checkFuncs(&s, b);
   if (status != ROCK_EXIT_PASS)

@@ -6,7 +6,7 @@
 void rockHarnessInit(RockHarness *h) {
   memset(h, 0, sizeof *h);
   rockAttnProblemInit(&h->problem);
-  strcpy(h->rand, "fixed");
+  strcpy(h->rand, "distinct");
   h->randMin = 0.0;
   h->randMax = 1.0;
   h->randMinInt = -5;

@@ -21,7 +21,7 @@ extern "C" {
 /// Run settings of the harness; `has*` flags mark optional keys present.
 typedef struct RockHarness {
   RockAttnProblem problem;
-  char rand[32];  ///< "fixed", "none" or a decimal seed
+  char rand[32];  ///< "distinct" (absent), "fixed", "none" or a seed
   bool randFloat; ///< rand_type float
   double randMin, randMax;
   int64_t randMinInt, randMaxInt;
@@ -35,7 +35,7 @@ typedef struct RockHarness {
 } RockHarness;
 
 /// Fills `h` with rock-gen's defaults for every key a harness may omit
-/// (rand fixed, rand_type int in [-5, 5), floats in [0, 1), one kernel run,
+/// (rand distinct, rand_type int in [-5, 5), floats in [0, 1), one kernel run,
 /// print_verify_results summary, verifier mlir) and the problem's defaults.
 void rockHarnessInit(RockHarness *h);
 

@@ -5,6 +5,8 @@
 #include "narrow_builtins.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+#include "rock-c/Passes.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +72,31 @@ MlirExecutionEngine rockJitCreate(MlirModule module, const char *cpu) {
   return jit;
 }
 
+MlirExecutionEngine rockJitCompileText(MlirContext ctx, const char *text,
+                                       char *err, size_t errSize) {
+  MlirExecutionEngine none = {NULL};
+  MlirModule mod =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+  if (mlirModuleIsNull(mod)) {
+    snprintf(err, errSize, "parse failed");
+    return none;
+  }
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult res =
+      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
+  if (!mlirLogicalResultIsFailure(res))
+    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
+  mlirPassManagerDestroy(pm);
+  MlirExecutionEngine jit = none;
+  if (mlirLogicalResultIsFailure(res))
+    snprintf(err, errSize, "lowering failed");
+  else if (mlirExecutionEngineIsNull(
+               jit = rockJitCreate(mod, rockJitTargetCpu(NULL))))
+    snprintf(err, errSize, "no JIT");
+  mlirModuleDestroy(mod);
+  return jit;
+}
+
 /// Reads what was written to `f` since it was created, at most size-1 bytes,
 /// with newlines (but the last) turned into "; ". Returns the length.
 static size_t readCaptured(FILE *f, char *buf, size_t size) {
@@ -92,7 +119,8 @@ bool rockJitLookup(MlirExecutionEngine jit, const char *name, char *err,
   int saved = tmp ? dup(2) : -1;
   if (saved >= 0)
     dup2(fileno(tmp), 2);
-  void *fn = mlirExecutionEngineLookup(jit, mlirStringRefCreateFromCString(sym));
+  void *fn =
+      mlirExecutionEngineLookup(jit, mlirStringRefCreateFromCString(sym));
   char text[1024] = "";
   if (saved >= 0) {
     fflush(stderr);

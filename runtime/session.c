@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int rockReportError(const char *tool, const char *fmt, ...) {
   va_list ap;
@@ -232,14 +234,68 @@ static RockBuffer *addArg(RockSession *r, const char *role, RockBuffer *buf) {
   return buf;
 }
 
-/// Allocates the kernel arguments in spec section 5.2 order. Paged K/V get a
-/// placeholder i64 table buffer here; the caches are built after filling.
-static bool allocateArgs(const RockAttnProblem *p, RockSession *r) {
+/// Bytes of host memory the run holds at once (arguments, paged pools,
+/// combined results, f64 reference and result copies). Every size was
+/// bounded by rockAttnProblemCheck, so the sum cannot wrap.
+static int64_t runBytes(const RockAttnProblem *p) {
+  int64_t vs = (int64_t)rockDTypeGetSize(rockAttnProblemGetValueType(p));
+  int64_t qs = (int64_t)rockDTypeGetSize(p->dtype);
+  int64_t kv =
+      rockAttnProblemGetKSize(p) * qs + rockAttnProblemGetVSize(p) * vs;
+  // Paged: both pools, plus one logical cache while it is cut into pages.
+  int64_t n = rockAttnProblemGetQSize(p) * qs + kv;
+  if (p->paged)
+    n += rockAttnProblemGetKSize(p) * qs > rockAttnProblemGetVSize(p) * vs
+             ? rockAttnProblemGetKSize(p) * qs
+             : rockAttnProblemGetVSize(p) * vs;
+  n += rockAttnProblemGetScoreSize(p) * vs * (p->withScale + p->withBias);
+  n += rockAttnProblemGetPartialOutSize(p) * vs +
+       rockAttnProblemGetPartialLseSize(p) * 4;
+  n += rockAttnProblemGetOutSize(p) * (vs + 16) +
+       rockAttnProblemGetLseSize(p) * (4 + 16);
+  return n;
+}
+
+/// Memory this process may still use, in bytes: MemAvailable (else the
+/// physical memory), capped by RLIMIT_AS and RLIMIT_DATA.
+static int64_t memoryLimit(void) {
+  int64_t avail = (int64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
+  FILE *f = fopen("/proc/meminfo", "r");
+  char line[128];
+  long long kb;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+      avail = (int64_t)kb * 1024;
+  if (f)
+    fclose(f);
+  const int res[2] = {RLIMIT_AS, RLIMIT_DATA};
+  for (int i = 0; i < 2; ++i) {
+    struct rlimit rl;
+    if (getrlimit(res[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (int64_t)rl.rlim_cur < avail)
+      avail = (int64_t)rl.rlim_cur;
+  }
+  return avail;
+}
+
+/// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V
+/// are not allocated here: fillArgs builds each logical cache, cuts it into its
+/// page pool and frees it before the next (unless `keepLogical`).
+/// Returns an exit status (one line on stderr on failure).
+static int allocateArgs(const char *tool, const RockAttnProblem *p,
+                        RockSession *r, bool keepLogical) {
+  int64_t need = runBytes(p), limit = memoryLimit();
+  if (need > limit)
+    return rockReportError(tool,
+                           "out of memory: the run needs %lld MiB of host "
+                           "buffers, %lld MiB are available",
+                           (long long)(need >> 20), (long long)(limit >> 20));
   RockDType vt = rockAttnProblemGetValueType(p);
-  int64_t b = rockAttnProblemGetB(p);
   r->q = rockBufferCreate(p->dtype, rockAttnProblemGetQSize(p));
-  r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
-  r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  if (!p->paged || keepLogical) {
+    r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
+    r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  }
   if (p->dtype == ROCK_DTYPE_I8) {
     r->quantBias = rockBufferCreate(ROCK_DTYPE_I8, 1);
     r->quantScale = rockBufferCreate(ROCK_DTYPE_F16, 1);
@@ -256,45 +312,67 @@ static bool allocateArgs(const RockAttnProblem *p, RockSession *r) {
     r->lsePartial =
         rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetPartialLseSize(p));
   r->outPartial = rockBufferCreate(vt, rockAttnProblemGetPartialOutSize(p));
-  r->refOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
-  r->resOut = malloc((size_t)(b * p->seqLenQ * p->headDimV) * sizeof(double));
-  r->refLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
-  r->resLse = malloc((size_t)(b * p->seqLenQ) * sizeof(double));
-  if (!r->q || !r->k || !r->v || !r->outPartial || !r->refOut || !r->resOut ||
-      !r->refLse || !r->resLse ||
+  size_t nOut = (size_t)rockAttnProblemGetOutSize(p);
+  size_t nLse = (size_t)rockAttnProblemGetLseSize(p);
+  r->refOut = malloc(nOut * sizeof(double));
+  r->resOut = malloc(nOut * sizeof(double));
+  r->refLse = malloc(nLse * sizeof(double));
+  r->resLse = malloc(nLse * sizeof(double));
+  if (!r->q || ((!p->paged || keepLogical) && (!r->k || !r->v)) ||
+      !r->outPartial || !r->refOut || !r->resOut || !r->refLse || !r->resLse ||
       (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
       (p->withScale && !r->scale) || (p->withBias && !r->bias) ||
       (p->numCurrentSeqLen && !r->currentSeqLen) ||
       (p->numPrefixOffset && !r->prefixOffset) ||
       (p->returnLse && !r->lsePartial))
-    return false;
-  return true;
+    return rockReportError(tool, "out of memory allocating the arguments");
+  return ROCK_EXIT_PASS;
 }
 
 /// Fills the inputs in argument order, builds the paged caches, and lists the
 /// kernel arguments.
+/// Fills one logical paged cache (`*logical`, or a temporary when it is
+/// NULL), cuts it into `*cache` and frees the temporary: at most one
+/// logical cache exists at a time.
+static bool fillPaged(const RockAttnProblem *p, RockInitConfig *init,
+                      RockRng *pageRng, RockDType t, int64_t n,
+                      RockBuffer *logical, RockPagedCache **cache) {
+  RockBuffer *tmp = logical ? NULL : rockBufferCreate(t, n);
+  RockBuffer *src = logical ? logical : tmp;
+  if (!src)
+    return false;
+  rockInitFill(init, src);
+  *cache = rockPagedCacheCreate(src, p->g, p->numPages, p->pageSize, pageRng);
+  rockBufferDestroy(tmp);
+  return *cache != NULL;
+}
+
 static bool fillArgs(const RockAttnProblem *p, RockInitConfig *init,
                      uint64_t seed, RockSession *r) {
+  // The page permutations have their own stream so that they do not shift
+  // the values of later tensors.
+  RockRng pageRng = rockRngCreate(seed ^ 0x70a6ed5eedull);
   RockBuffer *inputs[] = {r->q,          r->k,     r->v,   r->quantBias,
                           r->quantScale, r->scale, r->bias};
-  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i)
-    if (inputs[i])
+  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i) {
+    if (p->paged && (i == 1 || i == 2)) {
+      bool isK = i == 1;
+      if (!fillPaged(p, init, &pageRng,
+                     isK ? p->dtype : rockAttnProblemGetValueType(p),
+                     isK ? rockAttnProblemGetKSize(p)
+                         : rockAttnProblemGetVSize(p),
+                     inputs[i], isK ? &r->kCache : &r->vCache))
+        return false;
+    } else if (inputs[i]) {
       rockInitFill(init, inputs[i]);
+    }
+  }
   for (int64_t i = 0; r->currentSeqLen && i < p->g; ++i)
     rockBufferSet(r->currentSeqLen, i, (double)p->currentSeqLen[i]);
   for (int64_t i = 0; r->prefixOffset && i < p->g; ++i)
     rockBufferSet(r->prefixOffset, i, (double)p->prefixOffset[i]);
   addArg(r, "Q", r->q);
   if (p->paged) {
-    // The page permutation has its own stream so that it does not shift the
-    // values of later tensors.
-    RockRng rng = rockRngCreate(seed ^ 0x70a6ed5eedull);
-    r->kCache =
-        rockPagedCacheCreate(r->k, p->g, p->numPages, p->pageSize, &rng);
-    r->vCache =
-        rockPagedCacheCreate(r->v, p->g, p->numPages, p->pageSize, &rng);
-    if (!r->kCache || !r->vCache)
-      return false;
     addArg(r, "K page table", r->kCache->table);
     addArg(r, "V page table", r->vCache->table);
   } else {
@@ -505,13 +583,21 @@ static bool dumpAll(const char *dir, const RockHarness *h, const RockSession *r,
 // Verification
 //===----------------------------------------------------------------------===//
 
-/// Compares one output; returns its verdict and prints details if asked.
-static RockVerdict verifyOutput(const char *name, const double *ref,
+/// Compares one output against `ref64` (the f64 reference) rounded to
+/// `outType`, what a reference computed in that type holds; returns the
+/// verdict and, with `details`, prints it and the f64 figures.
+static RockVerdict verifyOutput(const char *name, const double *ref64,
                                 const double *res, int64_t n, bool isLse,
                                 RockDType outType, const RockThresholds *t,
                                 bool allclose, double atol, double rtol,
                                 bool details) {
-  RockVerdict v;
+  RockVerdict v = {false, false, false};
+  double *ref = malloc((size_t)(n > 0 ? n : 1) * sizeof *ref);
+  if (!ref) {
+    printf("%s: out of memory for the rounded reference, FAIL\n", name);
+    return v;
+  }
+  rockMetricsRoundReference(outType, ref64, ref, n);
   if (allclose) {
     int64_t bad = 0, nanBad = 0;
     bool ok = rockAllclose(ref, res, n, atol, rtol, &bad, &nanBad);
@@ -521,27 +607,34 @@ static RockVerdict verifyOutput(const char *name, const double *ref,
              "%s\n",
              name, atol, rtol, (long long)bad, (long long)n,
              nanBad ? " (NaN-mismatch)" : "", ok ? "pass" : "FAIL");
-    return v;
-  }
-  if (rockDTypeIsInteger(outType)) {
+  } else if (rockDTypeIsInteger(outType)) {
     v = rockMetricsCompareExact(ref, res, n);
     if (details)
       printf("%s: exact compare %s\n", name, v.rms ? "pass" : "FAIL");
-    return v;
+  } else {
+    RockMetrics m;
+    rockMetricsCompute(ref, res, n, &m);
+    v = rockMetricsGate(&m, t, isLse);
+    if (details) {
+      printf("%s: RMS %.6g (threshold %g, %s)%s\n", name, m.rms, t->rms,
+             v.rms ? "pass" : "FAIL", m.rmsValid ? "" : " maxMag is 0");
+      printf("%s: maxAbsDiff %.6g (threshold %g, %s)\n", name, m.maxAbsDiff,
+             t->absDiff, v.absDiff ? "pass" : "FAIL");
+      printf("%s: maxRelDiff %.6g (threshold %g, %s)\n", name, m.maxRelDiff,
+             t->relDiff, v.relDiff ? "pass" : "FAIL");
+      printf("%s: maxMag %.6g, NaN mismatches %lld of %lld elements\n", name,
+             m.maxMag, (long long)m.numNaNMismatch, (long long)n);
+    }
   }
-  RockMetrics m;
-  rockMetricsCompute(ref, res, n, &m);
-  v = rockMetricsGate(&m, t, isLse);
-  if (details) {
-    printf("%s: RMS %.6g (threshold %g, %s)%s\n", name, m.rms, t->rms,
-           v.rms ? "pass" : "FAIL", m.rmsValid ? "" : " maxMag is 0");
-    printf("%s: maxAbsDiff %.6g (threshold %g, %s)\n", name, m.maxAbsDiff,
-           t->absDiff, v.absDiff ? "pass" : "FAIL");
-    printf("%s: maxRelDiff %.6g (threshold %g, %s)\n", name, m.maxRelDiff,
-           t->relDiff, v.relDiff ? "pass" : "FAIL");
-    printf("%s: maxMag %.6g, NaN mismatches %lld of %lld elements\n", name,
-           m.maxMag, (long long)m.numNaNMismatch, (long long)n);
+  if (details && !rockDTypeIsInteger(outType)) {
+    RockMetrics m64;
+    rockMetricsCompute(ref64, res, n, &m64);
+    printf("%s: against the f64 reference (not rounded to %s): RMS %.6g, "
+           "maxAbsDiff %.6g, maxRelDiff %.6g\n",
+           name, rockDTypeGetName(outType), m64.rms, m64.maxAbsDiff,
+           m64.maxRelDiff);
   }
+  free(ref);
   return v;
 }
 
@@ -550,14 +643,15 @@ static RockVerdict verifyOutput(const char *name, const double *ref,
 //===----------------------------------------------------------------------===//
 
 int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
-                       bool hasCombine) {
+                       bool hasCombine, bool keepLogical) {
   memset(s, 0, sizeof *s);
   s->tool = tool;
   s->h = h;
   s->hasCombine = hasCombine;
   const RockAttnProblem *p = &h->problem;
-  if (!allocateArgs(p, s))
-    return rockReportError(tool, "out of memory allocating the arguments");
+  int status = allocateArgs(tool, p, s, keepLogical);
+  if (status != ROCK_EXIT_PASS)
+    return status;
   RockInitConfig init;
   memset(&init, 0, sizeof init);
   if (!rockInitConfigSetRand(&init, h->rand, &s->seed))
@@ -572,10 +666,9 @@ int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
     return rockReportError(tool, "cannot build the paged caches");
   s->fillMs = rockTimerNowMs() - fillStart;
   if (p->splitKV > 1) {
-    int64_t b = rockAttnProblemGetB(p);
     s->out = rockBufferCreate(rockAttnProblemGetValueType(p),
-                              b * p->seqLenQ * p->headDimV);
-    s->lse = rockBufferCreate(ROCK_DTYPE_F32, b * p->seqLenQ);
+                              rockAttnProblemGetOutSize(p));
+    s->lse = rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetLseSize(p));
     if (!s->out || !s->lse)
       return rockReportError(tool, "out of memory");
     RockSessionArg ca[4] = {{"partial out", s->outPartial},
@@ -770,6 +863,10 @@ static int printTimes(const RockSession *s, const RockSessionBackend *be,
   return ROCK_EXIT_PASS;
 }
 
+bool rockSessionNeedsLogical(const RockRunOptions *o, const RockHarness *h) {
+  return o->printInputs || o->dumpDir || h->printInputs;
+}
+
 void rockSessionPrintInputs(const RockSession *s) {
   for (int i = 0; i < s->numArgs - 1 - (s->lsePartial != NULL); ++i)
     printBuffer("input", s->args[i].role, s->args[i].buf);
@@ -797,12 +894,27 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
   RockVerdict verdict = {true, true, true};
   if (verifyOn) {
     RockAttnInputs in = {s->q,          s->k,     s->v,    s->quantBias,
-                         s->quantScale, s->scale, s->bias, p->paged};
+                         s->quantScale, s->scale, s->bias, p->paged,
+                         s->kCache,     s->vCache};
     double start = rockTimerNowMs();
     if (!rockReferenceAttention(p, &in, s->refOut,
                                 p->returnLse ? s->refLse : NULL))
       return rockReportError(s->tool, "out of memory in the reference");
     s->referenceMs = rockTimerNowMs() - start;
+    // A non-finite reference cannot judge anything: NaN compared with NaN
+    // would pass. The inputs overflowed (or were NaN / inf to begin with).
+    int64_t bad = 0, nOut = rockAttnProblemGetOutSize(p);
+    for (int64_t k = 0; k < nOut; ++k)
+      bad += !isfinite(s->refOut[k]);
+    for (int64_t k = 0; p->returnLse && k < rockAttnProblemGetLseSize(p); ++k)
+      bad += isnan(s->refLse[k]) || s->refLse[k] == INFINITY; // -inf: masked
+    if (bad)
+      return rockReportError(
+          s->tool,
+          "inputs out of range: the f64 reference has %lld non-finite "
+          "results (NaN or inf inputs, or values too large for %s); narrow "
+          "-rand_min/-rand_max",
+          (long long)bad, rockDTypeGetName(p->dtype));
     verdict = verify(s, o);
     status = report(s, o, be, verdict);
     if (status != ROCK_EXIT_PASS)

@@ -115,9 +115,16 @@ typedef struct RockSession {
 /// paged caches (page-table entries are host addresses into the pools),
 /// sets the outputs to NaN, allocates the combined outputs when split_kv > 1
 /// and checks the page tables. `hasCombine`: the module has
-/// @rock_attention_combine. Returns an exit status after a one-line message.
+/// @rock_attention_combine. A paged run keeps no logical K / V (each is cut
+/// into its page pool and freed; the reference reads the pools) unless
+/// `keepLogical` (needed to print or dump the inputs). Returns an exit
+/// status after a one-line message.
 int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
-                       bool hasCombine);
+                       bool hasCombine, bool keepLogical);
+
+/// The `keepLogical` a run with options `o` and harness `h` needs: printing
+/// or dumping the inputs reads the logical K / V.
+bool rockSessionNeedsLogical(const RockRunOptions *o, const RockHarness *h);
 
 /// What runs the kernels. Every callback gets `user`.
 typedef struct RockSessionBackend {

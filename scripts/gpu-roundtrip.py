@@ -50,6 +50,8 @@ TAIL = ("nvvm-attach-target{chip=sm_90 O=3},gpu.module(convert-scf-to-cf,"
 RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
               "harness_types", "init", "metrics", "npy", "paged", "problem",
               "reference", "rng", "session", "timer")
+# Header-only rock-c headers those files include.
+RUNNER_C_HEADERS = ("Sizes.h",)
 
 
 def pr_jobs(build, bundles):
@@ -157,6 +159,10 @@ def prepare(args):
                     os.path.join(src, "runtime"))
     shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
                 os.path.join(src, "tools"))
+    os.makedirs(os.path.join(src, "include", "rock-c"))
+    for h in RUNNER_C_HEADERS:
+        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
+                    os.path.join(src, "include", "rock-c"))
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
     for f in ("device-run.sh", "decode_bench.py"):
         shutil.copy(os.path.join(ROOT, "bench", "gpu", f), carry)

@@ -4,7 +4,7 @@
 // `@rock_attention` (and `@rock_attention_combine` when split_kv > 1), lowers
 // it with rock-cpu-pipeline, JIT-compiles it, fills the inputs, runs the
 // kernel, combines the splits, compares with the f64 reference and prints one
-// `[r a d]` line (spec-attention.md section 6). This file is the CLI and the
+// `[r a d]` line (docs/user-guide.md §3). This file is the CLI and the
 // CPU backend (parse, lower, JIT, invoke); the run session itself (inputs,
 // paged caches, combine, thresholds, verification, dumps) is
 // runtime/session.h, shared with rock-run-gpu.
@@ -26,7 +26,7 @@
 // - @rock_attention's signature is checked against the harness before
 //   lowering; page tables are checked before and after the kernel runs.
 // - Thresholds: command-line flags win over the harness, which wins over the
-//   per-dtype defaults (spec section 6.4). -atol/-rtol imply allclose.
+//   per-dtype defaults (docs/user-guide.md §3.4). -atol/-rtol imply allclose.
 // - Unless --no-auto-split, the module gets `rock.num_threads` (the OpenMP
 //   thread count: OMP_NUM_THREADS's first value, else the online cores) when
 //   it has none, so rock-lower-gridwise-attention may split the keys of a
@@ -66,6 +66,8 @@
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
 #include "rock-c/Target.h"
+#include "rock-c/TextNesting.h"
+#include "support/str.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -85,6 +87,7 @@ enum {
 /// rock-run's own flags; the common ones are in RockRunOptions.
 static bool noHostFeatures;    ///< do not add the host's GemmFeatures (`dot`)
 static bool noAutoSplit;       ///< leave rock.num_threads unset
+static bool noPrefetch;        ///< set rock.no_prefetch (no software prefetch)
 static const char *cpuFlag;    ///< --cpu: LLVM CPU to generate code for
 static bool compileOnly;       ///< GPU modules: write a bundle, do not run
 static const char *outputPath; ///< the bundle's file ("-": stdout)
@@ -96,8 +99,8 @@ static void usage(FILE *f) {
           "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
           "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
           "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split] [--cpu NAME] [--compile-only -o "
-          "FILE]\n"
+          "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
+          "                [--compile-only -o FILE]\n"
           "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
           "              instead of the host; default: $ROCK_JIT_CPU, else the "
           "host\n"
@@ -112,20 +115,15 @@ static void usage(FILE *f) {
 
 #define errorExit(...) rockReportError("rock-run", __VA_ARGS__)
 
-typedef struct StrBuf {
-  char data[1024];
-  size_t len;
-} StrBuf;
-
-static void appendCallback(MlirStringRef s, void *user) {
-  StrBuf *b = user;
-  for (size_t i = 0; i < s.length && b->len + 1 < sizeof b->data; ++i)
-    b->data[b->len++] = s.data[i] == '\n' ? ' ' : s.data[i];
-  b->data[b->len] = 0;
+/// An MlirStringCallback appending to the RockStr `user`, newlines as spaces
+/// (rock-run reports every failure in one line).
+static void appendOneLine(MlirStringRef s, void *user) {
+  for (size_t i = 0; i < s.length; ++i)
+    rock__strAppendN(user, s.data[i] == '\n' ? " " : s.data + i, 1);
 }
 
 /// The first error diagnostic MLIR reported, as one line ("" if none).
-static StrBuf firstDiag;
+static RockStr firstDiag;
 
 /// Records the first error diagnostic; drops the others (rock-run reports
 /// every failure in one line).
@@ -134,29 +132,32 @@ static MlirLogicalResult diagHandler(MlirDiagnostic diag, void *user) {
   if (mlirDiagnosticGetSeverity(diag) != MlirDiagnosticError ||
       firstDiag.len > 0)
     return mlirLogicalResultSuccess();
-  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendCallback,
-                    &firstDiag);
-  appendCallback(mlirStringRefCreateFromCString(": "), &firstDiag);
-  mlirDiagnosticPrint(diag, appendCallback, &firstDiag);
+  mlirLocationPrint(mlirDiagnosticGetLocation(diag), appendOneLine, &firstDiag);
+  rock__strAppend(&firstDiag, ": ");
+  mlirDiagnosticPrint(diag, appendOneLine, &firstDiag);
   return mlirLogicalResultSuccess();
 }
 
 /// Returns ": <first diagnostic>" or "".
 static const char *diagSuffix(void) {
-  static char buf[sizeof firstDiag.data + 2];
+  static RockStr buf;
   if (firstDiag.len == 0)
     return "";
-  snprintf(buf, sizeof buf, ": %s", firstDiag.data);
-  return buf;
+  rock__strFree(&buf);
+  rock__strAppendf(&buf, ": %s", firstDiag.data);
+  return buf.data;
 }
 
 //===----------------------------------------------------------------------===//
 // Input reading and module inspection
 //===----------------------------------------------------------------------===//
 
+/// Reads all of `f` into a malloc'ed buffer of `*size` bytes plus a NUL:
+/// MLIR's parser reads one byte past the text it is given (an unterminated
+/// buffer was a heap overflow, found by fuzz/parse_verify.c).
 static char *readAll(FILE *f, size_t *size) {
   size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
+  char *buf = malloc(cap + 1);
   while (buf) {
     size_t n = fread(buf + len, 1, cap - len, f);
     len += n;
@@ -167,14 +168,16 @@ static char *readAll(FILE *f, size_t *size) {
       }
       break;
     }
-    char *grown = realloc(buf, cap * 2);
+    char *grown = realloc(buf, cap * 2 + 1);
     if (!grown)
       free(buf);
     buf = grown;
     cap *= 2;
   }
-  if (buf)
+  if (buf) {
+    buf[len] = 0;
     *size = len;
+  }
   return buf;
 }
 
@@ -210,15 +213,14 @@ static bool checkSignature(MlirOperation func, const char *fname,
     return false;
   }
   for (int i = 0; i < n; ++i) {
-    StrBuf got = {{0}, 0};
-    mlirTypePrint(mlirFunctionTypeGetInput(t, i), appendCallback, &got);
-    char want[128];
+    char got[128], want[128];
+    rock__typeToBuf(mlirFunctionTypeGetInput(t, i), got, sizeof got);
     snprintf(want, sizeof want, "memref<%lldx%s>",
              (long long)args[i].buf->numElements,
              rockDTypeGetName(args[i].buf->dtype));
-    if (strcmp(got.data, want) != 0) {
+    if (strcmp(got, want) != 0) {
       errorExit("@%s argument %d (%s) is %s, the harness expects %s", fname, i,
-                args[i].role, got.data, want);
+                args[i].role, got, want);
       return false;
     }
   }
@@ -261,6 +263,10 @@ static int compile(const char *text, size_t size, const char *fileName,
   mlirRegisterAllPasses();
   rockRegisterAllPasses();
 
+  char err[512];
+  if (!rockTextCheckNesting((MlirStringRef){text, size}, ROCK_MAX_TEXT_NESTING,
+                            err, sizeof err))
+    return errorExit("cannot parse %s: %s", fileName, err);
   double start = rockTimerNowMs();
   c->module = mlirModuleCreateParse(c->ctx, (MlirStringRef){text, size});
   parseMs = rockTimerNowMs() - start;
@@ -273,7 +279,6 @@ static int compile(const char *text, size_t size, const char *fileName,
     return errorExit("%s has no rock.harness module attribute (generate it "
                      "with rock-gen -ph or -pv)",
                      fileName);
-  char err[512];
   if (!rockHarnessRead(harness, h, err, sizeof err))
     return errorExit("%s", err);
   MlirOperation kernel = findFunc(c->module, "rock_attention");
@@ -285,17 +290,28 @@ static int compile(const char *text, size_t size, const char *fileName,
 }
 
 /// The thread count libomp will use: the first value of OMP_NUM_THREADS
-/// when it is a positive integer, else the online cores.
+/// when it is a positive integer, else the online cores; 0 when that first
+/// value is above ROCK_MAX_NUM_THREADS (or overflows).
 static int64_t ompThreads(void) {
   const char *env = getenv("OMP_NUM_THREADS");
   if (env) {
     char *end = NULL;
+    errno = 0;
     long long n = strtoll(env, &end, 10);
     if (end != env && n > 0 && (*end == 0 || *end == ','))
-      return n;
+      return errno || n > ROCK_MAX_NUM_THREADS ? 0 : n;
   }
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? n : 1;
+}
+
+/// Sets the unit attribute rock.no_prefetch on the module: the CPU lowering
+/// then emits no software prefetch (an ablation, bench/run.py).
+static void setNoPrefetch(Compiled *c) {
+  mlirOperationSetAttributeByName(
+      mlirModuleGetOperation(c->module),
+      mlirStringRefCreateFromCString("rock.no_prefetch"),
+      mlirUnitAttrGet(c->ctx));
 }
 
 /// Sets rock.num_threads on the module unless it already has one.
@@ -307,6 +323,34 @@ static void setNumThreads(Compiled *c) {
   MlirAttribute t =
       mlirIntegerAttrGet(mlirIntegerTypeGet(c->ctx, 64), ompThreads());
   mlirOperationSetAttributeByName(m, name, t);
+}
+
+/// Checks, before the kernel runs, that the per-workgroup scratch of all
+/// threads (rock.workgroup_scratch_bytes, recorded by the lowering) can be
+/// allocated at once: the kernel's memref.alloc results are not checked, so
+/// a failure there would be a crash. Allocates and frees one untouched
+/// block per thread. Returns an exit status.
+static int probeScratch(const Compiled *c) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirModuleGetOperation(c->module),
+      mlirStringRefCreateFromCString("rock.workgroup_scratch_bytes"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return EXIT_PASS;
+  int64_t bytes = mlirIntegerAttrGetValueInt(a), threads = ompThreads();
+  if (bytes <= 0)
+    return EXIT_PASS;
+  void **blocks = calloc((size_t)threads, sizeof(void *));
+  int64_t got = 0;
+  while (blocks && got < threads && (blocks[got] = malloc((size_t)bytes)))
+    ++got;
+  for (int64_t i = 0; i < got; ++i)
+    free(blocks[i]);
+  free(blocks);
+  if (got < threads)
+    return errorExit("out of memory: the kernel needs %lld x %lld MiB of "
+                     "per-workgroup scratch (one per thread)",
+                     (long long)threads, (long long)(bytes >> 20));
+  return EXIT_PASS;
 }
 
 static int lowerAndJit(Compiled *c, const char *cpu) {
@@ -334,7 +378,7 @@ static int lowerAndJit(Compiled *c, const char *cpu) {
   if (!rockJitLookup(c->jit, "rock_attention", err, sizeof err))
     return errorExit("JIT compilation failed: %s", err);
   jitMs = rockTimerNowMs() - start;
-  return EXIT_PASS;
+  return probeScratch(c);
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,12 +427,16 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
                              sizeof ferr))
     return errorExit("%s", ferr);
+  int64_t vecBits = rockCpuVectorBitsApply(c->module, cpu);
   if (verbose)
-    printf("jit cpu: %s\nhost features: %s\n", cpu ? cpu : "host",
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features: %s\n",
+           cpu ? cpu : "host", (long long)vecBits,
            !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
                                                      : "none");
   if (!noAutoSplit)
     setNumThreads(c);
+  if (noPrefetch)
+    setNoPrefetch(c);
   return lowerAndJit(c, cpu);
 }
 
@@ -441,6 +489,10 @@ static int compileGpu(Compiled *c, const RockHarness *h,
 
 static int runMain(const RockRunOptions *o) {
   double t0 = rockTimerNowMs();
+  if (ompThreads() == 0)
+    return errorExit("OMP_NUM_THREADS '%s': the thread count must be at most "
+                     "%d",
+                     getenv("OMP_NUM_THREADS"), ROCK_MAX_NUM_THREADS);
   const char *fileName =
       o->input && strcmp(o->input, "-") ? o->input : "<stdin>";
   char *text = NULL;
@@ -477,7 +529,8 @@ static int runMain(const RockRunOptions *o) {
   // compile_time_ms covers reading, parsing, lowering and JIT, not the
   // argument buffers (hundreds of MB for long KV caches) or their filling.
   double frontMs = rockTimerNowMs() - t0;
-  status = rockSessionPrepare(&s, "rock-run", h, hasCombine);
+  status = rockSessionPrepare(&s, "rock-run", h, hasCombine,
+                              rockSessionNeedsLogical(o, h));
   if (status != EXIT_PASS)
     goto done;
   double backStart = rockTimerNowMs();
@@ -500,10 +553,11 @@ int main(int argc, char **argv) {
   RockRunOptions o;
   const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures, NULL},
                                 {"no-auto-split", &noAutoSplit, NULL},
+                                {"no-prefetch", &noPrefetch, NULL},
                                 {"cpu", NULL, &cpuFlag},
                                 {"compile-only", &compileOnly, NULL},
                                 {"o", NULL, &outputPath}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 5, usage);
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 6, usage);
   if (status >= 0)
     return status;
   if (compileOnly != (outputPath != NULL)) {

@@ -14,7 +14,8 @@ rm -rf "$W" && mkdir -p "$W" && tar xzf "$C/bundles.tar.gz" -C "$W"
 RUNNER="$C/rock-run-gpu"
 if ! "$RUNNER" --help >/dev/null 2>&1; then
   echo "carried rock-run-gpu does not start here; building it with cc"
-  cc -O2 -std=c11 -I"$C/src/runtime" "$C/src/tools/rock_run_gpu.c" \
+  cc -O2 -std=c11 -I"$C/src/runtime" -I"$C/src/include" \
+    "$C/src/tools/rock_run_gpu.c" \
     "$C"/src/runtime/*.c -lm -ldl -o "$W/rock-run-gpu" || exit 3
   RUNNER="$W/rock-run-gpu"
 fi

@@ -1,14 +1,13 @@
-/*===- attention.h - the target-neutral attention algorithm --------*- C
- *-*-===//
+/*===- attention.h - the target-neutral attention algorithm -------*- C -*-===//
  *
  * What both lowerings of rock.gridwise_attention share (the CPU one in
  * passes/cpu/, the GPU one in passes/gpu/): a small MLIR-text emitter, the
- * op's description, and the emitters of every rule of the algorithm (spec
- * §3): the workgroup index decomposition, the per-split key-tile range with
- * its per-row limits, the masks, the online softmax in the exp2 domain with
- * its −inf guard, the finalisation with its 0/0 guard and the LSE, and the
- * pre-softmax region slot. A target supplies the schedule (loops, tiles,
- * where state lives) and its exp2 / log2 spellings (RockAttnTarget).
+ * op's description, and the emitters of every rule of the algorithm
+ * (docs/semantics.md §5): the workgroup index decomposition, the per-split
+ * key-tile range with its per-row limits, the masks, the online softmax in the
+ * exp2 domain with its −inf guard, the finalisation with its 0/0 guard and the
+ * LSE, and the pre-softmax region slot. A target supplies the schedule (loops,
+ * tiles, where state lives) and its exp2 / log2 spellings (RockAttnTarget).
  *
  * Every emitter appends text to a RockGen and returns the SSA id (%vN) of
  * its result; ids are plain ints, types are passed as printed strings or
@@ -43,6 +42,7 @@ typedef struct RockGen {
   int depth;      /* indentation */
   RockGenConst *cs;
   int nCs, capCs;
+  int64_t heapBytes; /* bytes of memref.alloc emitted (scratch.c) */
 } RockGen;
 
 int rock__genFresh(RockGen *g);
@@ -170,8 +170,9 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a);
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T, int64_t minTiles);
 
 /* A target's body emitter: appends the code of the whole kernel for `a`
- * (operand ids as analysed; out / lse may be scratch partials) to `g`. */
-typedef void (*RockAttnGenerate)(RockGen *g, RockAttn *a, const void *ctx);
+ * (operand ids as analysed; out / lse may be scratch partials) to `g`;
+ * returns false after reporting a failure (e.g. scratch that does not fit). */
+typedef bool (*RockAttnGenerate)(RockGen *g, RockAttn *a, const void *ctx);
 
 /* Replaces `op` (analysed into `a`, a->tgt set) by the text `generate`
  * emits (lower.c): with P > 1 internal partitions, into f32 scratch
@@ -201,7 +202,7 @@ typedef struct RockRowIdx {
 } RockRowIdx;
 RockRowIdx rock__attnRowIdx(RockGen *g, int n0, int r, int bq0, int cR);
 
-/* The last key row `x` sees (dynamic problems, §1 step 3): Sk - 1 clamped
+/* The last key row `x` sees (dynamic problems, semantics.md §3): Sk - 1 clamped
  * by currentSeqLen[bq] and, when causal, by i (+ prefixOffset[bq]). */
 int rock__attnRowLast(RockGen *g, const RockAttn *a, RockRowIdx x);
 /* The first key of the sliding window of a row whose last key is `last`
@@ -211,9 +212,9 @@ int rock__attnRowLow(RockGen *g, const RockAttn *a, int last);
  * -1) and the smallest window start clamped at 0 (start from Sk). */
 int rock__attnBlockLast(RockGen *g, int acc, int last);
 int rock__attnBlockLow(RockGen *g, int acc, int low);
-/* This split's key tiles [*start, *end) (§3.3, §3.4): ceil-div of the tiles
- * (up to the block's last key `eff` when dynamic, -1 = none) over S, the
- * end clamped, the start raised to the window's first tile (`lowKey`). */
+/* This split's key tiles [*start, *end) (semantics.md §5.3, §5.4): ceil-div of
+ * the tiles (up to the block's last key `eff` when dynamic, -1 = none) over S,
+ * the end clamped, the start raised to the window's first tile (`lowKey`). */
 void rock__attnTileRange(RockGen *g, const RockAttn *a, int split, int eff,
                          int lowKey, int *start, int *end);
 /* First key *j0 of tile `kt`; returns its real key count min(Sk - j0, MB). */
@@ -230,14 +231,14 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
 /* The value a masked score takes (−inf with softmax, else 0), splat to w. */
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
-/* Masks of §3.6 on score %xv for keys %jv (index or vector<w x index>),
- * selecting %mv (rock__attnMaskedValue): padding keys (jv >= Sk), keys past
- * the row's last key %last, keys before its window start %low. */
+/* Masks of semantics.md §5.6 on score %xv for keys %jv (index or vector<w x
+ * index>), selecting %mv (rock__attnMaskedValue): padding keys (jv >= Sk), keys
+ * past the row's last key %last, keys before its window start %low. */
 int rock__attnMaskPad(RockGen *g, const RockAttn *a, int xv, int jv, int mv,
                       int w);
 int rock__attnMaskLast(RockGen *g, int xv, int jv, int last, int mv, int w);
 int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w);
-/* The online-softmax step (§3.6) with the −inf guard (§3.7): m_new =
+/* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
  * maxnumf(m_old, tileMax); m_safe = 0 when m_new = −inf, else m_new;
  * returns c = exp2(m_old - m_safe). */
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
@@ -256,7 +257,7 @@ int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum);
  * returns l = c1 * l1 + c2 * l2. Without softmax: c1 = c2 = 1, l = l1. */
 int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
                           int l2, int *m, int *c1, int *c2);
-/* Finalisation (§3.8): *lz = (l == 0); returns 1 / l. */
+/* Finalisation (semantics.md §5.6): *lz = (l == 0); returns 1 / l. */
 int rock__attnFinalGuard(RockGen *g, int l, int *lz);
 /* O (f32, scalar or vector<w>) / l, 0 when l == 0 (softmax only), converted
  * to out's element type. */

@@ -335,6 +335,7 @@ void rock__idx3(char *buf, size_t n, int a, int b, int c) {
 }
 int rock__genAlloc(RockGen *g, const char *mt, bool heap) {
   int r = rock__genFresh(g);
+  g->heapBytes = heap ? rock__scratchAdd(g->heapBytes, mt) : g->heapBytes;
   rock__genLine(g, "%%v%d = memref.%s() {alignment = 64 : i64} : %s", r,
                 heap ? "alloc" : "alloca", mt);
   return r;

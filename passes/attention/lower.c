@@ -41,7 +41,7 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
     a->S = P;
     a->grid *= P;
   }
-  generate(&g, a, ctx);
+  bool fits = generate(&g, a, ctx);
 
   RockStr text = {0};
   rock__strAppend(&text, "func.func @body(");
@@ -65,8 +65,8 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
     fprintf(stderr, "%s", text.data);
   MlirValue part[2];
-  bool ok =
-      rock__inlineFuncText(op, text.data, nArgs, args, P > 1 ? 2 : 0, part);
+  bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
+                                         P > 1 ? 2 : 0, part);
   rock__strFree(&text);
   rock__strFree(&g.body);
   rock__strFree(&g.consts);

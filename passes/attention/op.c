@@ -4,6 +4,7 @@
  * rule, and the cloning of the pre-softmax region into its slots.
  *
  *===----------------------------------------------------------------------===*/
+#include "Rock/RockVerify.h"
 #include "attention/attention.h"
 #include "rock-c/Dialect.h"
 
@@ -12,10 +13,7 @@
 #include <string.h>
 
 static void memrefStr(char *buf, size_t n, MlirValue v) {
-  RockStr s = {0};
-  rock__strAppendType(&s, mlirValueGetType(v));
-  snprintf(buf, n, "%s", s.data ? s.data : "");
-  rock__strFree(&s);
+  rock__typeToBuf(mlirValueGetType(v), buf, n);
 }
 
 static MlirType eltOf(MlirValue v) {
@@ -162,68 +160,26 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   MlirAttribute feat = rock__attr(op, "features");
   a->dot = !mlirAttributeIsNull(feat) &&
            rockGemmFeaturesAttrGetValue(feat) > 0 &&
-           (rockGemmFeaturesAttrGetValue(feat) & 2) != 0;
+           (rockGemmFeaturesAttrGetValue(feat) & ROCK_GEMM_FEATURE_DOT) != 0;
   MlirAttribute es = rock__attr(op, "enableSoftmax");
   a->softmax = mlirAttributeIsNull(es) || !mlirAttributeIsABool(es) ||
                mlirBoolAttrGetValue(es);
   MlirAttribute win = rock__attr(op, "slidingWindowSize");
   a->hasWindow = !mlirAttributeIsNull(win);
   a->window = rock__intAttr(op, "slidingWindowSize", 0);
-  if (a->MB <= 0 || a->NB <= 0) {
-    rock__passFail(pass, op, "mPerBlock and nPerBlock must be positive");
+  /* The shape, tiling and grid rules are the op verifier's, in one place;
+   * the pass manager has run it, and running it again covers IR parsed
+   * without verification. */
+  if (mlirLogicalResultIsFailure(rockGridwiseAttentionOpVerify(op))) {
+    mlirExternalPassSignalFailure(pass);
     return false;
   }
-  if (a->R <= 0 || a->S <= 0) {
-    rock__passFail(pass, op, "numRepeatsGQA and splitKV must be positive");
-    return false;
-  }
-  if (mlirShapedTypeGetRank(mlirValueGetType(vq)) != 3 ||
-      mlirShapedTypeGetRank(mlirValueGetType(vk)) != 3 ||
-      mlirShapedTypeGetRank(mlirValueGetType(vv)) != 3 ||
-      mlirShapedTypeGetRank(mlirValueGetType(vo)) != 3) {
-    rock__passFail(pass, op, "queries, keys, values and out must be rank 3");
-    return false;
-  }
-  int64_t B = dim(vq, 0);
   a->Bkv = dim(vk, 0);
   a->Dqk = dim(vq, 2);
   a->Dv = dim(vv, 2);
-  a->Sk = rock__intAttr(op, "prePadG0M", dim(vk, 1));
-  int64_t sqr = rock__intAttr(op, "prePadG0N", dim(vq, 1) * a->R);
-  if (sqr % a->R != 0 || sqr / a->R > dim(vq, 1) || sqr <= 0) {
-    rock__passFail(pass, op, "inconsistent shapes: prePadG0N %lld",
-                   (long long)sqr);
-    return false;
-  }
-  a->Sq = sqr / a->R;
-  if (B != a->Bkv * a->R || dim(vk, 2) != a->Dqk || dim(vv, 0) != a->Bkv ||
-      dim(vv, 1) < a->Sk || dim(vk, 1) < a->Sk || a->Sk <= 0 ||
-      dim(vo, 0) != B * a->S || dim(vo, 1) < a->Sq || dim(vo, 2) != a->Dv) {
-    rock__passFail(pass, op, "inconsistent shapes");
-    return false;
-  }
-  if (a->hasLse && (mlirShapedTypeGetRank(mlirValueGetType(vl)) != 2 ||
-                    dim(vl, 0) != B * a->S || dim(vl, 1) < a->Sq)) {
-    rock__passFail(pass, op, "inconsistent shapes: lse");
-    return false;
-  }
-  for (int e = 0; e < a->nElem; ++e)
-    if (mlirShapedTypeGetRank(mlirValueGetType(ve[e])) != 3 ||
-        dim(ve[e], 0) != B || dim(ve[e], 1) < a->Sq || dim(ve[e], 2) < a->Sk) {
-      rock__passFail(pass, op, "inconsistent shapes: elementwise input %d", e);
-      return false;
-    }
-  if ((a->hasCsl && dim(vc, 0) != B) || (a->hasPo && dim(vp, 0) != B)) {
-    rock__passFail(pass, op,
-                   "inconsistent shapes: currentSeqLen / prefixOffset");
-    return false;
-  }
-  a->nNBlk = (sqr + a->NB - 1) / a->NB;
-  if (a->grid != a->Bkv * a->nNBlk * a->S) {
-    rock__passFail(pass, op, "inconsistent gridSize %lld, expected %lld",
-                   (long long)a->grid, (long long)(a->Bkv * a->nNBlk * a->S));
-    return false;
-  }
+  a->Sk = dim(vk, 1);
+  a->Sq = dim(vq, 1);
+  a->nNBlk = (a->Sq * a->R + a->NB - 1) / a->NB;
   a->tq = eltOf(vq);
   a->tk = eltOf(vk);
   a->kKeyMajor = keyMajorView(vk);
@@ -233,10 +189,6 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
     a->tl = eltOf(vl);
   for (int e = 0; e < a->nElem; ++e)
     a->te[e] = eltOf(ve[e]);
-  if (rock__isFloat(a->tq) != rock__isFloat(a->tk)) {
-    rock__passFail(pass, op, "queries and keys must both be float or integer");
-    return false;
-  }
   a->acc = rock__isFloat(a->tq) ? a->f32 : mlirIntegerTypeGet(ctx, 32);
   MlirAttribute smA = rock__attr(op, "softmaxType");
   a->sm = !mlirAttributeIsNull(smA) && mlirAttributeIsAType(smA)
@@ -385,7 +337,7 @@ int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T,
       (a->hasLse && !mlirTypeIsAF32(a->tl)))
     return 1;
   int64_t P = 1, nMB = (a->Sk + a->MB - 1) / a->MB;
-  while (a->grid * P < T)
+  while (P <= T / 2 && a->grid <= (T - 1) / P) /* grid * P < T */
     P *= 2;
   while (P >= 2 && nMB / P < minTiles)
     P /= 2;

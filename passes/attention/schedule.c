@@ -1,7 +1,7 @@
 /*===- schedule.c - workgroups, rows and key ranges of the attention -----===*
  *
- * The target-neutral index arithmetic of spec §3.2-§3.4: which workgroup
- * does what, which keys each merged row sees, which key tiles a split
+ * The target-neutral index arithmetic of docs/semantics.md §5.2-§5.4: which
+ * workgroup does what, which keys each merged row sees, which key tiles a split
  * visits (see attention.h).
  *
  *===----------------------------------------------------------------------===*/

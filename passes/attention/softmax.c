@@ -1,7 +1,7 @@
 /*===- softmax.c - scores, masks, online softmax and finalisation --------===*
  *
- * The target-neutral arithmetic of spec §3.6-§3.8 (see attention.h): each
- * rule is written once here and called by every lowering; the target only
+ * The target-neutral arithmetic of docs/semantics.md §5.6 (see attention.h):
+ * each rule is written once here and called by every lowering; the target only
  * chooses the exp2 / log2 spelling (RockAttnTarget).
  *
  *===----------------------------------------------------------------------===*/

@@ -76,11 +76,12 @@ int rock__cpuKeyOrder(RockGen *g, int j, int nCols, int64_t MB) {
  * next tile's V columns it is reading, so that requests flow during the
  * whole tile rather than in bursts. Decode streams scattered KV pages
  * (16 tokens = 4-8 KiB each) that the hardware prefetchers only pick up
- * after a few misses per page (bench/RESULTS.md measures the effect;
- * ROCK_NO_PREFETCH=1 turns it off). */
+ * after a few misses per page (bench/RESULTS.md measures the effect; a unit
+ * attribute rock.no_prefetch on the op or an ancestor, e.g. set by rock-run
+ * --no-prefetch, turns it off). */
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
                           int jj, int d0, int64_t n) {
-  if (getenv("ROCK_NO_PREFETCH"))
+  if (!mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.no_prefetch")))
     return;
   int ahead =
       rock__genBin(g, "arith.addi", jj, rock__genIndex(g, a->MB), "index");

@@ -318,7 +318,7 @@ static void tileLoads(RockGen *g, const RockAttn *a, const Sched *s, int group,
       vr[t][u] = viewLoad(g, s, a->v, a->mv, a->tv, gBlk, jc[t], chv[u]);
 }
 
-static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
+static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
   const Sched *s = ctx;
   char ib[160];
   char vt[32], va[32];
@@ -664,6 +664,7 @@ static void generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "gpu.terminator");
   g->depth--;
   rock__genLine(g, "}");
+  return true;
 }
 
 /*===--- the pass ---------------------------------------------------------===*/
