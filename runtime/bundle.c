@@ -18,12 +18,9 @@ typedef struct IntField {
 } IntField;
 
 #define PF(key, field, isBool)                                                 \
-  {                                                                            \
-    key, offsetof(RockHarness, problem) + offsetof(RockAttnProblem, field),    \
-        isBool                                                                 \
-  }
-#define HF(key, field, isBool)                                                 \
-  { key, offsetof(RockHarness, field), isBool }
+  {key, offsetof(RockHarness, problem) + offsetof(RockAttnProblem, field),     \
+   isBool}
+#define HF(key, field, isBool) {key, offsetof(RockHarness, field), isBool}
 
 static const IntField intFields[] = {
     PF("g", g, false),
