@@ -120,22 +120,6 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          const MlirValue *args);
 
 /*===----------------------------------------------------------------------===
- * Attention perf_config strings (perf_config.c)
- *===----------------------------------------------------------------------===*/
-
-/* Reads the tiling of an attention perf_config string `s` (borrowed, used
- * only during the call): sets *mPerBlock (keys per tile, field 0) and
- * *nPerBlock (merged query rows per tile, field 2), each 0 when the string
- * does not give a usable value. `attn:v3:` strings are strict (13 integers,
- * both values positive powers of two); `attn:v2:`, `attn:v1:`, `v2:`, `v1:`
- * and bare comma-separated numbers contribute whatever usable fields they
- * have; anything else gives no values. Returns false, with a lower-case
- * message in `err` (errLen bytes), only for an invalid `attn:v3:` string. */
-bool rock__perfConfigParseAttention(MlirStringRef s, int64_t *mPerBlock,
-                                    int64_t *nPerBlock, char *err,
-                                    size_t errLen);
-
-/*===----------------------------------------------------------------------===
  * Pass registration (one per pass file)
  *===----------------------------------------------------------------------===*/
 

@@ -385,6 +385,10 @@ class Progress:
             sys.stderr.flush()
 
 
+# Where a plain --log-failures writes (in the current directory).
+DEFAULT_FAILURE_LOG = "failing_configs.csv"
+
+
 def find_tool(name, tools_dir):
     if tools_dir:
         return os.path.join(tools_dir, name)
@@ -411,8 +415,9 @@ def parse_args(argv):
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--codepath", choices=("auto", "mfma", "wmma"),
                     default="auto", help="perf-config table (auto = mfma)")
-    ap.add_argument("--test-timeout-sec", type=float, default=1200,
-                    help="per sample; 0 disables")
+    ap.add_argument("--test-timeout-sec", type=float, default=600,
+                    help="per sample, seconds (default 600, as rocMLIR); "
+                    "0 disables")
     ap.add_argument("--splitkv-extra-bytes-limit", type=int, default=None,
                     help="memory prefilter limit (default 1.5 GiB on CPU)")
     ap.add_argument("--seed", type=int, default=None,
@@ -432,6 +437,9 @@ def parse_args(argv):
                     "--max-head-dim 128 --max-heads-log2 3 --max-flops 2e8")
     ap.add_argument("--tools-dir", help="directory of rock-gen and rock-run "
                     "(default: next to this script, else PATH)")
+    ap.add_argument("--mlir-build-dir", metavar="DIR",
+                    help="rocMLIR's spelling: a build directory whose bin/ "
+                    "holds the tools (DIR itself when it has no bin/)")
     ap.add_argument("--extra-gen-flags", default="",
                     help="extra rock-gen flags appended to every sample")
     ap.add_argument("--list", action="store_true",
@@ -442,9 +450,15 @@ def parse_args(argv):
                     help="print the output of failing samples")
     ap.add_argument("--quiet", action="store_true",
                     help="no progress, only the summary")
-    ap.add_argument("--log-failures", metavar="CSV",
-                    help="write failing command lines to CSV")
+    ap.add_argument("--log-failures", metavar="CSV", nargs="?",
+                    const=DEFAULT_FAILURE_LOG,
+                    help="write failing command lines to CSV (a plain "
+                    f"--log-failures, as rocMLIR spells it: "
+                    f"{DEFAULT_FAILURE_LOG})")
     a = ap.parse_args(argv)
+    if a.mlir_build_dir and not a.tools_dir:
+        b = os.path.join(a.mlir_build_dir, "bin")
+        a.tools_dir = b if os.path.isdir(b) else a.mlir_build_dir
     if a.small:
         a.max_g, a.max_tokens, a.max_head_dim = 8, 512, 128
         a.max_heads_log2, a.max_flops = 3, 2e8

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Sizes.h"
+#include "support/perf_config.h"
 #include "support/splitkv_guard.h"
 
 #include <inttypes.h>
@@ -72,52 +73,6 @@ static int dtypeBits(RockAttentionDtype t) {
   return t == ROCK_ATTENTION_F32 ? 32 : t == ROCK_ATTENTION_I8 ? 8 : 16;
 }
 
-static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
-/// Checks a perf_config string (docs/user-guide.md §2.5).
-static bool checkPerfConfig(const char *pc, char *err, size_t errLen) {
-  if (!strncmp(pc, "attn:v1:", 8) || !strncmp(pc, "attn:v2:", 8))
-    return true;
-  if (strncmp(pc, "attn:v3:", 8))
-    return fail(err, errLen,
-                "invalid perf_config '%s': expected attn:v1:, attn:v2: or "
-                "attn:v3:",
-                pc);
-  int64_t vals[13];
-  int n = 0;
-  const char *c = pc + 8;
-  for (;;) {
-    char *end;
-    if (*c == '\0' || *c == ',')
-      return fail(err, errLen, "invalid perf_config '%s': empty field", pc);
-    long long v = strtoll(c, &end, 10);
-    if (end == c || (*end != ',' && *end != '\0'))
-      return fail(err, errLen, "invalid perf_config '%s': non-integer field",
-                  pc);
-    if (n < 13)
-      vals[n] = v;
-    ++n;
-    if (*end == '\0')
-      break;
-    c = end + 1;
-  }
-  if (n != 13)
-    return fail(err, errLen,
-                "invalid perf_config '%s': attn:v3 needs 13 integers, got %d",
-                pc, n);
-  if (!isPow2(vals[0]))
-    return fail(err, errLen,
-                "invalid perf_config '%s': mPerBlockG0 must be a positive "
-                "power of two",
-                pc);
-  if (!isPow2(vals[2]))
-    return fail(err, errLen,
-                "invalid perf_config '%s': nPerBlockG0 must be a positive "
-                "power of two",
-                pc);
-  return true;
-}
-
 static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
                       bool nonNegative, char *err, size_t errLen) {
   if (n == 0)
@@ -135,7 +90,6 @@ static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
   return true;
 }
 
-/// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
   if (c->headDimQK != c->headDimV)
     return fail(err, errLen,
@@ -254,8 +208,10 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return fail(err, errLen, "head counts and -split_kv must fit in i32");
   if (c->paged && !checkPaged(c, err, errLen))
     return false;
+  RockPerfConfig pc;
   if (c->perfConfig && c->perfConfig[0] &&
-      !checkPerfConfig(c->perfConfig, err, errLen))
+      !rockPerfConfigParse(c->perfConfig, strlen(c->perfConfig), &pc, err,
+                           errLen))
     return false;
 
   // Every buffer size must fit in 64 bits.
@@ -271,14 +227,17 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
                    &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
-  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
-  int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t extra =
-      rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ, c->headDimV, outBytes);
-  uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
+  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query
+  // batch.
+  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t extra = rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
+                                         (uint64_t)c->seqLenQ,
+                                         (uint64_t)c->headDimV, outBytes);
+  uint64_t limit =
+      rockSplitKVLimit(c->deviceMemBytes > 0 ? (uint64_t)c->deviceMemBytes : 0);
   if (extra > limit) {
     if (err && errLen)
-      rock__splitKVMessage(err, errLen, extra, limit);
+      rockSplitKVMessage(err, errLen, extra, limit);
     return false;
   }
   return true;

@@ -338,7 +338,7 @@ MlirLogicalResult rockAttentionOpVerify(MlirOperation op) {
     return mlirLogicalResultFailure();
   a.splitKV = rock__intAttr(op, "splitKV", 1);
   a.headsQ = rock__intAttr(op, "numHeadsQ", 0);
-  a.headsKV = rock__intAttr(op, "numHeadsKV", 0);
+  a.headsKV = rock__intAttr(op, "numHeadsKV", 1);
   if (mlirLogicalResultIsFailure(verifyFlags(&a)) ||
       mlirLogicalResultIsFailure(verifyHeads(&a)) ||
       mlirLogicalResultIsFailure(verifyShapes(&a)) ||

@@ -597,3 +597,12 @@ func.func @f(%x: memref<1048576xf32>) {
   %y = rock.transform %x by #m : memref<1048576xf32> to memref<1024x1024xf32>
   return
 }
+
+// -----
+
+// A transform list holds #rock.transform entries only.
+func.func @f(%x: memref<4xf32>) {
+  // expected-error @+1 {{expected a #rock.transform entry in the transform list}}
+  %y = rock.transform %x by #rock.transform_map<affine_map<(d0) -> (d0)> by [#rock<StoreMethod set>] bounds = [4] -> [4]> : memref<4xf32> to memref<4xf32>
+  return
+}

@@ -161,6 +161,18 @@ func.func @attention_minimal_i8(%q: memref<4x8x16xi8>, %k: memref<2x16x32xi8>,
   return
 }
 
+// numHeadsKV is optional (default 1), as upstream.
+// CHECK-LABEL: func @attention_no_heads_kv
+func.func @attention_no_heads_kv(%q: memref<4x8x16xf16>, %k: memref<1x16x32xf16>,
+    %v: memref<1x32x8xf16>, %out: memref<4x8x8xf16>) {
+  // CHECK: } {firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 4 : i32,
+  rock.attention {
+    qk = %q * %k : memref<4x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<4x8x8xf16>
+  } {numHeadsQ = 4 : i32}
+  return
+}
+
 // CHECK-LABEL: func @gridwise
 func.func @gridwise(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>,
     %v: memref<1x16x32xf16>, %scale: memref<2x8x16xf16>, %csl: memref<2xi32>,

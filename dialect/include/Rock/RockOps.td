@@ -87,7 +87,8 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     AnyMemRef:$out,
     Optional<AnyMemRef>:$lse,
     I32Attr:$numHeadsQ,
-    I32Attr:$numHeadsKV,
+    // Optional as upstream: without it there is one K/V head (1).
+    DefaultValuedAttr<I32Attr, "1">:$numHeadsKV,
     UnitAttr:$qTransposed,
     UnitAttr:$kTransposed,
     UnitAttr:$vTransposed,
