@@ -1,11 +1,13 @@
 # rock: top-level entry points. `make run` and `make test` do all set-up.
 BUILD    ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS     ?= $(shell nproc)
 LIT      ?= /usr/lib/llvm-22/bin/lit
 LIT_OPTS ?= -sv --time-tests
 
-.PHONY: all deps configure build docs test test-nightly test-asan run bench clean sweep
+.PHONY: all deps configure build docs test test-nightly test-asan fuzz fuzz-build run bench clean sweep
 
 all: build
 
@@ -44,6 +46,18 @@ test-asan: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ROCK_ASAN=1 scripts/run-lit.sh $(ASAN_BUILD) pr
 
+# libFuzzer targets (fuzz/, clang-22 with ASan + UBSan) in their own build
+# directory; `make fuzz FUZZ_SECONDS=600` runs each target that long. Once
+# built, `make test` runs a few seconds of each (test/Fuzz/).
+fuzz-build: build
+	@test -f $(FUZZ_BUILD)/build.ninja || cmake -G Ninja -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Release -DROCK_FUZZ=ON $(CC_FLAGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target rock-fuzz-parse-verify \
+	  rock-fuzz-pipeline rock-fuzz-rock-gen-args rock-fuzz-harness
+
+fuzz: fuzz-build
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 # Random attention sweep (tools/rock_sweep.py); e.g. SWEEP_OPTS="--samples 100 --small".
 SWEEP_OPTS ?= --samples 100 --small
 sweep: build
@@ -59,4 +73,4 @@ bench: build
 	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench $(BENCH_OPTS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

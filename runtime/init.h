@@ -5,10 +5,12 @@
 //   {1, -1, 2}[k mod 3] (integer buffers), rocmlir-gen's literal pattern:
 //   equal-sized buffers hold equal values, so a kernel that reads the wrong
 //   one can pass;
-// - distinct (rock-gen's default): the fixed pattern shifted by n and
-//   negated for n in [3, 6) (n: the buffer's position in fill order), so
-//   buffers of equal size differ in every element while the values, and so
-//   the error thresholds tuned for the fixed pattern, stay the same kind;
+// - distinct (rock-gen's default): the fixed pattern scaled per buffer in
+//   fill order (rock-run: Q, K, V, ...): floats x4, x0.25, x0.5, then x1;
+//   integers x1, x-1, then x1. Equal-sized Q, K and V differ in every
+//   element, while Q.K scores equal the fixed pattern's and outputs are
+//   half its, with the same roundings (powers of two), so thresholds tuned
+//   for fixed data keep their meaning;
 // - none: every element 1 (0.1 for float buffers with rand_type float);
 // - seeded: one splitmix64 stream (rng.h) shared by all tensors, used in the
 //   order the caller fills them (rock-run: kernel argument order). Integer

@@ -138,9 +138,12 @@ static const char *diagSuffix(void) {
 // Input reading and module inspection
 //===----------------------------------------------------------------------===//
 
+/// Reads all of `f` into a malloc'ed buffer of `*size` bytes plus a NUL:
+/// MLIR's parser reads one byte past the text it is given (an unterminated
+/// buffer was a heap overflow, found by fuzz/parse_verify.c).
 static char *readAll(FILE *f, size_t *size) {
   size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
+  char *buf = malloc(cap + 1);
   while (buf) {
     size_t n = fread(buf + len, 1, cap - len, f);
     len += n;
@@ -151,14 +154,16 @@ static char *readAll(FILE *f, size_t *size) {
       }
       break;
     }
-    char *grown = realloc(buf, cap * 2);
+    char *grown = realloc(buf, cap * 2 + 1);
     if (!grown)
       free(buf);
     buf = grown;
     cap *= 2;
   }
-  if (buf)
+  if (buf) {
+    buf[len] = 0;
     *size = len;
+  }
   return buf;
 }
 

@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Sizes.h"
-#include "support/perf_config.h"
 #include "support/splitkv_guard.h"
+
+#include "support/perf_config.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -227,17 +228,14 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
                    &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
-  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query
-  // batch.
-  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t extra = rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
-                                         (uint64_t)c->seqLenQ,
-                                         (uint64_t)c->headDimV, outBytes);
-  uint64_t limit =
-      rockSplitKVLimit(c->deviceMemBytes > 0 ? (uint64_t)c->deviceMemBytes : 0);
+  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
+  int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t extra =
+      rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ, c->headDimV, outBytes);
+  uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
   if (extra > limit) {
     if (err && errLen)
-      rockSplitKVMessage(err, errLen, extra, limit);
+      rock__splitKVMessage(err, errLen, extra, limit);
     return false;
   }
   return true;

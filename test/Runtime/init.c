@@ -33,33 +33,47 @@ int main(void) {
   show("fixed i8", i8);
   // CHECK: fixed i8: 1 -1 2 1
 
-  // TEST: distinct: the fixed pattern shifted per buffer, so equal-sized
-  // buffers differ in every element; deterministic
+  // TEST: distinct: the fixed pattern scaled per buffer (Q x4, K x0.25,
+  // V x0.5; integers x1, x-1): equal-sized buffers differ everywhere, Q.K
+  // products equal the fixed pattern's
   RockBuffer *a = rockBufferCreate(ROCK_DTYPE_F32, 64);
   RockBuffer *b = rockBufferCreate(ROCK_DTYPE_F32, 64);
-  RockBuffer *c = rockBufferCreate(ROCK_DTYPE_I8, 64);
+  RockBuffer *c = rockBufferCreate(ROCK_DTYPE_F16, 64);
+  RockBuffer *d = rockBufferCreate(ROCK_DTYPE_F32, 3);
   rockInitConfigSetRand(&cfg, "distinct", NULL);
   rockInitFill(&cfg, a);
   rockInitFill(&cfg, b);
   rockInitFill(&cfg, c);
-  int differ = 0, onGrid = 1, intOk = 1;
+  rockInitFill(&cfg, d);
+  int differ = 0, product = 1;
   for (int i = 0; i < 64; ++i) {
-    double x = rockBufferGet(a, i), y = rockBufferGet(b, i);
-    double z = rockBufferGet(c, i);
-    differ += x != y;
-    onGrid &= x != 0 && fabs(x) <= 1 && x * 4 == (double)(int)(x * 4);
-    intOk &= z >= -3 && z <= 3;
+    differ += rockBufferGet(a, i) != rockBufferGet(b, i) &&
+              rockBufferGet(b, i) != rockBufferGet(c, i) &&
+              rockBufferGet(a, i) != rockBufferGet(c, i);
+    double p = i % 3 == 0 ? 0.5 : i % 3 == 1 ? -1 : 0.75;
+    product &= rockBufferGet(a, i) * rockBufferGet(b, i) == p * p;
   }
-  printf("distinct differ %d on grid %d int %d\n", differ == 64, onGrid, intOk);
-  // CHECK: distinct differ 1 on grid 1 int 1
-  double a0 = rockBufferGet(a, 0), b0 = rockBufferGet(b, 0);
+  printf("distinct differ %d product %d\n", differ, product);
+  // CHECK: distinct differ 64 product 1
+  show("distinct V", c);
+  // CHECK: distinct V: 0.25 -0.5 0.375 0.25
+  show("distinct 4th", d);
+  // CHECK: distinct 4th: 0.5 -1 0.75
+  RockBuffer *ia = rockBufferCreate(ROCK_DTYPE_I8, 3);
+  RockBuffer *ib = rockBufferCreate(ROCK_DTYPE_I8, 3);
   rockInitConfigSetRand(&cfg, "distinct", NULL); // restarts at buffer 0
-  rockInitFill(&cfg, b);
-  printf("distinct repeat %d\n", rockBufferGet(b, 0) == a0 && a0 != b0);
-  // CHECK: distinct repeat 1
+  rockInitFill(&cfg, ia);
+  rockInitFill(&cfg, ib);
+  show("distinct i8 Q", ia);
+  // CHECK: distinct i8 Q: 1 -1 2
+  show("distinct i8 K", ib);
+  // CHECK: distinct i8 K: -1 1 -2
   rockBufferDestroy(a);
   rockBufferDestroy(b);
   rockBufferDestroy(c);
+  rockBufferDestroy(d);
+  rockBufferDestroy(ia);
+  rockBufferDestroy(ib);
 
   // TEST: none
   rockInitConfigSetRand(&cfg, "none", NULL);
