@@ -5,6 +5,8 @@
 #include "narrow_builtins.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+#include "rock-c/Passes.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -67,6 +69,31 @@ MlirExecutionEngine rockJitCreate(MlirModule module, const char *cpu) {
   for (const RockNarrowBuiltin *b = rockNarrowBuiltins(); b->name; ++b)
     mlirExecutionEngineRegisterSymbol(
         jit, mlirStringRefCreateFromCString(b->name), b->address);
+  return jit;
+}
+
+MlirExecutionEngine rockJitCompileText(MlirContext ctx, const char *text,
+                                       char *err, size_t errSize) {
+  MlirExecutionEngine none = {NULL};
+  MlirModule mod =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+  if (mlirModuleIsNull(mod)) {
+    snprintf(err, errSize, "parse failed");
+    return none;
+  }
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult res =
+      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
+  if (!mlirLogicalResultIsFailure(res))
+    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
+  mlirPassManagerDestroy(pm);
+  MlirExecutionEngine jit = none;
+  if (mlirLogicalResultIsFailure(res))
+    snprintf(err, errSize, "lowering failed");
+  else if (mlirExecutionEngineIsNull(
+               jit = rockJitCreate(mod, rockJitTargetCpu(NULL))))
+    snprintf(err, errSize, "no JIT");
+  mlirModuleDestroy(mod);
   return jit;
 }
 

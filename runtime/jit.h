@@ -52,6 +52,17 @@ const char *rockJitTargetCpu(const char *cpu);
 /// mlirExecutionEngineIsNull) on failure; MLIR may have emitted diagnostics.
 MlirExecutionEngine rockJitCreate(MlirModule module, const char *cpu);
 
+/// Parses `text` (borrowed, NUL-terminated) in `ctx` (borrowed; it must
+/// have the dialects, rock's passes and the LLVM translations registered),
+/// lowers it with rock-cpu-pipeline and returns rockJitCreate's engine for
+/// the CPU rockJitTargetCpu(NULL) names (the parsed module is destroyed).
+/// The caller owns the engine. On failure returns a null engine and writes
+/// "parse failed" / "lowering failed" / "no JIT" into `err` (errSize bytes,
+/// caller-owned); MLIR may have emitted diagnostics. Tests use it; rock-run
+/// lowers and JITs in steps of its own to time them.
+MlirExecutionEngine rockJitCompileText(MlirContext ctx, const char *text,
+                                       char *err, size_t errSize);
+
 /// Looks up `_mlir_ciface_<name>`, which makes the JIT generate the code.
 /// On failure returns false and writes into `err` (errSize bytes,
 /// caller-owned) the JIT's own message (e.g. "JIT session error: Symbols not

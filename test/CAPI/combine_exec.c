@@ -171,32 +171,14 @@ static long at(const Case *c, long r, int i, int d) {
 }
 
 static int runCase(MlirContext ctx, const Case *c) {
-  char *text = kernelText(c);
-  MlirModule mod =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
-  if (mlirModuleIsNull(mod)) {
-    fprintf(stderr, "case %s: parse failed\n%s", c->name, text);
+  char *text = kernelText(c), err[64];
+  MlirExecutionEngine jit = rockJitCompileText(ctx, text, err, sizeof err);
+  if (mlirExecutionEngineIsNull(jit)) {
+    fprintf(stderr, "case %s: %s\n%s", c->name, err, text);
     free(text);
     return 1;
   }
   free(text);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult res =
-      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
-  if (!mlirLogicalResultIsFailure(res))
-    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
-  mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(res)) {
-    fprintf(stderr, "case %s: lowering failed\n", c->name);
-    mlirModuleDestroy(mod);
-    return 1;
-  }
-  MlirExecutionEngine jit = rockJitCreate(mod, rockJitTargetCpu(NULL));
-  mlirModuleDestroy(mod);
-  if (mlirExecutionEngineIsNull(jit)) {
-    fprintf(stderr, "case %s: no JIT\n", c->name);
-    return 1;
-  }
 
   long BS = (long)c->B * c->S;
   long npo = BS * c->Sq * c->Dv, npl = BS * c->Sq;

@@ -215,32 +215,14 @@ static double reference(const Case *c, const float *q, const float *k,
 /*===--- one case ---------------------------------------------------------===*/
 
 static int runCase(MlirContext ctx, const Case *c) {
-  char *text = kernelText(c);
-  MlirModule mod =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
-  if (mlirModuleIsNull(mod)) {
-    fprintf(stderr, "case %s: parse failed\n%s", c->name, text);
+  char *text = kernelText(c), err[64];
+  MlirExecutionEngine jit = rockJitCompileText(ctx, text, err, sizeof err);
+  if (mlirExecutionEngineIsNull(jit)) {
+    fprintf(stderr, "case %s: %s\n%s", c->name, err, text);
     free(text);
     return 1;
   }
   free(text);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult res =
-      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
-  if (!mlirLogicalResultIsFailure(res))
-    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
-  mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(res)) {
-    fprintf(stderr, "case %s: lowering failed\n", c->name);
-    mlirModuleDestroy(mod);
-    return 1;
-  }
-  MlirExecutionEngine jit = rockJitCreate(mod, rockJitTargetCpu(NULL));
-  mlirModuleDestroy(mod);
-  if (mlirExecutionEngineIsNull(jit)) {
-    fprintf(stderr, "case %s: no JIT\n", c->name);
-    return 1;
-  }
 
   int B = c->Bkv * c->R;
   long nq = (long)B * c->Sq * c->Dqk, nk = (long)c->Bkv * c->Sk * c->Dqk,
