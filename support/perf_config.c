@@ -4,7 +4,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "perf_config.h"
-#include "str.h"
+#include "err.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -81,13 +81,3 @@ const char *rock__typeToBuf(MlirType t, char *buf, size_t size) {
   rock__strFree(&s);
   return buf;
 }
-
-bool rock__fail(char *err, size_t errSize, const char *fmt, ...) {
-  if (err && errSize) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errSize, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}

@@ -11,7 +11,6 @@
 #include "mlir-c/Support.h"
 
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -25,12 +24,6 @@ typedef struct RockStr {
   char *data;
   size_t len, cap;
 } RockStr;
-
-/* Formats a message into `err` (errSize bytes, caller-owned; nothing when
- * `err` is NULL or errSize is 0) and returns false, for the validators'
- * `return rock__fail(err, n, "...", ...)`. */
-bool rock__fail(char *err, size_t errSize, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* Appends `n` bytes of `text` / the C string `text` / formatted text. */
 void rock__strAppendN(RockStr *s, const char *text, size_t n);

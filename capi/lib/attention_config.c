@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Sizes.h"
+#include "support/err.h"
 #include "support/splitkv_guard.h"
-#include "support/str.h"
 
-#include "perf_config.h"
+#include "support/perf_config.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
