@@ -544,7 +544,8 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
           o = rock__genBinF(g, "arith.mulf", o,
                             rock__genBcast(g, c, s->vec, "f32"), vt);
         for (int t = 0; t < s->t; ++t)
-          o = emitFma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u], o, vt);
+          o = emitFma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u], o,
+                      vt);
         next[n + 2 + u] = o;
       }
       n += 2 + s->uv;
