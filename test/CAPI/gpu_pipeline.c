@@ -5,6 +5,7 @@
  * function's arguments) and the gpu.binary objects (format, PTX text).
  * RUN: rock-capi-gpu-pipeline-test 2>&1 | FileCheck %s
  */
+#include "jit.h"
 #include "rock-c/Attention.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
@@ -61,13 +62,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
 }
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(), registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllLLVMTranslations(ctx);
-  mlirRegisterAllPasses();
+  MlirContext ctx = rockJitContextCreate();
 
   RockAttentionConfig c;
   rockAttentionConfigInit(&c);
