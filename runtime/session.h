@@ -1,5 +1,4 @@
-//===- session.h - one verified attention run, shared by the runners -*- C
-//-*-===//
+//===- session.h - one verified attention run of the runners ------*- C -*-===//
 //
 // The run session of rock-run (CPU JIT) and rock-run-gpu (CUDA driver): from
 // the harness it allocates the kernel arguments in kernel order, fills them
@@ -22,6 +21,7 @@
 #include "buffer.h"
 #include "harness_types.h"
 #include "paged.h"
+#include "run_options.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,39 +43,6 @@ enum {
 /// ROCK_EXIT_ERROR. `tool` and `fmt` are borrowed.
 int rockReportError(const char *tool, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-
-//===----------------------------------------------------------------------===//
-// Command-line settings shared by the runners
-//===----------------------------------------------------------------------===//
-
-/// Settings a runner's command line gives; they win over the harness.
-typedef struct RockRunOptions {
-  const char *input; ///< file name, or NULL / "-" for stdin (borrowed)
-  bool verbose, time, printResults, printInputs, printValidation;
-  int64_t kernelRepeats; ///< 0 = from the harness
-  const char *dumpDir;   ///< borrowed; NULL = no dumps
-  bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
-  double rms, absDiff, relDiff, atol, rtol;
-  int comparator; ///< -1 harness, 0 legacy, 1 allclose
-} RockRunOptions;
-
-/// An option of one runner only: a boolean flag (e.g. rock-run's
-/// --no-auto-split) when `value` is set, or an option with a text value
-/// (e.g. rock-run's --cpu NAME) when `text` is set.
-typedef struct RockToolFlag {
-  const char *name;  ///< without dashes, e.g. "no-auto-split"
-  bool *value;       ///< borrowed; set from `-name`, `--name` or `--name=B`
-  const char **text; ///< borrowed; set from `-name V` or `-name=V` (into argv)
-} RockToolFlag;
-
-/// Parses `argv[1..argc)` into `o` (zeroed first) and the tool's own
-/// `flags` (`numFlags` of them). `-h`/`--help` prints `usage` to stdout.
-/// Returns -1 to continue, or an exit status (0 after --help; ROCK_EXIT_USAGE
-/// after a one-line "<tool>: ..." message on stderr). Everything is borrowed;
-/// `o` points into `argv`.
-int rockRunOptionsParse(const char *tool, int argc, char **argv,
-                        RockRunOptions *o, const RockToolFlag *flags,
-                        int numFlags, void (*usage)(FILE *));
 
 //===----------------------------------------------------------------------===//
 // The session

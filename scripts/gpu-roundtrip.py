@@ -49,7 +49,7 @@ TAIL = ("nvvm-attach-target{chip=sm_90 O=3},gpu.module(convert-scf-to-cf,"
 # runtime/ files rock-run-gpu is built from (no MLIR).
 RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
               "harness_types", "init", "metrics", "npy", "paged", "problem",
-              "reference", "rng", "session", "timer")
+              "reference", "rng", "run_options", "session", "timer")
 # Header-only rock-c headers those files include.
 RUNNER_C_HEADERS = ("Sizes.h",)
 
