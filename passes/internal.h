@@ -164,5 +164,8 @@ void rockLowerCombinePassRegister(void);
 void rockGridwiseAttentionToGpuPassRegister(void);
 void rockCombineToGpuPassRegister(void);
 void rockGpuAttachTargetPassRegister(void);
+void rockGpuToLlvmPassRegister(void);
+void rockGpuToBinaryPassRegister(void);
+void rockGpuToCubinPassRegister(void);
 
 #endif

@@ -17,6 +17,9 @@ void rockRegisterAllPasses(void) {
   rockGridwiseAttentionToGpuPassRegister();
   rockCombineToGpuPassRegister();
   rockGpuAttachTargetPassRegister();
+  rockGpuToLlvmPassRegister();
+  rockGpuToBinaryPassRegister();
+  rockGpuToCubinPassRegister();
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-cpu-pipeline"),
       mlirStringRefCreateFromCString(
@@ -25,7 +28,8 @@ void rockRegisterAllPasses(void) {
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-gpu-pipeline"),
       mlirStringRefCreateFromCString(
-          "rock IR to gpu.binary (PTX) for the module's rock.arch"),
+          "rock IR to gpu.binary (PTX, or an hsaco for AMD) for the module's "
+          "rock.arch"),
       mlirStringRefCreateFromCString(rockGpuPipelineGetText()));
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-gpu-cubin-pipeline"),
