@@ -165,6 +165,7 @@ void rockGridwiseAttentionToGpuPassRegister(void);
 void rockCombineToGpuPassRegister(void);
 void rockGpuAttachTargetPassRegister(void);
 void rockGpuToLlvmPassRegister(void);
+void rockAccelGemmPassRegister(void);
 void rockGpuToBinaryPassRegister(void);
 void rockGpuToCubinPassRegister(void);
 

@@ -18,6 +18,7 @@ void rockRegisterAllPasses(void) {
   rockCombineToGpuPassRegister();
   rockGpuAttachTargetPassRegister();
   rockGpuToLlvmPassRegister();
+  rockAccelGemmPassRegister();
   rockGpuToBinaryPassRegister();
   rockGpuToCubinPassRegister();
   rockRegisterPassPipeline(

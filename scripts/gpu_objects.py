@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the objects of every gpu.binary in an MLIR module to files:
 OUTDIR/<binary>.<ext>, ext = ptx (assembly), cubin / hsaco (bin, by target),
-bc (offload) or fatbin. Usage: gpu_objects.py IN.mlir OUTDIR. Prints one line
+bc (offload) or fatbin; a name seen again (split-input-file output) gets
+_1, _2, ... before the extension. Usage: gpu_objects.py IN.mlir OUTDIR. Prints one line
 per file written; exits 1 if the module holds no gpu.binary."""
 import os
 import re
@@ -43,6 +44,7 @@ def main():
     outdir = sys.argv[2]
     os.makedirs(outdir, exist_ok=True)
     n = 0
+    seen = {}
     for b in re.finditer(r'gpu\.binary @(\w+)', text):
         m = OBJ.search(text, b.end())
         if not m:
@@ -52,7 +54,10 @@ def main():
         ext = {'assembly': 'ptx' if vendor == 'nvvm' else 's',
                'bin': 'cubin' if vendor == 'nvvm' else 'hsaco',
                'offload': 'bc', 'fatbin': 'fatbin'}[fmt]
-        path = os.path.join(outdir, b.group(1) + '.' + ext)
+        name = b.group(1)
+        k = seen.get(name, 0)
+        seen[name] = k + 1
+        path = os.path.join(outdir, name + ('_%d' % k if k else '') + '.' + ext)
         with open(path, 'wb') as f:
             f.write(data)
         print(path)

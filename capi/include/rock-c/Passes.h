@@ -81,6 +81,9 @@ MLIR_CAPI_EXPORTED MlirPass rockGpuToCubinPassCreate(void);
 /// rock-gpu-to-llvm: rock-gpu-to-binary without the serialisation (the
 /// gpu.modules in the LLVM dialect with NVVM / ROCDL ops).
 MLIR_CAPI_EXPORTED MlirPass rockGpuToLlvmPassCreate(void);
+/// rock-accel-gemm: a GEMM on the tile-product emitters for each func.func
+/// marked rock.accel_gemm (validates fragment layouts; passes/gpu/accel_gemm.c).
+MLIR_CAPI_EXPORTED MlirPass rockAccelGemmPassCreate(void);
 
 //===----------------------------------------------------------------------===//
 // Pipelines
