@@ -137,6 +137,18 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
 bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu);
 
 /*===----------------------------------------------------------------------===
+ * The GPU attention schedule on tensor cores (gpu/attention_accel.c)
+ *===----------------------------------------------------------------------===*/
+
+struct RockAttn;
+/* Lowers the rock.gridwise_attention `op` (analysed into `a`, a->tgt set)
+ * on the tile-product emitters when they apply (module rock.arch with a
+ * matrix instruction, f16 / bf16, Sq·R >= 16, ...): 1 on success, 0 after
+ * signalling `pass` failure, -1 when they do not apply (nothing done). */
+int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass,
+                       struct RockAttn *a);
+
+/*===----------------------------------------------------------------------===
  * Attention perf_config strings (perf_config.c)
  *===----------------------------------------------------------------------===*/
 
