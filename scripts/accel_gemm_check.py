@@ -1,12 +1,16 @@
-# Runs rock-accel-gemm's PTX (A 64x128, B 64x128 [n][k] or 128x64 [k][n], C 64x64)
-# on the GPU and compares C with an f64 (f16/bf16) or exact int (i8) reference.
+#!/usr/bin/env python3
+"""Runs rock-accel-gemm's PTX (scripts/accel_gemm_make.sh: gemm_<elt>_<nk|kn>.ptx,
+A 64x128, B 64x128 [n][k] or 128x64 [k][n], C 64x64, one workgroup of 128
+threads) on a CUDA GPU and compares C with an f64 (f16 / bf16: max error
+<= 1e-5 of max|C|) or exact integer (i8) reference computed on the host.
+Usage: accel_gemm_check.py DIR (needs torch and cupy); exit 1 on a mismatch."""
 import glob, os, sys
 import numpy as np
 import torch, cupy
 M, N, K = 64, 64, 128
 ok = True
 torch.manual_seed(1)
-for path in sorted(glob.glob(os.path.join(os.path.dirname(__file__), 'gemm_*.ptx'))):
+for path in sorted(glob.glob(os.path.join(sys.argv[1], 'gemm_*.ptx'))):
     elt, lay = os.path.basename(path)[5:-4].split('_')
     dt = {'f16': torch.float16, 'bf16': torch.bfloat16, 'i8': torch.int8}[elt]
     if elt == 'i8':

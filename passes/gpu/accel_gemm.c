@@ -212,22 +212,9 @@ static bool lowerFunc(MlirOperation func, MlirExternalPass pass,
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {
-  MlirAttribute arch = rock__attr(root, "rock.arch");
-  char name[128], err[256];
-  if (mlirAttributeIsNull(arch) || !mlirAttributeIsAString(arch)) {
-    rock__passFail(pass, root,
-                   "rock-accel-gemm needs the module attribute "
-                   "rock.arch");
-    return;
-  }
-  MlirStringRef s = mlirStringAttrGetValue(arch);
-  snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
   RockGpuTarget t;
-  if (!rockGpuTargetParse(name, &t, err, sizeof err) ||
-      t.vendor == ROCK_GPU_NONE) {
-    rock__passFail(pass, root, "rock.arch \"%s\" is not a GPU target", name);
+  if (!rock__gpuArch(root, pass, &t))
     return;
-  }
   intptr_t n = 0;
   MlirOperation *funcs = rock__collectOps(root, "func.func", &n);
   for (intptr_t i = 0; i < n; ++i)

@@ -19,35 +19,17 @@
 #include <string.h>
 
 static void run(MlirOperation root, MlirExternalPass pass) {
-  MlirAttribute arch = rock__attr(root, "rock.arch");
-  if (mlirAttributeIsNull(arch) || !mlirAttributeIsAString(arch)) {
-    rock__passFail(pass, root,
-                   "rock-gpu-pipeline needs the module attribute rock.arch "
-                   "(e.g. rock-gen --arch sm_90)");
-    return;
-  }
-  MlirStringRef s = mlirStringAttrGetValue(arch);
-  char name[128], err[256];
-  snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
   RockGpuTarget t;
-  if (!rockGpuTargetParse(name, &t, err, sizeof err)) {
-    rock__passFail(pass, root, "rock.arch: %s", err);
+  if (!rock__gpuArch(root, pass, &t))
     return;
-  }
   char text[256];
   if (t.vendor == ROCK_GPU_NVIDIA)
     snprintf(text, sizeof text, "[#nvvm.target<chip = \"%s\", O = 3>]", t.chip);
-  else if (t.vendor == ROCK_GPU_AMD)
+  else
     snprintf(text, sizeof text, "[#rocdl.target<chip = \"%s\"%s%s%s, O = 3%s>]",
              t.chip, t.features[0] ? ", features = \"" : "", t.features,
              t.features[0] ? "\"" : "",
              t.waveSize == 32 ? ", flags = {no_wave64}" : "");
-  else {
-    rock__passFail(pass, root,
-                   "rock.arch \"%s\" is not a GPU target (sm_<N>, gfx<id>)",
-                   name);
-    return;
-  }
   MlirContext ctx = mlirOperationGetContext(root);
   MlirAttribute targets =
       mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));

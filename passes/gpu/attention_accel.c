@@ -48,27 +48,13 @@ typedef struct AccSched {
   char elt[8];
 } AccSched;
 
-/* The module's rock.arch, parsed; false when none or not a GPU. */
-static bool targetOf(MlirOperation op, RockGpuTarget *t) {
-  for (MlirOperation p = op; !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p)) {
-    MlirAttribute a = rock__attr(p, "rock.arch");
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-      continue;
-    MlirStringRef s = mlirStringAttrGetValue(a);
-    char name[128];
-    snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
-    return rockGpuTargetParse(name, t, NULL, 0) && t->vendor != ROCK_GPU_NONE;
-  }
-  return false;
-}
-
 static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   const char *env = getenv("ROCK_GPU_ACCEL");
   if (env && !strcmp(env, "0"))
     return false;
   RockGpuTarget t;
-  if (!targetOf(op, &t))
+  MlirExternalPass quiet = {NULL};
+  if (!rock__gpuArch(op, quiet, &t))
     return false;
   char tq[16], tk[16], tv[16];
   rock__typeStr(tq, sizeof tq, a->tq, 1);

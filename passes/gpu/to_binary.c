@@ -121,22 +121,10 @@ static void appendText(MlirStringRef s, void *ud) {
 }
 
 static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
-  MlirAttribute arch = rock__attr(root, "rock.arch");
-  if (mlirAttributeIsNull(arch) || !mlirAttributeIsAString(arch)) {
-    rock__passFail(pass, root,
-                   "rock-gpu-pipeline needs the module attribute "
-                   "rock.arch (e.g. rock-gen --arch sm_90)");
-    return;
-  }
-  MlirStringRef s = mlirStringAttrGetValue(arch);
-  char name[128], err[512], text[6144];
-  snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+  char err[512], text[6144];
   RockGpuTarget t;
-  if (!rockGpuTargetParse(name, &t, err, sizeof err) ||
-      t.vendor == ROCK_GPU_NONE) {
-    rock__passFail(pass, root, "rock.arch \"%s\" is not a GPU target", name);
+  if (!rock__gpuArch(root, pass, &t))
     return;
-  }
   if (!tailText(&t, mode, text, sizeof text, err, sizeof err)) {
     rock__passFail(pass, root, "%s", err);
     return;
