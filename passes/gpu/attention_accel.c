@@ -16,6 +16,9 @@
  *     end), P written to workgroup memory in V's type and reloaded as A
  *     fragments, O = c·O + P·V on the tile products (V read [key][dv]);
  *   - finalisation, O and LSE stores from passes/attention/.
+ * With ROCK_GPU_ACCEL_PREG=1 on NVIDIA, P stays in registers instead (the
+ * accumulators of two m16n8 score tiles form the A fragment of a k16 step)
+ * and tiles grow to 64 keys; compiled and ptxas-checked, not yet run.
  * rock-gridwise-attention-to-gpu calls rock__gpuAttnAccel first and keeps
  * its SIMT schedule when this one does not apply (other dtypes, Sq·R < 16,
  * no matrix instruction, head dims off the instruction's multiples,
@@ -33,7 +36,7 @@
 
 enum {
   MAXW = 4,     /* warps per workgroup */
-  MB_KEYS = 32, /* keys per tile */
+  MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */
   SMEM_MAX = 49152,
   MAXKS = 16,   /* Dqk / k */
@@ -45,6 +48,7 @@ enum {
 typedef struct AccSched {
   RockAccel ac;
   int w, nb, mb, ks, ntS, ntD, nr, nchq, nchv;
+  bool pReg; /* P stays in registers as the A operand of P·V */
   char elt[8];
 } AccSched;
 
@@ -75,16 +79,27 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   if (s->w > MAXW)
     s->w = MAXW;
   s->nb = 16 * s->w;
-  s->mb = MB_KEYS;
+  /* mma.sync: two m16n8 accumulator tiles are the A fragment of a k16 step,
+   * so P can stay in registers, and the freed memory takes 64-key tiles.
+   * Not yet run on a GPU: opt-in (ROCK_GPU_ACCEL_PREG=1) until it is. */
+  const char *preg = getenv("ROCK_GPU_ACCEL_PREG");
+  s->pReg = preg && !strcmp(preg, "1") && ac->kind == ROCK_ACCEL_MMA_SYNC &&
+            2 * ac->n == ac->k;
+  for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
+    if (2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
+             (int64_t)s->mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * s->mb)) <=
+        SMEM_MAX)
+      break;
   s->ks = (int)(a->Dqk / ac->k);
   s->ntS = s->mb / ac->n;
   s->ntD = (int)(a->Dv / ac->n);
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
   s->nchq = (int)(a->Dqk / VEC);
   s->nchv = (int)(a->Dv / VEC);
-  int64_t bytes = 2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
-                       (int64_t)s->mb * a->Dv + (int64_t)s->nb * s->mb);
-  if (bytes > SMEM_MAX || s->mb % ac->k)
+  int64_t bytes =
+      2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
+           (int64_t)s->mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * s->mb));
+  if (bytes > SMEM_MAX || s->mb % ac->k || s->mb / ac->n > MAXNT)
     return false;
   a->NB = s->nb;
   a->MB = s->mb;
@@ -174,10 +189,15 @@ static void generate(RockGen *g, RockAttn *a, const void *ctx) {
       "gpu.launch blocks(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, %%v%d = "
       "%%v%d, %%v%d = %%v%d) threads(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, "
       "%%v%d = %%v%d, %%v%d = %%v%d) workgroup(%%v%d : %s, %%v%d : %s, "
-      "%%v%d : %s, %%v%d : %s) {",
+      "%%v%d : %s",
       v[0], v[1], v[2], v[3], rock__genIndex(g, a->grid), v[4], c1, v[5], c1,
       v[6], v[7], v[8], v[9], rock__genIndex(g, nThreads), v[10], c1, v[11], c1,
-      sQ, mQ, sK, mK, sV, mV, sP, mP);
+      sQ, mQ, sK, mK, sV, mV);
+  /* (the launch line continues: P's buffer unless P stays in registers) */
+  if (s->pReg)
+    rock__strAppend(&g->body, ") {\n");
+  else
+    rock__strAppendf(&g->body, ", %%v%d : %s) {\n", sP, mP);
   g->depth++;
   int bx = v[0], tx = v[6];
   int cw = rock__genIndex(g, ac->wave);
@@ -355,7 +375,7 @@ static void generate(RockGen *g, RockAttn *a, const void *ctx) {
         for (int e = 0; e < ac->cElems; ++e)
           pr[jt][e] = rock__attnProbPlain(g, a, xs[jt][e], 1);
     }
-    for (int jt = 0; jt < s->ntS; ++jt)
+    for (int jt = 0; jt < s->ntS && !s->pReg; ++jt)
       for (int e = 0; e < ac->cElems; ++e) {
         int p = rock__genConv(g, pr[jt][e], a->f32, a->tv, 1);
         int r = wrow[rowOf(s, e)];
@@ -364,7 +384,8 @@ static void generate(RockGen *g, RockAttn *a, const void *ctx) {
         rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d, %%v%d] : %s", p, sP,
                       r, c, mP);
       }
-    rock__genLine(g, "gpu.barrier");
+    if (!s->pReg)
+      rock__genLine(g, "gpu.barrier");
     /* O = c·O + P·V. */
     int cv = -1;
     if (a->softmax) {
@@ -380,8 +401,23 @@ static void generate(RockGen *g, RockAttn *a, const void *ctx) {
       oNext[d] =
           cv >= 0 ? rock__genBinF(g, "arith.mulf", oOld[d], cv, vt) : oOld[d];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
-      int pa = rock__accelLoadA(g, ac, sP, mP, true, row0,
-                                rock__genIndex(g, kk * ac->k), lane);
+      int pa;
+      if (s->pReg) {
+        /* A = S tiles 2kk and 2kk + 1 in accumulator order (accel.c). */
+        RockStr list = {0};
+        for (int h = 0; h < 2; ++h)
+          for (int e = 0; e < ac->cElems; ++e)
+            rock__strAppendf(
+                &list, "%s%%v%d", h || e ? ", " : "",
+                rock__genConv(g, pr[2 * kk + h][e], a->f32, a->tv, 1));
+        pa = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dx%s>", pa,
+                      list.data, ac->aElems, ac->elt);
+        rock__strFree(&list);
+      } else {
+        pa = rock__accelLoadA(g, ac, sP, mP, true, row0,
+                              rock__genIndex(g, kk * ac->k), lane);
+      }
       for (int d = 0; d < s->ntD; ++d)
         oNext[d] = rock__accelMma(
             g, ac, pa,
