@@ -45,3 +45,16 @@
 // RUN:   | env ROCK_GPU_ACCEL=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
 // SIMT: gpu.launch
 // SIMT-NOT: nvvm.mma.sync
+
+// Paged K/V, prefix offsets, a sliding window, scale / bias regions and
+// per-row KV-cache lengths take the same schedule (shared masks, views and
+// region slot).
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -paged_attention -page_size 16 -num_pages 4096 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -causal -prefix_offset=16,32 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
+// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -causal -sliding_window_size 64 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -with_attn_scale -with_attn_bias -current_seq_len=100,200 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
+// VARIANT: gpu.binary @rock_attention_kernel {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.{{b?}}f16.{{b?}}f16.f32
