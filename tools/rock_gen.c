@@ -395,6 +395,17 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
     if (cfg->seqLenK > 0 && c->windowLookBack > cfg->seqLenK - 1)
       die("sliding_window_look_back must not exceed seq_len_k - 1");
     cfg->slidingWindowSize = c->windowLookBack;
+    // Without a KV-cache index rocmlir-gen passes seq_len_k - 1 for every
+    // group (the window then ends at the last key, as rock's does anyway).
+    if (cfg->numCurrentSeqLen == 0 && cfg->seqLenK > 0 && cfg->g > 0) {
+      int64_t *p = calloc((size_t)cfg->g, sizeof *p);
+      if (!p)
+        die("out of memory");
+      for (int64_t i = 0; i < cfg->g; ++i)
+        p[i] = cfg->seqLenK - 1;
+      cfg->currentSeqLen = p;
+      cfg->numCurrentSeqLen = cfg->g;
+    }
   }
   int64_t L = c->causalLookBack;
   if (L < 0)
