@@ -1,11 +1,13 @@
 # rock: top-level entry points. `make run` and `make test` do all set-up.
 BUILD    ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS     ?= $(shell nproc)
 LIT      ?= /usr/lib/llvm-22/bin/lit
 LIT_OPTS ?= -sv --time-tests
 
-.PHONY: all deps configure build test test-nightly test-asan run bench clean sweep
+.PHONY: all deps configure build docs test test-nightly test-asan fuzz fuzz-build run bench clean sweep
 
 all: build
 
@@ -24,6 +26,11 @@ configure: $(BUILD)/build.ninja
 build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The dialect reference from ODS: $(BUILD)/docs/dialect.md (docs/dialect.md is
+# the checked-in copy: cp it over after changing a .td description).
+docs: deps configure
+	cmake --build $(BUILD) --target rock-docs
+
 # Quick (PR) suites; writes lit's JSON report to $(BUILD)/lit-results.json.
 test: build
 	scripts/run-lit.sh $(BUILD) pr
@@ -38,6 +45,18 @@ test-asan: deps
 	  -DCMAKE_BUILD_TYPE=Debug -DROCK_SANITIZE=ON -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ROCK_ASAN=1 scripts/run-lit.sh $(ASAN_BUILD) pr
+
+# libFuzzer targets (fuzz/, clang-22 with ASan + UBSan) in their own build
+# directory; `make fuzz FUZZ_SECONDS=600` runs each target that long. Once
+# built, `make test` runs a few seconds of each (test/Fuzz/).
+fuzz-build: build
+	@test -f $(FUZZ_BUILD)/build.ninja || cmake -G Ninja -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Release -DROCK_FUZZ=ON $(CC_FLAGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target rock-fuzz-parse-verify \
+	  rock-fuzz-pipeline rock-fuzz-rock-gen-args rock-fuzz-harness
+
+fuzz: fuzz-build
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 # Random attention sweep (tools/rock_sweep.py); e.g. SWEEP_OPTS="--samples 100 --small".
 SWEEP_OPTS ?= --samples 100 --small
@@ -54,4 +73,4 @@ bench: build
 	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench $(BENCH_OPTS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -184,7 +184,7 @@ def main():
                 if B == 1 and L == Ls[-1] and not quick and "rock_gbps" in row:
                     # Also the same K/V not paged, in rocMLIR's default
                     # dense layout (K as [B, Hkv, d, L]).
-                    ab = {"no_prefetch": (True, {"ROCK_NO_PREFETCH": "1"}, ()),
+                    ab = {"no_prefetch": (True, None, ("--no-prefetch",)),
                           "dense": (False, None, ())}
                     if dtype == "bf16":
                         ab["no_dot"] = (True, None, ("--no-host-features",))

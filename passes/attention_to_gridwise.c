@@ -8,8 +8,8 @@
  * Transposed operands get a PassThrough reorder (a rock.transform on top of
  * whatever view chain they already have, paged chains included); a [1]
  * prefixOffset gets a Broadcast to [B]. keyAddresses / valueAddresses name
- * the same view as keys / values (spec §2.2) and are dropped: the gridwise
- * op reaches the rock.deref through keys / values themselves.
+ * the same view as keys / values (docs/semantics.md §6) and are dropped: the
+ * gridwise op reaches the rock.deref through keys / values themselves.
  *
  * Tiling comes from the perf_config attribute (support/perf_config.h), else
  * from the heuristic in chooseTiling. Split-KV partials are written as rocMLIR
@@ -20,6 +20,7 @@
 #include "internal.h"
 #include "perf_config.h"
 #include "rock-c/Dialect.h"
+#include "rock-c/Ops.h"
 #include "rock-c/Passes.h"
 #include "rock-c/TransformMap.h"
 
@@ -101,15 +102,7 @@ static MlirValue makeView(const Att *a, MlirValue in, MlirAttribute map,
   MlirType outT =
       mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(inT), rank,
                                   upper, mlirMemRefTypeGetMemorySpace(inT));
-  MlirOperationState st = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("rock.transform"), a->loc);
-  mlirOperationStateAddOperands(&st, 1, &in);
-  mlirOperationStateAddResults(&st, 1, &outT);
-  MlirNamedAttribute na = mlirNamedAttributeGet(
-      mlirIdentifierGet(a->ctx, mlirStringRefCreateFromCString("transform")),
-      map);
-  mlirOperationStateAddAttributes(&st, 1, &na);
-  MlirOperation t = mlirOperationCreate(&st);
+  MlirOperation t = rockTransformOpCreate(a->loc, in, map, outT);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(a->op), a->op, t);
   return mlirOperationGetResult(t, 0);
 }
@@ -145,7 +138,7 @@ static MlirValue broadcast1(const Att *a, MlirValue in, int64_t n) {
 
 static int64_t nextPow2(int64_t v) {
   int64_t p = 1;
-  while (p < v)
+  while (p < v && p <= INT64_MAX / 2) /* no overflow for any v */
     p *= 2;
   return p;
 }
@@ -185,9 +178,9 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
     pn = parsed.nPerBlock;
   }
   *mb = pm ? pm
-           : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
-               ? DECODE_MB
-               : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
+        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
+            ? DECODE_MB
+            : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;
@@ -275,7 +268,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     }
   }
 
-  /* Paged mode: keys / values are the views to read (spec §2.2); the
+  /* Paged mode: keys / values are the views to read (docs/semantics.md §6); the
    * address operands only mark them as paged and must reach a rock.deref. */
   static const char *const addrNames[2] = {"keyAddresses", "valueAddresses"};
   for (int j = 0; j < 2; ++j)

@@ -20,6 +20,8 @@
 #include <stdint.h>
 
 #include "mlir-c/AffineExpr.h"
+#include "support/ir.h"
+#include "support/str.h"
 
 /* Evaluates `e` at dims `x[0..n)` into *out; false when undefined. Defined
  * with the verifiers (dialect/lib/verify_affine_eq.c), linked in the same
@@ -52,27 +54,6 @@ void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
                     ...) __attribute__((format(printf, 3, 4)));
 
 /*===----------------------------------------------------------------------===
- * Growable strings
- *===----------------------------------------------------------------------===*/
-
-/* A heap string. Zero-initialise; free with rock__strFree. `data` is always
- * NUL-terminated once anything was appended. */
-typedef struct RockStr {
-  char *data;
-  size_t len, cap;
-} RockStr;
-
-void rock__strAppend(RockStr *s, const char *text);
-void rock__strAppendf(RockStr *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void rock__strAppendv(RockStr *s, const char *fmt, va_list ap);
-void rock__strAppendType(RockStr *s, MlirType t);
-void rock__strAppendAttr(RockStr *s, MlirAttribute a);
-void rock__strFree(RockStr *s);
-/* An MlirStringCallback appending to the RockStr passed as user data. */
-void rock__strCallback(MlirStringRef ref, void *userData);
-
-/*===----------------------------------------------------------------------===
  * Building IR from text
  *===----------------------------------------------------------------------===*/
 
@@ -83,26 +64,17 @@ void rock__strCallback(MlirStringRef ref, void *userData);
  * the terminator returned to `results` (size nResults, may be NULL when 0).
  * Returns false, after emitting a diagnostic at `anchor`, when the text does
  * not parse or the counts disagree. Ops are moved, not copied: the parsed
- * module is destroyed before return. */
+ * module is destroyed before return. Every inlined op (nested ones and block
+ * arguments included) gets `anchor`'s location, so lowered IR keeps pointing
+ * at the user's op (-mlir-print-debuginfo). */
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
                           intptr_t nResults, MlirValue *results);
 
 /*===----------------------------------------------------------------------===
- * Small IR queries
+ * Small IR queries (the attribute / op lookups are in support/ir.h)
  *===----------------------------------------------------------------------===*/
 
-/* Returns the last op of `block` (null when empty). Use instead of
- * mlirBlockGetTerminator, which misses rock.yield across shared objects. */
-MlirOperation rock__blockLastOp(MlirBlock block);
-/* Returns the attribute `name` of `op`, or a null attribute. */
-MlirAttribute rock__attr(MlirOperation op, const char *name);
-/* Integer value of attribute `name`, or `dflt` when absent. */
-int64_t rock__intAttr(MlirOperation op, const char *name, int64_t dflt);
-/* True when unit/bool attribute `name` is present and not false. */
-bool rock__flagAttr(MlirOperation op, const char *name);
-/* True when `op` is named `name`. */
-bool rock__isOp(MlirOperation op, const char *name);
 /* Collects every op named `name` nested under `root` (pre-order) into a
  * malloc'ed array (caller frees); sets *n. */
 MlirOperation *rock__collectOps(MlirOperation root, const char *name,
@@ -115,13 +87,31 @@ void rock__lowerEach(MlirOperation root, const char *name,
                      MlirExternalPass pass);
 
 /*===----------------------------------------------------------------------===
+ * Per-workgroup scratch (scratch.c)
+ *===----------------------------------------------------------------------===*/
+
+/* Most heap bytes one workgroup of a CPU kernel may allocate (256 MiB). */
+#define ROCK_MAX_WORKGROUP_SCRATCH_BYTES (INT64_C(256) << 20)
+/* Bytes of a static memref type written as text ("memref<4x8xf32>");
+ * INT64_MAX when the count overflows. */
+int64_t rock__memrefTextBytes(const char *mt);
+/* `total` plus the bytes of memref type text `mt`, saturating. */
+int64_t rock__scratchAdd(int64_t total, const char *mt);
+/* Fails `pass` with a diagnostic at `op` when `bytes` of per-workgroup
+ * scratch exceed ROCK_MAX_WORKGROUP_SCRATCH_BYTES; else records the largest
+ * value seen as the i64 attribute rock.workgroup_scratch_bytes on the
+ * enclosing builtin.module (when there is one) and returns true. */
+bool rock__recordWorkgroupScratch(MlirExternalPass pass, MlirOperation op,
+                                  int64_t bytes);
+
+/*===----------------------------------------------------------------------===
  * The split combine (lower_combine.c)
  *===----------------------------------------------------------------------===*/
 
 /* Emits, in front of `anchor`, the LSE-weighted merge of S partial outputs
- * (spec §3.9, see lower_combine.c): args are partialOut [B*S, Sq, Dv] (or
- * [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv] (same
- * transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
+ * (docs/semantics.md §5.8, see lower_combine.c): args are partialOut [B*S, Sq,
+ * Dv] (or [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv]
+ * (same transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
  * read and written, so the values may be larger. Partial and final element
  * types are any floats (arithmetic in f32). Returns false after emitting a
  * diagnostic at `anchor`. */

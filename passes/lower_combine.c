@@ -1,6 +1,6 @@
 /*===- lower_combine.c - rock-lower-combine -------------------------------===*
  *
- * Lowers rock.attention_combine (spec-attention.md §3.9) to an scf.parallel
+ * Lowers rock.attention_combine (docs/semantics.md §5.8) to an scf.parallel
  * over the rows (b, i) of the final output. Per row, in f32:
  *   M   = max_s lse_s                  (arith.maximumf: NaN propagates)
  *   w_s = exp(lse_s - M), or 0 without reading anything when lse_s = -inf
@@ -8,10 +8,13 @@
  *   O   = sum_s w_s * O_s / L          (O_s read only when lse_s != -inf)
  *   LSE = M + ln L
  * and when M = -inf (every split empty or the row fully masked) O = 0 and
- * LSE = -inf. The splits are unrolled (S is static): the weights are SSA
- * values computed once per row, and the loop over the head dim accumulates
- * the weighted partials. Operands are read and written with rock.view_load /
- * rock.view_store, which rock-lower-views resolves.
+ * LSE = -inf. The splits are loops (scf.for over s), so the IR and the
+ * compile time do not grow with S: per row, one loop takes the max, a
+ * second computes each weight once into a per-row heap buffer of S f32
+ * (a split never read is tagged -1) and sums L, and the loop over the head
+ * dim accumulates the weighted partials in split order. Operands are read and
+ *written with rock.view_load / rock.view_store, which rock-lower-views
+ *resolves.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
@@ -40,92 +43,89 @@ static void appendSig(RockStr *s, const char *name, MlirValue v, bool comma) {
 typedef struct Comb {
   int64_t B, Sq, Dv, S;
   bool oT, hasLse;
-  MlirType pElt, oElt;            /* element types of the partial / final O */
+  MlirType pElt, oElt;             /* element types of the partial / final O */
   RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
 } Comb;
 
-/* Appends the per-row prologue: %x<k> (partial LSEs), %M (their max),
- * %empty (M == -inf), %ok<k> (split k is read), %w<k> (its weight) and %L
- * (the sum of the weights). */
+/* Appends the per-row prologue: %M (the max of the partial LSEs), %empty
+ * (M == -inf), %Ms (M, or 0 when empty), %w (a per-row heap buffer holding
+ * each split's weight, or -1 for a split that is never read) and %L (the
+ * sum of the weights, in split order). */
 static void appendWeights(RockStr *s, const Comb *c) {
-  for (int64_t k = 0; k < c->S; ++k) {
-    long long kk = (long long)k;
-    if (k > 0)
-      rock__strAppendf(s, "    %%r%lld = arith.addi %%r0, %%s%lld : index\n",
-                       kk, kk);
-    rock__strAppendf(s,
-                     "    %%x%lld = rock.view_load %%pl[%%r%lld, %%i] : %s "
-                     "-> f32\n",
-                     kk, kk, c->tl.data);
-    if (k == 0)
-      rock__strAppend(s, "    %m0 = arith.maximumf %ninf, %x0 : f32\n");
-    else
-      rock__strAppendf(s,
-                       "    %%m%lld = arith.maximumf %%m%lld, %%x%lld : f32\n",
-                       kk, kk - 1, kk);
-  }
-  rock__strAppendf(s,
-                   "    %%empty = arith.cmpf oeq, %%m%lld, %%ninf : f32\n"
-                   "    %%Ms = arith.select %%empty, %%zero, %%m%lld : f32\n",
-                   (long long)(c->S - 1), (long long)(c->S - 1));
+  rock__strAppendf(
+      s,
+      "    %%M = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%m = %%ninf) "
+      "-> (f32) {\n"
+      "      %%r = arith.addi %%r0, %%s : index\n"
+      "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> f32\n"
+      "      %%mx = arith.maximumf %%m, %%x : f32\n"
+      "      scf.yield %%mx : f32\n"
+      "    }\n"
+      "    %%empty = arith.cmpf oeq, %%M, %%ninf : f32\n"
+      "    %%Ms = arith.select %%empty, %%zero, %%M : f32\n"
+      "    %%w = memref.alloc() : memref<%lldxf32>\n",
+      c->tl.data, (long long)c->S);
   /* A split whose LSE is -inf has weight 0 and is never read; a NaN LSE
    * compares unequal, so it is read and propagates. */
-  for (int64_t k = 0; k < c->S; ++k) {
-    long long kk = (long long)k;
-    rock__strAppendf(s,
-                     "    %%ok%lld = arith.cmpf une, %%x%lld, %%ninf : f32\n"
-                     "    %%w%lld = scf.if %%ok%lld -> (f32) {\n"
-                     "      %%d = arith.subf %%x%lld, %%Ms : f32\n"
-                     "      %%e = math.exp %%d : f32\n"
-                     "      scf.yield %%e : f32\n"
-                     "    } else {\n"
-                     "      scf.yield %%zero : f32\n"
-                     "    }\n",
-                     kk, kk, kk, kk, kk);
-    if (k == 0)
-      rock__strAppend(s, "    %L0 = arith.addf %zero, %w0 : f32\n");
-    else
-      rock__strAppendf(s, "    %%L%lld = arith.addf %%L%lld, %%w%lld : f32\n",
-                       kk, kk - 1, kk);
-  }
+  rock__strAppendf(
+      s,
+      "    %%L = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%acc = "
+      "%%zero) -> (f32) {\n"
+      "      %%r = arith.addi %%r0, %%s : index\n"
+      "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> f32\n"
+      "      %%ok = arith.cmpf une, %%x, %%ninf : f32\n"
+      "      %%ws = scf.if %%ok -> (f32) {\n"
+      "        %%d = arith.subf %%x, %%Ms : f32\n"
+      "        %%e = math.exp %%d : f32\n"
+      "        scf.yield %%e : f32\n"
+      "      } else {\n"
+      "        scf.yield %%zero : f32\n"
+      "      }\n"
+      "      %%tag = arith.select %%ok, %%ws, %%skip : f32\n"
+      "      memref.store %%tag, %%w[%%s] : memref<%lldxf32>\n"
+      "      %%n = arith.addf %%acc, %%ws : f32\n"
+      "      scf.yield %%n : f32\n"
+      "    }\n",
+      c->tl.data, (long long)c->S);
 }
 
-/* Appends the loop over the head dim: O[b, i, d] = sum_k w_k O_k / L. */
+/* Appends the loop over the head dim: O[b, i, d] = sum_s w_s O_s / L, the
+ * splits in order, a split read only when its tag is not -1 (>= 0, or NaN:
+ * `uge`). */
 static void appendOutputLoop(RockStr *s, const Comb *c) {
   unsigned pWidth = mlirFloatTypeGetWidth(c->pElt);
   unsigned width = mlirFloatTypeGetWidth(c->oElt);
   const char *widen = pWidth < 32 ? "extf" : "truncf";
   const char *narrow = width < 32 ? "truncf" : "extf";
-  rock__strAppend(s, "    scf.for %d = %c0 to %cDv step %c1 {\n");
-  for (int64_t k = 0; k < c->S; ++k) {
-    long long kk = (long long)k;
-    rock__strAppendf(s,
-                     "      %%a%lld = scf.if %%ok%lld -> (f32) {\n"
-                     "        %%p = rock.view_load %%po[%%r%lld, %s] : %s -> "
-                     "%s\n",
-                     kk, kk, kk, c->oT ? "%d, %i" : "%i, %d", c->tp.data,
+  rock__strAppendf(
+      s,
+      "    scf.for %%d = %%c0 to %%cDv step %%c1 {\n"
+      "      %%a = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%acc = "
+      "%%zero) -> (f32) {\n"
+      "        %%ws = memref.load %%w[%%s] : memref<%lldxf32>\n"
+      "        %%ok = arith.cmpf uge, %%ws, %%zero : f32\n"
+      "        %%n = scf.if %%ok -> (f32) {\n"
+      "          %%r = arith.addi %%r0, %%s : index\n"
+      "          %%p = rock.view_load %%po[%%r, %s] : %s -> %s\n",
+      (long long)c->S, c->oT ? "%d, %i" : "%i, %d", c->tp.data, c->tpe.data);
+  const char *pf = "%p";
+  if (pWidth != 32) {
+    rock__strAppendf(s, "          %%pf = arith.%s %%p : %s to f32\n", widen,
                      c->tpe.data);
-    const char *pf = "%p";
-    if (pWidth != 32) {
-      rock__strAppendf(s, "        %%pf = arith.%s %%p : %s to f32\n", widen,
-                       c->tpe.data);
-      pf = "%pf";
-    }
-    char acc[32];
-    snprintf(acc, sizeof acc, k == 0 ? "%%zero" : "%%a%lld", kk - 1);
-    rock__strAppendf(s,
-                     "        %%t = arith.mulf %%w%lld, %s : f32\n"
-                     "        %%n = arith.addf %s, %%t : f32\n"
-                     "        scf.yield %%n : f32\n"
-                     "      } else {\n"
-                     "        scf.yield %s : f32\n"
-                     "      }\n",
-                     kk, pf, acc, acc);
+    pf = "%pf";
   }
   rock__strAppendf(s,
-                   "      %%q = arith.divf %%a%lld, %%L%lld : f32\n"
+                   "          %%t = arith.mulf %%ws, %s : f32\n"
+                   "          %%sum = arith.addf %%acc, %%t : f32\n"
+                   "          scf.yield %%sum : f32\n"
+                   "        } else {\n"
+                   "          scf.yield %%acc : f32\n"
+                   "        }\n"
+                   "        scf.yield %%n : f32\n"
+                   "      }\n"
+                   "      %%q = arith.divf %%a, %%L : f32\n"
                    "      %%qs = arith.select %%empty, %%zero, %%q : f32\n",
-                   (long long)(c->S - 1), (long long)(c->S - 1));
+                   pf);
   const char *val = "%qs";
   if (width != 32) {
     rock__strAppendf(s, "      %%qe = arith.%s %%qs : f32 to %s\n", narrow,
@@ -134,7 +134,8 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
   }
   rock__strAppendf(s, "      rock.view_store %s, %%o[%%b, %s] : %s, %s\n", val,
                    c->oT ? "%d, %i" : "%i, %d", c->te.data, c->to.data);
-  rock__strAppend(s, "    }\n");
+  rock__strAppendf(s, "    }\n    memref.dealloc %%w : memref<%lldxf32>\n",
+                   (long long)c->S);
 }
 
 /* Appends the function text lowering one combine with arguments
@@ -155,12 +156,10 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
                    "  %%cDv = arith.constant %lld : index\n"
                    "  %%cS = arith.constant %lld : index\n"
                    "  %%ninf = arith.constant 0xFF800000 : f32\n"
-                   "  %%zero = arith.constant 0.000000e+00 : f32\n",
+                   "  %%zero = arith.constant 0.000000e+00 : f32\n"
+                   "  %%skip = arith.constant -1.000000e+00 : f32\n",
                    (long long)c->B, (long long)c->Sq, (long long)c->Dv,
                    (long long)c->S);
-  for (int64_t k = 1; k < c->S; ++k)
-    rock__strAppendf(s, "  %%s%lld = arith.constant %lld : index\n",
-                     (long long)k, (long long)k);
   rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
                      "step (%c1, %c1) {\n"
                      "    %r0 = arith.muli %b, %cS : index\n");
@@ -168,11 +167,11 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
   appendOutputLoop(s, c);
   if (c->hasLse)
     rock__strAppendf(s,
-                     "    %%lnL = math.log %%L%lld : f32\n"
-                     "    %%lse = arith.addf %%m%lld, %%lnL : f32\n"
+                     "    %%lnL = math.log %%L : f32\n"
+                     "    %%lse = arith.addf %%M, %%lnL : f32\n"
                      "    %%lses = arith.select %%empty, %%ninf, %%lse : f32\n"
                      "    rock.view_store %%lses, %%l[%%b, %%i] : f32, %s\n",
-                     (long long)(c->S - 1), (long long)(c->S - 1), c->tL.data);
+                     c->tL.data);
   rock__strAppend(s, "    scf.reduce\n  }\n  return\n}\n");
 }
 

@@ -1,5 +1,9 @@
-/*===- pipelines.c - rock's named pipelines -------------------------------===*/
-#include "internal.h"
+/*===- pipelines.c - the texts of rock's named pipelines ------------------===*
+ *
+ * Data only: registry.c registers these texts and adds them to pass
+ * managers (rockAddCpuPipeline).
+ *
+ *===----------------------------------------------------------------------===*/
 #include "rock-c/Passes.h"
 
 static const char cpuPipeline[] =
@@ -32,9 +36,3 @@ static const char cpuPipeline[] =
     "reconcile-unrealized-casts";
 
 const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
-
-MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm) {
-  rockRegisterAllPasses();
-  return mlirOpPassManagerAddPipeline(
-      pm, mlirStringRefCreateFromCString(cpuPipeline), NULL, NULL);
-}

@@ -1,6 +1,8 @@
 //===- buffer.c - typed host buffers -------------------------------------===//
 #include "buffer.h"
 
+#include "rock-c/Sizes.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,15 +76,18 @@ double rockDTypeRound(RockDType t, double x) {
 }
 
 RockBuffer *rockBufferCreate(RockDType dtype, int64_t n) {
-  if (n < 0)
+  // The byte count, rounded up to the alignment, must fit: a wrapped size
+  // would allocate a few bytes for a huge buffer.
+  int64_t bytes;
+  if (!rockSizeMul(n, (int64_t)rockDTypeGetSize(dtype), &bytes) ||
+      bytes > INT64_MAX - 63 || (uint64_t)bytes > SIZE_MAX - 63)
     return NULL;
+  size_t rounded = ((size_t)bytes + 63) / 64 * 64;
+  if (rounded == 0)
+    rounded = 64;
   RockBuffer *b = malloc(sizeof(RockBuffer));
   if (!b)
     return NULL;
-  size_t bytes = (size_t)n * rockDTypeGetSize(dtype);
-  size_t rounded = (bytes + 63) / 64 * 64;
-  if (rounded == 0)
-    rounded = 64;
   b->data = aligned_alloc(64, rounded);
   if (!b->data) {
     free(b);

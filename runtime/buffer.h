@@ -77,8 +77,8 @@ typedef struct RockBuffer {
 } RockBuffer;
 
 /// Returns a new zero-filled buffer of `n` elements, owned by the caller and
-/// freed with rockBufferDestroy. `n` may be 0. Returns NULL if `n < 0` or
-/// memory is exhausted.
+/// freed with rockBufferDestroy. `n` may be 0. Returns NULL if `n < 0`, the
+/// byte count overflows, or memory is exhausted.
 RockBuffer *rockBufferCreate(RockDType dtype, int64_t n);
 
 /// Frees `b` and its data. NULL is allowed (no-op).

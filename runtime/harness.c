@@ -124,7 +124,7 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   memset(h, 0, sizeof *h);
   RockAttnProblem *p = &h->problem;
   rockAttnProblemInit(p);
-  strcpy(h->rand, "fixed");
+  strcpy(h->rand, "distinct");
   h->randMin = 0.0;
   h->randMax = 1.0;
   h->randMinInt = -5;
@@ -179,6 +179,10 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
     p->numPrefixOffset = p->g;
   }
   getInt(&r, "sliding_window_size", &p->slidingWindow);
+  // Absent is -1 internally; a present value must be a real window.
+  if (r.ok && !mlirAttributeIsNull(lookup(&r, "sliding_window_size")) &&
+      p->slidingWindow < 0)
+    fail(&r, "sliding_window_size", "must not be negative");
   if (getString(&r, "softmax_dtype", buf, sizeof buf) && r.ok &&
       !rockDTypeParse(buf, &p->softmaxType))
     fail(&r, "softmax_dtype", "must be a float type name");

@@ -2,13 +2,12 @@
 #include "host_features.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Target.h"
 
 #include <stdio.h>
 #include <string.h>
-
-enum { FEATURE_DOT = 2 };
 
 bool rockCpuHasBf16Dot(const char *cpu) {
   if (cpu)
@@ -23,9 +22,9 @@ bool rockCpuHasBf16Dot(const char *cpu) {
 }
 
 typedef struct Walk {
-  bool add;       // add `dot`
-  bool needsDot;  // some op asks for `dot`
-  int pass;       // 0: inspect, 1: rewrite
+  bool add;      // add `dot`
+  bool needsDot; // some op asks for `dot`
+  int pass;      // 0: inspect, 1: rewrite
 } Walk;
 
 static bool isAttentionOp(MlirOperation op) {
@@ -44,12 +43,12 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
   if (bits < 0)
     bits = 0;
   if (w->pass == 0) {
-    w->needsDot = w->needsDot || (bits & FEATURE_DOT);
-  } else if (w->add && !(bits & FEATURE_DOT)) {
+    w->needsDot = w->needsDot || (bits & ROCK_GEMM_FEATURE_DOT);
+  } else if (w->add && !(bits & ROCK_GEMM_FEATURE_DOT)) {
     mlirOperationSetAttributeByName(
         op, name,
         rockGemmFeaturesAttrGet(mlirOperationGetContext(op),
-                                (uint32_t)(bits | FEATURE_DOT)));
+                                (uint32_t)(bits | ROCK_GEMM_FEATURE_DOT)));
   }
   return MlirWalkResultAdvance;
 }
@@ -71,4 +70,31 @@ bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
   if (w.add)
     mlirOperationWalk(m, visit, &w, MlirWalkPreOrder);
   return true;
+}
+
+int rockCpuVectorBits(const char *cpu) {
+  if (cpu)
+    return rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu),
+                                mlirStringRefCreateFromCString("avx512f"))
+               ? 512
+               : 256;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") ? 512 : 256;
+#else
+  return 256;
+#endif
+}
+
+int64_t rockCpuVectorBitsApply(MlirModule module, const char *cpu) {
+  MlirOperation m = mlirModuleGetOperation(module);
+  MlirStringRef name = mlirStringRefCreateFromCString("rock.vector_bits");
+  MlirAttribute a = mlirOperationGetAttributeByName(m, name);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a))
+    return mlirIntegerAttrGetValueInt(a);
+  MlirContext ctx = mlirModuleGetContext(module);
+  int64_t bits = rockCpuVectorBits(cpu);
+  mlirOperationSetAttributeByName(
+      m, name, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), bits));
+  return bits;
 }

@@ -33,6 +33,17 @@ bool rockCpuHasBf16Dot(const char *cpu);
 bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
                            char *err, size_t errSize);
 
+/// The width in bits of the widest vector registers code for `cpu` (NULL:
+/// the host; else an LLVM CPU name, borrowed) may use: 512 with AVX-512F,
+/// else 256.
+int rockCpuVectorBits(const char *cpu);
+
+/// Sets the module attribute `rock.vector_bits` (i64) of `module`
+/// (borrowed) to rockCpuVectorBits(cpu), unless the module already has one;
+/// rock-lower-gridwise-attention blocks its CPU loops for that many bits.
+/// Returns the value the module ends up with.
+int64_t rockCpuVectorBitsApply(MlirModule module, const char *cpu);
+
 #ifdef __cplusplus
 }
 #endif

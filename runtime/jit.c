@@ -92,7 +92,8 @@ bool rockJitLookup(MlirExecutionEngine jit, const char *name, char *err,
   int saved = tmp ? dup(2) : -1;
   if (saved >= 0)
     dup2(fileno(tmp), 2);
-  void *fn = mlirExecutionEngineLookup(jit, mlirStringRefCreateFromCString(sym));
+  void *fn =
+      mlirExecutionEngineLookup(jit, mlirStringRefCreateFromCString(sym));
   char text[1024] = "";
   if (saved >= 0) {
     fflush(stderr);

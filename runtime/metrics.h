@@ -1,4 +1,4 @@
-//===- metrics.h - result verification (spec section 6.4) ---------*- C -*-===//
+//===- metrics.h - result verification (docs/user-guide.md) -------*- C -*-===//
 //
 // rocMLIR's RMS / absDiff / relDiff comparison with rock's infinity and NaN
 // rules, the per-dtype default thresholds, integer exact comparison, and the

@@ -1,8 +1,8 @@
 //===- problem.h - an attention problem as rock-run sees it -------*- C -*-===//
 //
 // The problem sizes, layouts and masks of one attention kernel (the
-// `rock.harness` dictionary, spec-attention.md sections 1, 5.2 and 6), and
-// the derived buffer sizes and element types of the kernel arguments.
+// `rock.harness` dictionary, docs/semantics.md, docs/user-guide.md §2.3 and
+// §3), and the derived buffer sizes and element types of the kernel arguments.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROCK_RUNTIME_PROBLEM_H
@@ -16,6 +16,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// Most elements any one buffer of a run may hold (Q, K, V, out, scores;
+/// 2^40, so that f64 byte counts fit comfortably in 64 bits).
+#define ROCK_MAX_BUFFER_ELEMENTS (INT64_C(1) << 40)
 
 /// Most G values a currentSeqLen / prefixOffset list may hold.
 #define ROCK_MAX_G_LIST 4096
@@ -43,11 +47,14 @@ typedef struct RockAttnProblem {
 void rockAttnProblemInit(RockAttnProblem *p);
 
 /// Returns NULL if `p` is consistent (positive sizes, Hq % Hkv == 0, lists of
-/// G values, paged geometry P*ps == Hkv*Sk*D with Dqk == Dv), else a static
-/// one-line message. `p` is borrowed.
+/// G values, paged geometry P*ps == Hkv*Sk*D with Dqk == Dv, every buffer
+/// at most ROCK_MAX_BUFFER_ELEMENTS elements), else a static one-line
+/// message. `p` is borrowed.
 const char *rockAttnProblemCheck(const RockAttnProblem *p);
 
-/// Derived sizes: B = G*Hq, Bkv = G*Hkv.
+/// Derived sizes: B = G*Hq, Bkv = G*Hkv. Every size getter below returns -1
+/// when the product overflows int64_t (never for a problem that passed
+/// rockAttnProblemCheck).
 int64_t rockAttnProblemGetB(const RockAttnProblem *p);
 int64_t rockAttnProblemGetBkv(const RockAttnProblem *p);
 
@@ -55,11 +62,14 @@ int64_t rockAttnProblemGetBkv(const RockAttnProblem *p);
 RockDType rockAttnProblemGetValueType(const RockAttnProblem *p);
 
 /// Element count of the logical Q, K, V, scale/bias, partial out and partial
-/// LSE buffers (the kernel's out/LSE include the split factor).
+/// LSE buffers (the kernel's out/LSE include the split factor), and of the
+/// final (combined) out `[B, Sq, Dv]` and LSE `[B, Sq]`.
 int64_t rockAttnProblemGetQSize(const RockAttnProblem *p);
 int64_t rockAttnProblemGetKSize(const RockAttnProblem *p);
 int64_t rockAttnProblemGetVSize(const RockAttnProblem *p);
 int64_t rockAttnProblemGetScoreSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetOutSize(const RockAttnProblem *p);
+int64_t rockAttnProblemGetLseSize(const RockAttnProblem *p);
 int64_t rockAttnProblemGetPartialOutSize(const RockAttnProblem *p);
 int64_t rockAttnProblemGetPartialLseSize(const RockAttnProblem *p);
 

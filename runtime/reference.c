@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "reference.h"
 
+#include "rock-c/Sizes.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -34,36 +36,39 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
   return true;
 }
 
-// Widens the slices one query batch needs into canonical f64 layouts:
-// Q [Sq][Dqk], K [Sk][Dqk], V [Sk][Dv].
-static void widenQ(const RockAttnProblem *p, const RockAttnInputs *in,
-                   int64_t bq, double *q) {
-  int64_t sq = p->seqLenQ, dqk = p->headDimQK;
-  for (int64_t i = 0; i < sq; ++i)
-    for (int64_t d = 0; d < dqk; ++d)
-      q[i * dqk + d] = rockBufferGet(
-          in->q, p->transQ ? (bq * dqk + d) * sq + i : (bq * sq + i) * dqk + d);
+// Element (bkv, j, d) of K and (bkv, j, e) of V, widened exactly, through
+// the stored layouts; for paged problems through the page pools (logical
+// page k lives in pool slot perm[k]), so no logical copy needs to exist.
+static double cacheAt(const RockBuffer *buf, const RockPagedCache *cache,
+                      int64_t flat) {
+  if (!cache)
+    return rockBufferGet(buf, flat);
+  int64_t ps = cache->pageSize;
+  return rockBufferGet(cache->pool, cache->perm[flat / ps] * ps + flat % ps);
 }
 
-static void widenK(const RockAttnProblem *p, const RockAttnInputs *in,
-                   int64_t bkv, double *k) {
+static double kAt(const RockAttnProblem *p, const RockAttnInputs *in,
+                  int64_t bkv, int64_t j, int64_t d) {
   int64_t sk = p->seqLenK, dqk = p->headDimQK;
   bool seqMajor = in->kvHeadMajor || p->transK; // stored [Bkv, Sk, D]
-  for (int64_t j = 0; j < sk; ++j)
-    for (int64_t d = 0; d < dqk; ++d)
-      k[j * dqk + d] =
-          rockBufferGet(in->k, seqMajor ? (bkv * sk + j) * dqk + d
-                                        : (bkv * dqk + d) * sk + j);
+  return cacheAt(in->k, in->kCache,
+                 seqMajor ? (bkv * sk + j) * dqk + d
+                          : (bkv * dqk + d) * sk + j);
 }
 
-static void widenV(const RockAttnProblem *p, const RockAttnInputs *in,
-                   int64_t bkv, double *v) {
+static double vAt(const RockAttnProblem *p, const RockAttnInputs *in,
+                  int64_t bkv, int64_t j, int64_t e) {
   int64_t sk = p->seqLenK, dv = p->headDimV;
   bool seqMajor = in->kvHeadMajor || !p->transV; // stored [Bkv, Sk, Dv]
-  for (int64_t j = 0; j < sk; ++j)
-    for (int64_t e = 0; e < dv; ++e)
-      v[j * dv + e] = rockBufferGet(in->v, seqMajor ? (bkv * sk + j) * dv + e
-                                                    : (bkv * dv + e) * sk + j);
+  return cacheAt(in->v, in->vCache,
+                 seqMajor ? (bkv * sk + j) * dv + e : (bkv * dv + e) * sk + j);
+}
+
+static double qAt(const RockAttnProblem *p, const RockAttnInputs *in,
+                  int64_t bq, int64_t i, int64_t d) {
+  int64_t sq = p->seqLenQ, dqk = p->headDimQK;
+  return rockBufferGet(in->q, p->transQ ? (bq * dqk + d) * sq + i
+                                        : (bq * sq + i) * dqk + d);
 }
 
 // Applies the pre-softmax region (section 1 step 2) to the raw score `s` of
@@ -103,77 +108,128 @@ static double region(const RockAttnProblem *p, const RockAttnInputs *in,
   return s;
 }
 
-/// Per-thread state: scratch slices and the query batches it owns.
+/* Streaming: the rows of one KV head (R query heads x Sq rows, flattened
+ * as t = h * Sq + i) are cut into blocks whose scores fit SCORE_BUDGET
+ * doubles; per block, K and V are widened KEY_CHUNK keys at a time. Every
+ * row is still the textbook two-pass softmax over all its scores, summed in
+ * key order, so the result does not depend on the blocking or the threads;
+ * scratch per worker is O(SCORE_BUDGET), not O(Sk * D). */
+enum { SCORE_BUDGET = 1 << 21, KEY_CHUNK = 256 };
+
+/// Per-thread state: the work items (KV head, row block) it owns.
 typedef struct Worker {
   const RockAttnProblem *p;
   const RockAttnInputs *in;
   double *out, *lse;
-  int64_t firstBq, endBq;
-  double *q, *k, *v, *s, *acc;
+  int64_t rowsPerBlock, blocksPerKv, firstItem, endItem;
+  double *q, *k, *v, *s, *m, *l;
   bool ok;
 } Worker;
 
-static void runRows(Worker *w) {
+static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
   const RockAttnProblem *p = w->p;
+  const RockAttnInputs *in = w->in;
   int64_t r = p->numHeadsQ / p->numHeadsKV;
   int64_t sq = p->seqLenQ, sk = p->seqLenK, dqk = p->headDimQK,
           dv = p->headDimV;
-  int64_t loadedKv = -1;
-  for (int64_t bq = w->firstBq; bq < w->endBq; ++bq) {
-    int64_t bkv = bq / r; // consecutive query heads share one KV head
-    widenQ(p, w->in, bq, w->q);
-    if (bkv != loadedKv) {
-      widenK(p, w->in, bkv, w->k);
-      widenV(p, w->in, bkv, w->v);
-      loadedKv = bkv;
-    }
-    for (int64_t i = 0; i < sq; ++i) {
-      const double *qi = w->q + i * dqk;
-      double m = -INFINITY;
-      for (int64_t j = 0; j < sk; ++j) {
+  int64_t nr = t1 - t0;
+  for (int64_t t = t0; t < t1; ++t)
+    for (int64_t d = 0; d < dqk; ++d)
+      w->q[(t - t0) * dqk + d] = qAt(p, in, bkv * r + t / sq, t % sq, d);
+  for (int64_t t = 0; t < nr; ++t)
+    w->m[t] = -INFINITY, w->l[t] = 0.0;
+  // Pass 1: scores and their max. A NaN score makes the row NaN (l = NaN
+  // marks it), never "masked".
+  for (int64_t j0 = 0; j0 < sk; j0 += KEY_CHUNK) {
+    int64_t nj = sk - j0 < KEY_CHUNK ? sk - j0 : KEY_CHUNK;
+    for (int64_t jj = 0; jj < nj; ++jj)
+      for (int64_t d = 0; d < dqk; ++d)
+        w->k[jj * dqk + d] = kAt(p, in, bkv, j0 + jj, d);
+    for (int64_t t = 0; t < nr; ++t) {
+      int64_t bq = bkv * r + (t0 + t) / sq, i = (t0 + t) % sq;
+      const double *qi = w->q + t * dqk;
+      double *st = w->s + t * sk;
+      for (int64_t jj = 0; jj < nj; ++jj) {
+        int64_t j = j0 + jj;
         // Masks by selection, never by arithmetic.
         if (!rockReferenceIsVisible(p, bq, i, j)) {
-          w->s[j] = -INFINITY;
+          st[j] = -INFINITY;
           continue;
         }
-        const double *kj = w->k + j * dqk;
+        const double *kj = w->k + jj * dqk;
         double dot = 0.0;
         for (int64_t d = 0; d < dqk; ++d)
           dot += qi[d] * kj[d];
-        w->s[j] = region(p, w->in, bq, i, j, dot);
-        if (w->s[j] > m)
-          m = w->s[j];
+        st[j] = region(p, in, bq, i, j, dot);
+        if (isnan(st[j]))
+          w->l[t] = NAN;
+        if (st[j] > w->m[t])
+          w->m[t] = st[j];
       }
-      double *o = w->out + (bq * sq + i) * dv;
-      if (m == -INFINITY) { // fully masked row
-        for (int64_t e = 0; e < dv; ++e)
-          o[e] = 0.0;
-        if (w->lse)
-          w->lse[bq * sq + i] = -INFINITY;
+    }
+  }
+  // Pass 2: O = sum_j exp(s_j - m) V_j / sum_j exp(s_j - m), in key order.
+  for (int64_t t = 0; t < nr; ++t) {
+    int64_t bq = bkv * r + (t0 + t) / sq, i = (t0 + t) % sq;
+    double *o = w->out + (bq * sq + i) * dv;
+    for (int64_t e = 0; e < dv; ++e)
+      o[e] = 0.0;
+  }
+  for (int64_t j0 = 0; j0 < sk; j0 += KEY_CHUNK) {
+    int64_t nj = sk - j0 < KEY_CHUNK ? sk - j0 : KEY_CHUNK;
+    for (int64_t jj = 0; jj < nj; ++jj)
+      for (int64_t e = 0; e < dv; ++e)
+        w->v[jj * dv + e] = vAt(p, in, bkv, j0 + jj, e);
+    for (int64_t t = 0; t < nr; ++t) {
+      if (w->m[t] == -INFINITY || isnan(w->l[t]))
         continue;
-      }
-      double l = 0.0;
-      for (int64_t e = 0; e < dv; ++e)
-        w->acc[e] = 0.0;
-      for (int64_t j = 0; j < sk; ++j) {
-        if (w->s[j] == -INFINITY)
+      int64_t bq = bkv * r + (t0 + t) / sq, i = (t0 + t) % sq;
+      double *o = w->out + (bq * sq + i) * dv;
+      const double *st = w->s + t * sk;
+      for (int64_t jj = 0; jj < nj; ++jj) {
+        if (st[j0 + jj] == -INFINITY)
           continue;
-        double pj = exp(w->s[j] - m);
-        l += pj;
-        const double *vj = w->v + j * dv;
+        double pj = exp(st[j0 + jj] - w->m[t]);
+        w->l[t] += pj;
+        const double *vj = w->v + jj * dv;
         for (int64_t e = 0; e < dv; ++e)
-          w->acc[e] += pj * vj[e];
+          o[e] += pj * vj[e];
       }
+    }
+  }
+  for (int64_t t = 0; t < nr; ++t) {
+    int64_t bq = bkv * r + (t0 + t) / sq, i = (t0 + t) % sq;
+    double *o = w->out + (bq * sq + i) * dv;
+    double *lse = w->lse ? w->lse + bq * sq + i : NULL;
+    if (isnan(w->l[t])) {
       for (int64_t e = 0; e < dv; ++e)
-        o[e] = w->acc[e] / l;
-      if (w->lse)
-        w->lse[bq * sq + i] = m + log(l);
+        o[e] = NAN;
+      if (lse)
+        *lse = NAN;
+    } else if (w->m[t] == -INFINITY) { // fully masked row: O = 0
+      if (lse)
+        *lse = -INFINITY;
+    } else {
+      for (int64_t e = 0; e < dv; ++e)
+        o[e] /= w->l[t];
+      if (lse)
+        *lse = w->m[t] + log(w->l[t]);
     }
   }
 }
 
+static void runItems(Worker *w) {
+  int64_t rows = w->p->numHeadsQ / w->p->numHeadsKV * w->p->seqLenQ;
+  for (int64_t it = w->firstItem; it < w->endItem; ++it) {
+    int64_t bkv = it / w->blocksPerKv,
+            t0 = it % w->blocksPerKv * w->rowsPerBlock;
+    int64_t t1 = t0 + w->rowsPerBlock < rows ? t0 + w->rowsPerBlock : rows;
+    runBlock(w, bkv, t0, t1);
+  }
+}
+
 static void *workerMain(void *arg) {
-  runRows(arg);
+  runItems(arg);
   return NULL;
 }
 
@@ -182,19 +238,31 @@ static void freeScratch(Worker *w) {
   free(w->k);
   free(w->v);
   free(w->s);
-  free(w->acc);
+  free(w->m);
+  free(w->l);
+}
+
+/* malloc of rows*cols doubles; NULL when the count overflows. */
+static double *allocDoubles(int64_t rows, int64_t cols) {
+  int64_t n;
+  if (!rockSizeMul(rows, cols, &n) ||
+      !rockSizeMul(n, (int64_t)sizeof(double), &n))
+    return NULL;
+  return malloc(n ? (size_t)n : 1);
 }
 
 static bool allocScratch(Worker *w, const RockAttnProblem *p) {
-  w->q = malloc((size_t)(p->seqLenQ * p->headDimQK) * sizeof(double));
-  w->k = malloc((size_t)(p->seqLenK * p->headDimQK) * sizeof(double));
-  w->v = malloc((size_t)(p->seqLenK * p->headDimV) * sizeof(double));
-  w->s = malloc((size_t)p->seqLenK * sizeof(double));
-  w->acc = malloc((size_t)p->headDimV * sizeof(double));
-  return w->q && w->k && w->v && w->s && w->acc;
+  int64_t rb = w->rowsPerBlock;
+  w->q = allocDoubles(rb, p->headDimQK);
+  w->k = allocDoubles(KEY_CHUNK, p->headDimQK);
+  w->v = allocDoubles(KEY_CHUNK, p->headDimV);
+  w->s = allocDoubles(rb, p->seqLenK);
+  w->m = allocDoubles(rb, 1);
+  w->l = allocDoubles(rb, 1);
+  return w->q && w->k && w->v && w->s && w->m && w->l;
 }
 
-static int threadCount(int64_t b) {
+static int threadCount(int64_t items) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   const char *env = getenv("ROCK_REFERENCE_THREADS");
   if (env && atoi(env) > 0)
@@ -203,13 +271,18 @@ static int threadCount(int64_t b) {
     n = 1;
   if (n > 64)
     n = 64;
-  return (int)(n < b ? n : b);
+  return (int)(n < items ? n : items);
 }
 
 bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
                             double *out, double *lse) {
-  int64_t b = rockAttnProblemGetB(p);
-  int n = threadCount(b);
+  int64_t rows = p->numHeadsQ / p->numHeadsKV * p->seqLenQ;
+  int64_t widest = p->seqLenK > p->headDimQK ? p->seqLenK : p->headDimQK;
+  int64_t rb = SCORE_BUDGET / widest;
+  rb = rb < 1 ? 1 : rb > rows ? rows : rb;
+  int64_t blocksPerKv = (rows + rb - 1) / rb;
+  int64_t items = rockAttnProblemGetBkv(p) * blocksPerKv;
+  int n = threadCount(items);
   Worker workers[64];
   pthread_t threads[64];
   bool ok = true;
@@ -220,8 +293,10 @@ bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
     w->in = in;
     w->out = out;
     w->lse = lse;
-    w->firstBq = b * t / n;
-    w->endBq = b * (t + 1) / n;
+    w->rowsPerBlock = rb;
+    w->blocksPerKv = blocksPerKv;
+    w->firstItem = items * t / n;
+    w->endItem = items * (t + 1) / n;
     ok = allocScratch(w, p) && ok;
   }
   int started = 0;
@@ -229,10 +304,10 @@ bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
     if (pthread_create(&threads[t], NULL, workerMain, &workers[t]) != 0)
       break;
   if (ok) {
-    // Rows of threads that could not start run here.
-    runRows(&workers[0]);
+    // Items of threads that could not start run here.
+    runItems(&workers[0]);
     for (int t = 1 + started; t < n; ++t)
-      runRows(&workers[t]);
+      runItems(&workers[t]);
   }
   for (int t = 1; t <= started; ++t)
     pthread_join(threads[t], NULL);

@@ -1,15 +1,16 @@
 //===- reference.h - independent f64 reference attention ----------*- C -*-===//
 //
-// spec-attention.md sections 1 and 6.3, written from the spec alone: it
-// shares no code with the compiler's lowering. Inputs are the buffers the
-// kernel reads (any element type, widened exactly to f64); the result is the
-// final (combined) attention in canonical layout.
+// docs/semantics.md §2-§4 and docs/user-guide.md §3.3, written from the
+// docs alone: it shares no code with the compiler's lowering. Inputs are the
+// buffers the kernel reads (any element type, widened exactly to f64); the
+// result is the final (combined) attention in canonical layout.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROCK_RUNTIME_REFERENCE_H
 #define ROCK_RUNTIME_REFERENCE_H
 
 #include "buffer.h"
+#include "paged.h"
 #include "problem.h"
 
 #ifdef __cplusplus
@@ -22,14 +23,18 @@ extern "C" {
 /// bias `[B, Sq, Sk]`. With `kvHeadMajor` (paged problems) K and V are the
 /// logical caches `[Bkv, Sk, D]` whatever the trans flags say. `quantBias`,
 /// `quantScale` (i8 only, one element each), `scale` and `bias` may be NULL.
+/// With `kCache` / `vCache` (paged problems; may be NULL) K / V are read
+/// from the page pools through the caches' permutations and `k` / `v` are
+/// not used (may be NULL): no logical copy of the cache needs to exist.
 typedef struct RockAttnInputs {
   const RockBuffer *q, *k, *v;
   const RockBuffer *quantBias, *quantScale, *scale, *bias;
   bool kvHeadMajor;
+  const RockPagedCache *kCache, *vCache;
 } RockAttnInputs;
 
-/// Returns the last visible key of query row `i` of query batch `bq` (spec
-/// section 1 step 3, with the clamps), or a negative value when the row is
+/// Returns the last visible key of query row `i` of query batch `bq`
+/// (docs/semantics.md §3, with the clamps), or a negative value when the row is
 /// fully masked. The sliding window is not applied here.
 int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq, int64_t i);
 
@@ -39,11 +44,16 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
 
 /// Computes the attention output `out` (`[B, Sq, Dv]`, caller-allocated,
 /// B*Sq*Dv doubles) and, if `lse` is not NULL, the natural-log LSE `[B, Sq]`.
-/// Fully masked rows give O = 0 and LSE = -inf. With `p->strict` the scores
+/// Fully masked rows give O = 0 and LSE = -inf; a row with a NaN score
+/// gives NaN (never 0), and infinite inputs give whatever f64 arithmetic
+/// gives (often NaN): callers must treat a non-finite result as "inputs out
+/// of range". With `p->strict` the scores
 /// are rounded where the kernel rounds (section 6.3 step 4). Borrows all
-/// arguments; returns false if a scratch allocation fails. Runs on up to
-/// one thread per CPU (env ROCK_REFERENCE_THREADS caps it), splitting the
-/// query batches; the result does not depend on the thread count.
+/// arguments; returns false if a scratch allocation fails. Streams K and V
+/// in chunks of keys (scratch per thread is a few MiB of scores, never a
+/// copy of K or V). Runs on up to one thread per CPU (env
+/// ROCK_REFERENCE_THREADS caps it), splitting (KV head, row block) items;
+/// the result does not depend on the thread count.
 bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
                             double *out, double *lse);
 

@@ -20,7 +20,8 @@ case "${1:-}" in
 esac
 
 pkgs=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22
-      libomp-22-dev rocm-device-libs clang-22 python3 ninja-build cmake make gcc g++
+      libomp-22-dev libclang-rt-22-dev rocm-device-libs clang-22 clang-format-22
+      python3 ninja-build cmake make gcc g++
       python3-numpy libopenblas0-pthread)
 if [[ "${ROCK_BENCH_DEPS:-0}" == 1 ]]; then
   pkgs+=(python3-matplotlib python3-torch)

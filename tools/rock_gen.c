@@ -1,7 +1,7 @@
 /*===- rock_gen.c - rock-gen: generate attention kernels ------------------===*/
 //
 // A thin CLI over rock-c/Attention.h with rocmlir-gen's attention flags
-// (spec-attention.md §5.1). Prints the module to stdout or `-o FILE`.
+// (docs/user-guide.md §2). Prints the module to stdout or `-o FILE`.
 // Exit status: 0 on success, 2 on a bad flag or an invalid problem (one line
 // "rock-gen: error: ..." on stderr), 1 when the output cannot be written.
 //
@@ -239,11 +239,18 @@ static bool parseBool(const char *flag, const char *v) {
   return false;
 }
 
+/// True when `v` starts like a number as LLVM's option parser reads one: a
+/// digit, '.', or '-' (no blanks, no '+'; strtoll/strtod would skip them).
+static bool numberStart(const char *v) {
+  return (*v >= '0' && *v <= '9') || *v == '-' || *v == '.' ||
+         !strncmp(v, "inf", 3) || !strncmp(v, "nan", 3);
+}
+
 static int64_t parseInt(const char *flag, const char *v) {
   char *end;
   errno = 0;
   long long r = strtoll(v, &end, 10);
-  if (!*v || *end || errno)
+  if (!numberStart(v) || *end || errno)
     die("invalid integer '%s' for %s", v, flag);
   return r;
 }
@@ -252,8 +259,17 @@ static double parseFloat(const char *flag, const char *v) {
   char *end;
   errno = 0;
   double r = strtod(v, &end);
-  if (!*v || *end || errno)
+  if (!numberStart(v) || *end || errno)
     die("invalid number '%s' for %s", v, flag);
+  return r;
+}
+
+/// A tolerance: a number >= 0 (NaN and negative values would make every
+/// comparison fail, or pass, silently).
+static double parseTolerance(const char *flag, const char *v) {
+  double r = parseFloat(flag, v);
+  if (!(r >= 0))
+    die("%s must be a non-negative number, got '%s'", flag, v);
   return r;
 }
 
@@ -372,10 +388,10 @@ static int64_t parseLookBack(const char *arg, const char *name, const char *v) {
 }
 
 /// Applies `c` to `cfg` once every flag is read: the prefix offset of
-/// `-causal=N`, the look-back distances as rock's window `W` (spec §1: keys
-/// [max(0, last - W), last]). `-causal_look_back L` keeps keys
-/// [max(0, i - L), i] of query row i; that is rock's window whenever every
-/// row's last visible key is the row itself, and an error otherwise.
+/// `-causal=N`, the look-back distances as rock's window `W` (docs/semantics.md
+/// §3: keys [max(0, last - W), last]). `-causal_look_back L` keeps keys [max(0,
+/// i - L), i] of query row i; that is rock's window whenever every row's last
+/// visible key is the row itself, and an error otherwise.
 static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
   if (c->hasCausalOffset) {
     if (cfg->numPrefixOffset > 0)
@@ -478,7 +494,7 @@ static void printTuningSpace(void) {
 static void usage(void) {
   puts(
       "usage: rock-gen --operation attention [flags] [-o FILE]\n"
-      "Generates a rock.attention kernel module (spec-attention.md §5).\n"
+      "Generates a rock.attention kernel module (docs/user-guide.md §2).\n"
       "Problem: -t f32|f16|bf16|i8 -g N -num_heads_q N -num_heads_kv N\n"
       "  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)\n"
       "  -causal -current_seq_len=a,b -prefix_offset=a,b "
@@ -534,6 +550,7 @@ int main(int argc, char **argv) {
   static const char *const toggles[] = {"infer", "on", "off", NULL};
   Compat compat = {.windowLookBack = -1, .causalLookBack = -1};
 
+  unsigned char seen[F_HELP + 1] = {0};
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || arg[1] == '\0')
@@ -544,6 +561,12 @@ int main(int argc, char **argv) {
     const Flag *f = findFlag(name, n);
     if (!f)
       die("unknown flag '%.*s'", (int)(n + (size_t)(name - arg)), arg);
+    // As with rocmlir-gen the last occurrence wins, but never silently.
+    if (seen[f->id]++)
+      fprintf(stderr,
+              "rock-gen: warning: %.*s given more than once; the last "
+              "value wins\n",
+              (int)(n + (size_t)(name - arg)), arg);
     const char *v = eq ? eq + 1 : NULL;
     if (!f->isBool && !v) {
       if (i + 1 >= argc)
@@ -703,7 +726,8 @@ int main(int argc, char **argv) {
       h.printValidationResults = b;
       break;
     case F_RAND:
-      if (strcmp(v, "fixed") && strcmp(v, "none") && parseInt(arg, v) < 0)
+      if (strcmp(v, "fixed") && strcmp(v, "distinct") && strcmp(v, "none") &&
+          parseInt(arg, v) < 0)
         die("invalid value '%s' for %s", v, arg);
       h.rand = v;
       break;
@@ -731,15 +755,15 @@ int main(int argc, char **argv) {
       break;
     case F_RMS:
       h.hasRMS = true;
-      h.rmsThreshold = parseFloat(arg, v);
+      h.rmsThreshold = parseTolerance(arg, v);
       break;
     case F_ABS:
       h.hasAbsDiff = true;
-      h.absDiffThreshold = parseFloat(arg, v);
+      h.absDiffThreshold = parseTolerance(arg, v);
       break;
     case F_REL:
       h.hasRelDiff = true;
-      h.relDiffThreshold = parseFloat(arg, v);
+      h.relDiffThreshold = parseTolerance(arg, v);
       break;
     case F_COMPARATOR:
       if (!oneOf(v, comparators))
@@ -748,11 +772,11 @@ int main(int argc, char **argv) {
       break;
     case F_ATOL:
       h.hasAtol = comparatorForced = true;
-      h.atol = parseFloat(arg, v);
+      h.atol = parseTolerance(arg, v);
       break;
     case F_RTOL:
       h.hasRtol = comparatorForced = true;
-      h.rtol = parseFloat(arg, v);
+      h.rtol = parseTolerance(arg, v);
       break;
     case F_PRINT_VERIFY:
       if (!oneOf(v, verifyPrints))

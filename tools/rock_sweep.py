@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """rock-sweep: randomized attention sweeps through rock-gen | rock-run.
 
-Modelled on rocMLIR's attentionSweeps.py (spec-attention.md section 8).
+Modelled on rocMLIR's attentionSweeps.py (docs/user-guide.md §4).
 
 Sampling (8.1).  One PRNG: Python's random.Random(seed) (Mersenne Twister),
 `coin` = `rng.random() < 0.5`, `randint`/`choice` as in the random module.
@@ -122,8 +122,8 @@ class Limits:
 
 
 def draw_sample(rng, lim):
-    """One draw in the order of spec 8.1 (consumes `rng` identically for
-    any result)."""
+    """One draw in the order of the module docstring (consumes `rng`
+    identically for any result)."""
     coin = lambda: rng.random() < 0.5  # noqa: E731
     s = {}
     g = rng.randint(1, lim.max_g)
@@ -158,7 +158,7 @@ def draw_sample(rng, lim):
 
 
 def make_paged(s, prng):
-    """Turns `s` into a consistent paged configuration (spec 5.4)."""
+    """Turns `s` into a consistent paged configuration (docs/user-guide.md §2.4)."""
     m = 128 // K_ELEM_BITS[s["t"]]
     d = max(m, -(-s["head_dim_qk"] // m) * m)
     s["head_dim_qk"] = s["head_dim_v"] = d
@@ -265,7 +265,7 @@ def gen_flags(s):
 
 # f32 relative error is ill-conditioned on outputs that cancel to ~1e-4 of
 # the row's magnitude: the sweep found absolute errors of 3e-7 (f32 epsilon
-# level, RMS 8e-8) giving relDiff 2.4e-3 on such elements. 1e-4 (spec 8.3)
+# level, RMS 8e-8) giving relDiff 2.4e-3 on such elements. The planned 1e-4
 # fails correct kernels; RMS and absDiff still gate the result.
 F32_REL_DIFF = "1e-2"
 

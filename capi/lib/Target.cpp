@@ -1,4 +1,4 @@
-//===- Target.cpp - what LLVM knows about CPU targets ----------------------===//
+//===- Target.cpp - what LLVM knows about CPU targets ---------------------===//
 //
 // Bridges LLVM's X86 target parser (C++ only; LLVM's and MLIR's C APIs have
 // no way to validate a CPU name or list its features) to rock-c/Target.h.

@@ -1,15 +1,16 @@
 /*===- attention_config.c - RockAttentionConfig defaults and checks -------===*/
 //
 // rockAttentionConfigInit / rockAttentionHarnessInit and
-// rockAttentionConfigValidate: the generation errors of spec-attention.md
-// §5.1 and §5.4, perf_config strings (§2.6) and the split-KV guard (§2.1
-// rule 10).
+// rockAttentionConfigValidate: the generation errors of docs/user-guide.md
+// §2.2, perf_config strings (its §2.5) and the split-KV guard
+// (docs/semantics.md §5.7).
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
+#include "rock-c/Sizes.h"
+#include "support/splitkv_guard.h"
 
 #include "perf_config.h"
-#include "splitkv_guard.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -33,7 +34,7 @@ void rockAttentionConfigInit(RockAttentionConfig *cfg) {
 void rockAttentionHarnessInit(RockAttentionHarness *h) {
   memset(h, 0, sizeof *h);
   h->verifier = "none";
-  h->rand = "fixed";
+  h->rand = "distinct";
   h->randType = "int";
   h->randMin = 0.0;
   h->randMax = 1.0;
@@ -90,13 +91,6 @@ static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
   return true;
 }
 
-/// a*b into *r; false on overflow or negative operands.
-static bool mul(int64_t a, int64_t b, int64_t *r) {
-  if (a < 0 || b < 0)
-    return false;
-  return !__builtin_mul_overflow(a, b, r);
-}
-
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
   if (c->headDimQK != c->headDimV)
     return fail(err, errLen,
@@ -113,10 +107,10 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
     return fail(err, errLen,
                 "paged attention needs two of --num-pages, --page-size and "
                 "-seq_len_k");
-  if (!mul(c->numHeadsKV, d, &perBatchTok))
+  if (!rockSizeMul(c->numHeadsKV, d, &perBatchTok))
     return fail(err, errLen, "problem size overflows 64 bits");
   if (!hasSk) {
-    if (!mul(c->numPages, c->pageSize, &total))
+    if (!rockSizeMul(c->numPages, c->pageSize, &total))
       return fail(err, errLen, "problem size overflows 64 bits");
     if (total % perBatchTok)
       return fail(err, errLen,
@@ -124,7 +118,7 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
                   "seqLenK * headDim");
     c->seqLenK = total / perBatchTok;
   } else {
-    if (!mul(perBatchTok, c->seqLenK, &total))
+    if (!rockSizeMul(perBatchTok, c->seqLenK, &total))
       return fail(err, errLen, "problem size overflows 64 bits");
     if (!hasP) {
       if (total % c->pageSize)
@@ -141,7 +135,7 @@ static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
     }
   }
   int64_t pp;
-  if (!mul(c->numPages, c->pageSize, &pp) || pp != total)
+  if (!rockSizeMul(c->numPages, c->pageSize, &pp) || pp != total)
     return fail(err, errLen,
                 "numPages * pageSize must equal numHeadsKV * seqLenK * "
                 "headDim");
@@ -223,27 +217,26 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
 
   // Every buffer size must fit in 64 bits.
   int64_t b, bkv, t;
-  if (!mul(c->g, c->numHeadsQ, &b) || !mul(c->g, c->numHeadsKV, &bkv) ||
-      !mul(b, c->splitKV, &t) || !mul(t, c->seqLenQ, &t) ||
-      !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t) ||
-      !mul(b, c->seqLenQ, &t) || !mul(t, c->seqLenK, &t) ||
-      !mul(bkv, c->seqLenK, &t) ||
-      !mul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK, &t))
+  if (!rockSizeMul(c->g, c->numHeadsQ, &b) ||
+      !rockSizeMul(c->g, c->numHeadsKV, &bkv) ||
+      !rockSizeMul(b, c->splitKV, &t) || !rockSizeMul(t, c->seqLenQ, &t) ||
+      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
+                   &t) ||
+      !rockSizeMul(b, c->seqLenQ, &t) || !rockSizeMul(t, c->seqLenK, &t) ||
+      !rockSizeMul(bkv, c->seqLenK, &t) ||
+      !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
+                   &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
-  // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
-  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t extra = rockSplitKVExtraBytes((uint64_t)c->splitKV, (uint64_t)b,
-                                         (uint64_t)c->seqLenQ,
-                                         (uint64_t)c->headDimV, outBytes);
-  uint64_t limit =
-      rockSplitKVLimit(c->deviceMemBytes > 0 ? (uint64_t)c->deviceMemBytes : 0);
-  if (extra > limit)
-    return fail(err, errLen,
-                "splitKV requires %" PRIu64 " bytes of extra output/LSE "
-                "storage, which exceeds the limit (%" PRIu64 " bytes). Lower "
-                "splitKV or reduce sequence sizes. Override this guard with "
-                "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
-                extra, limit);
+  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
+  int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t extra =
+      rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ, c->headDimV, outBytes);
+  uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
+  if (extra > limit) {
+    if (err && errLen)
+      rock__splitKVMessage(err, errLen, extra, limit);
+    return false;
+  }
   return true;
 }

@@ -1,19 +1,16 @@
-/*===- verify_splitkv_guard.c - split-KV memory guard (spec §2.1 r.10) ----===*/
+/*===- verify_splitkv_guard.c - split-KV memory guard (semantics.md) ------===*/
+#include "support/splitkv_guard.h"
 #include "verify_attention.h"
 #include "verify_common.h"
 
-#include "splitkv_guard.h"
-
-#include "mlir-c/BuiltinAttributes.h"
-
 /* The rock.device_mem_bytes of the nearest enclosing builtin.module, or 0. */
-static uint64_t deviceMemBytes(MlirOperation op) {
+static int64_t deviceMemBytes(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op);
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
-    if (!rock__verifyOpIs(p, "builtin.module"))
+    if (!rock__isOp(p, "builtin.module"))
       continue;
-    int64_t mem = rock__verifyIntAttr(p, "rock.device_mem_bytes", 0);
-    return mem > 0 ? (uint64_t)mem : 0;
+    int64_t mem = rock__intAttr(p, "rock.device_mem_bytes", 0);
+    return mem > 0 ? mem : 0;
   }
   return 0;
 }
@@ -22,18 +19,14 @@ MlirLogicalResult rock__verifySplitKVGuard(MlirOperation op, int64_t splitKV,
                                            int64_t batch, int64_t seqQ,
                                            int64_t headV, int64_t outBytes) {
   if (splitKV <= 1 || batch == ROCK_DYN || seqQ == ROCK_DYN ||
-      headV == ROCK_DYN || batch < 0 || seqQ < 0 || headV < 0)
+      headV == ROCK_DYN)
     return mlirLogicalResultSuccess();
   uint64_t extra =
-      rockSplitKVExtraBytes((uint64_t)splitKV, (uint64_t)batch,
-                            (uint64_t)seqQ, (uint64_t)headV, (uint64_t)outBytes);
-  uint64_t limit = rockSplitKVLimit(deviceMemBytes(op));
+      rock__splitKVExtraBytes(splitKV, batch, seqQ, headV, outBytes);
+  uint64_t limit = rock__splitKVLimit(deviceMemBytes(op));
   if (extra <= limit)
     return mlirLogicalResultSuccess();
-  return rock__verifyFail(
-      op,
-      "splitKV requires %llu bytes of extra output/LSE storage, which "
-      "exceeds the limit (%llu bytes). Lower splitKV or reduce sequence "
-      "sizes. Override this guard with ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
-      (unsigned long long)extra, (unsigned long long)limit);
+  char msg[320];
+  return rock__verifyFail(op, "%s",
+                          rock__splitKVMessage(msg, sizeof msg, extra, limit));
 }

@@ -5,8 +5,8 @@
  *
  * Builds rock.attention_combine kernels over flat buffers, lowers them with
  * rock-cpu-pipeline, runs them through the JIT and compares them with the
- * combine of spec §3.9 computed here in f64: rows with some empty splits
- * (LSE −inf, their partial O filled with NaN garbage that must never be
+ * combine of docs/semantics.md §5.8 computed here in f64: rows with some empty
+ * splits (LSE −inf, their partial O filled with NaN garbage that must never be
  * read), rows whose splits are all empty (O = 0, LSE = −inf), f32 / f16 /
  * bf16 partials and both output layouts.
  */
@@ -245,7 +245,7 @@ static int runCase(MlirContext ctx, const Case *c) {
     for (long i = 0; i < no; ++i)
       o[i] = c->type == T_F16 ? fromF16(oh[i]) : fromBf16(oh[i]);
 
-  /* The f64 combine of spec §3.9. */
+  /* The f64 combine of docs/semantics.md §5.8. */
   double errO = 0, errL = 0;
   int bad = 0, allEmpty = 0;
   double *acc = malloc(sizeof(double) * (size_t)c->Dv);

@@ -6,8 +6,9 @@
  * Builds rock.gridwise_attention kernels over flat buffers, lowers them with
  * rock-cpu-pipeline, runs them through the JIT and checks them against a
  * naive f64 reference written here: the split partials are merged in f64
- * (spec §3.9) and compared with full attention (spec §1); every partial must
- * be NaN-free and an empty split must hold O = 0, LSE = −inf.
+ * (docs/semantics.md §5.8) and compared with full attention (docs/semantics.md
+ * §2); every partial must be NaN-free and an empty split must hold O = 0, LSE =
+ * −inf.
  */
 
 #include "rock-c/Dialect.h"
@@ -317,7 +318,8 @@ static int runCase(MlirContext ctx, const Case *c) {
     }
     empty += l[r] == -INFINITY;
   }
-  /* Merge the splits (§3.9) and compare with the reference. */
+  /* Merge the splits (docs/semantics.md §5.8) and compare with the reference.
+   */
   double errO = 0, errL = 0;
   double *ref = malloc(sizeof(double) * (size_t)c->Dv);
   double *acc = malloc(sizeof(double) * (size_t)c->Dv);

@@ -1,6 +1,6 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
-// rock.attention verifier (spec-attention.md §2.1 rules 1-9, §2.6): one
+// rock.attention verifier (docs/dialect.md, rock.attention rules 1-9 and 11): one
 // case per rule. Base problem: B = 2 (numHeadsQ 2, numHeadsKV 1), Sq = 8,
 // Dqk = 16, Sk = 32, Dv = 8, f16. The split-KV guard (rule 10) is tested in
 // splitkv-guard.mlir.
@@ -445,6 +445,18 @@ func.func @f(%q: memref<2x8x16xf64>, %k: memref<1x16x32xf64>, %v: memref<1x32x8x
   rock.attention {
     qk = %q * %k : memref<2x8x16xf64>, memref<1x16x32xf64>
     %out = softmax(qk) * %v : memref<1x32x8xf64> -> memref<2x8x8xf64>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
+  return
+}
+
+// -----
+
+// Rule 8: index is no attention element type (the user's op is refused).
+func.func @f(%q: memref<2x8x16xindex>, %k: memref<1x16x32xindex>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{queries element type must be f32, f16, bf16 or i8 (got index)}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xindex>, memref<1x16x32xindex>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
   } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
   return
 }

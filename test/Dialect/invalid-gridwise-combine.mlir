@@ -1,7 +1,7 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
 // rock.gridwise_attention (docs/internals.md canonical form) and
-// rock.attention_combine (spec-attention.md §2.5) verifiers. Gridwise base:
+// rock.attention_combine (docs/dialect.md) verifiers. Gridwise base:
 // B = 2 = Bkv (1) * numRepeatsGQA (2), Sq = 8, Sk = 16, Dqk = 64, Dv = 32,
 // splitKV = 2, nPerBlock = 8, gridSize = 4.
 
@@ -501,5 +501,45 @@ func.func @f(%po: memref<4x8x32xf16>, %pl: memref<4x8xf32>, %out: memref<2x8x32x
 func.func @f(%po: memref<4x8x32xf16>, %pl: memref<4x8xf32>, %out: memref<2x8x32xf16>, %lse: memref<2x16xf32>) {
   // expected-error @+1 {{lse sequence length (16) must equal partialOut sequence length (8)}}
   rock.attention_combine %po, %pl into %out, %lse {splitKV = 2 : i32} : memref<4x8x32xf16>, memref<4x8xf32> -> memref<2x8x32xf16>, memref<2x16xf32>
+  return
+}
+
+// -----
+
+// Q element types are those the lowering implements (index once verified,
+// then failed as "generated IR does not parse").
+func.func @f(%q: memref<2x8x64xindex>, %k: memref<1x16x64xindex>, %v: memref<1x16x32xf16>, %out: memref<4x8x32xf16>, %lse: memref<4x8xf32>) {
+  // expected-error @+1 {{queries element type must be f32, f16, bf16 or i8 (got index)}}
+  rock.gridwise_attention q(%q : memref<2x8x64xindex>) k(%k : memref<1x16x64xindex>) v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf16>) lse(%lse : memref<4x8xf32>)
+      attributes {gridSize = 4 : i64, mPerBlock = 16 : i32, nPerBlock = 8 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 16 : i64, prePadG0N = 16 : i64, softmaxType = f32, splitKV = 2 : i32} {
+  ^bb0(%a0: f32):
+    rock.yield %a0 : f32
+  }
+  return
+}
+
+// -----
+
+// V is a float type.
+func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xi32>, %out: memref<4x8x32xf16>, %lse: memref<4x8xf32>) {
+  // expected-error @+1 {{values element type must be f32, f16 or bf16 (got i32)}}
+  rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>) v(%v : memref<1x16x32xi32>) out(%out : memref<4x8x32xf16>) lse(%lse : memref<4x8xf32>)
+      attributes {gridSize = 4 : i64, mPerBlock = 16 : i32, nPerBlock = 8 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 16 : i64, prePadG0N = 16 : i64, softmaxType = f32, splitKV = 2 : i32} {
+  ^bb0(%a0: f16):
+    rock.yield %a0 : f16
+  }
+  return
+}
+
+// -----
+
+// out is a float type.
+func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xf16>, %out: memref<4x8x32xf64>, %lse: memref<4x8xf32>) {
+  // expected-error @+1 {{out element type must be f32, f16 or bf16 (got f64)}}
+  rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>) v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf64>) lse(%lse : memref<4x8xf32>)
+      attributes {gridSize = 4 : i64, mPerBlock = 16 : i32, nPerBlock = 8 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 16 : i64, prePadG0N = 16 : i64, softmaxType = f32, splitKV = 2 : i32} {
+  ^bb0(%a0: f16):
+    rock.yield %a0 : f16
+  }
   return
 }

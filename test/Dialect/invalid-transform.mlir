@@ -1,6 +1,6 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
-// rock.transform / #rock.transform_map verifier (spec-attention.md §2.3):
+// rock.transform / #rock.transform_map verifier (docs/semantics.md §7):
 // one case per invariant.
 
 // Upper bounds equal the result shape.

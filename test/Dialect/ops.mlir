@@ -1,7 +1,7 @@
 // RUN: rock-opt %s | rock-opt | FileCheck %s
 // RUN: rock-opt %s --mlir-print-op-generic | rock-opt | FileCheck %s
 
-// Round trip of every rock op and attribute (spec-attention.md §2).
+// Round trip of every rock op and attribute (docs/dialect.md).
 
 #t0 = #rock.transform_map<affine_map<(d0, d1) -> (d1, d0)>
     by [<PassThrough ["a", "b"] at [0, 1] -> ["b", "a"] at [1, 0]>]

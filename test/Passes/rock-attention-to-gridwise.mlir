@@ -132,7 +132,7 @@ func.func @perf_v1_partial(%q: memref<1x100x16xf32>, %k: memref<1x64x16xf32>, %v
 // -----
 
 // Paged K/V: keys and keyAddresses are the same view over a rock.deref
-// (spec §2.2). The chain is left as it is; the K reorder goes on top, V is
+// (docs/semantics.md §6). The chain is left as it is; the K reorder goes on top, V is
 // used as it is, and no page-table operand appears on the gridwise op.
 // CHECK-LABEL: func.func @paged
 // CHECK-SAME: (%[[Q:.*]]: memref<1x4x16xf16>, %[[KP:.*]]: memref<1x16x1xi64>, %[[VP:.*]]: memref<1x16x1xi64>, %[[O:.*]]: memref<1x4x16xf16>)

@@ -21,7 +21,11 @@
 // CHECK: rock.view_store %{{.*}}, %[[PO]][%{{.*}}] : vector<{{.*}}xf32>, memref<64x1x128xf32>
 // CHECK: rock.view_store %{{.*}}, %[[PL]][%{{.*}}] : f32, memref<64x1xf32>
 // CHECK: scf.parallel (%[[B:.*]], %[[I:.*]]) =
-// CHECK-COUNT-8: rock.view_load %[[PL]][%{{.*}}, %[[I]]] : memref<64x1xf32> -> f32
+// The combine loops over the 8 splits: one loop for the max, one for the
+// weights, each reading the partial LSE once.
+// CHECK: %[[R0:.*]] = arith.muli %[[B]], %[[CS:.*]] : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[CS]] step
+// CHECK-COUNT-2: rock.view_load %[[PL]][%{{.*}}, %[[I]]] : memref<64x1xf32> -> f32
 // CHECK-NOT: rock.view_load %[[PL]]
 // CHECK: rock.view_load %[[PO]][%{{.*}}, %[[I]], %{{.*}}] : memref<64x1x128xf32> -> f32
 // CHECK: arith.truncf %{{.*}} : f32 to bf16

@@ -2,6 +2,7 @@
 /* Input initialisation (-rand modes) and the splitmix64 stream. */
 #include "init.h"
 
+#include <math.h>
 #include <stdio.h>
 
 static void show(const char *name, const RockBuffer *b) {
@@ -31,6 +32,48 @@ int main(void) {
   // CHECK: fixed f16: 0.5 -1 0.75 0.5 -1
   show("fixed i8", i8);
   // CHECK: fixed i8: 1 -1 2 1
+
+  // TEST: distinct: the fixed pattern scaled per buffer (Q x4, K x0.25,
+  // V x0.5; integers x1, x-1): equal-sized buffers differ everywhere, Q.K
+  // products equal the fixed pattern's
+  RockBuffer *a = rockBufferCreate(ROCK_DTYPE_F32, 64);
+  RockBuffer *b = rockBufferCreate(ROCK_DTYPE_F32, 64);
+  RockBuffer *c = rockBufferCreate(ROCK_DTYPE_F16, 64);
+  RockBuffer *d = rockBufferCreate(ROCK_DTYPE_F32, 3);
+  rockInitConfigSetRand(&cfg, "distinct", NULL);
+  rockInitFill(&cfg, a);
+  rockInitFill(&cfg, b);
+  rockInitFill(&cfg, c);
+  rockInitFill(&cfg, d);
+  int differ = 0, product = 1;
+  for (int i = 0; i < 64; ++i) {
+    differ += rockBufferGet(a, i) != rockBufferGet(b, i) &&
+              rockBufferGet(b, i) != rockBufferGet(c, i) &&
+              rockBufferGet(a, i) != rockBufferGet(c, i);
+    double p = i % 3 == 0 ? 0.5 : i % 3 == 1 ? -1 : 0.75;
+    product &= rockBufferGet(a, i) * rockBufferGet(b, i) == p * p;
+  }
+  printf("distinct differ %d product %d\n", differ, product);
+  // CHECK: distinct differ 64 product 1
+  show("distinct V", c);
+  // CHECK: distinct V: 0.25 -0.5 0.375 0.25
+  show("distinct 4th", d);
+  // CHECK: distinct 4th: 0.5 -1 0.75
+  RockBuffer *ia = rockBufferCreate(ROCK_DTYPE_I8, 3);
+  RockBuffer *ib = rockBufferCreate(ROCK_DTYPE_I8, 3);
+  rockInitConfigSetRand(&cfg, "distinct", NULL); // restarts at buffer 0
+  rockInitFill(&cfg, ia);
+  rockInitFill(&cfg, ib);
+  show("distinct i8 Q", ia);
+  // CHECK: distinct i8 Q: 1 -1 2
+  show("distinct i8 K", ib);
+  // CHECK: distinct i8 K: -1 1 -2
+  rockBufferDestroy(a);
+  rockBufferDestroy(b);
+  rockBufferDestroy(c);
+  rockBufferDestroy(d);
+  rockBufferDestroy(ia);
+  rockBufferDestroy(ib);
 
   // TEST: none
   rockInitConfigSetRand(&cfg, "none", NULL);

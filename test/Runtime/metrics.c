@@ -1,5 +1,6 @@
 // RUN: rock-runtime-metrics-test | FileCheck %s
-/* Verification metrics (spec section 6.4) against hand-computed values. */
+/* Verification metrics (docs/user-guide.md §3.4) against hand-computed values.
+ */
 #include "metrics.h"
 
 #include <math.h>

@@ -49,7 +49,7 @@ int main(void) {
   RockBuffer *q = buf(ROCK_DTYPE_F32, 1, one);
   RockBuffer *k = buf(ROCK_DTYPE_F32, 2, keys01);
   RockBuffer *v = buf(ROCK_DTYPE_F32, 2, v13);
-  RockAttnInputs in = {q, k, v, NULL, NULL, NULL, NULL, false};
+  RockAttnInputs in = {q, k, v, NULL, NULL, NULL, NULL, false, NULL, NULL};
   run("two keys", &in);
   // CHECK: two keys: O 2.462117 LSE 1.313262
 
@@ -105,7 +105,7 @@ int main(void) {
   RockBuffer *q4 = buf(ROCK_DTYPE_F32, 4, one);
   RockBuffer *k2 = buf(ROCK_DTYPE_F32, 2, keys01);
   RockBuffer *v2 = buf(ROCK_DTYPE_F32, 2, v1020);
-  RockAttnInputs gin = {q4, k2, v2, NULL, NULL, NULL, NULL, false};
+  RockAttnInputs gin = {q4, k2, v2, NULL, NULL, NULL, NULL, false, NULL, NULL};
   run("gqa", &gin);
   // CHECK: gqa: O 10.000000 10.000000 20.000000 20.000000 LSE 0.000000 0.000000 1.000000 1.000000
 
@@ -113,7 +113,7 @@ int main(void) {
   setup(1, 1, 1, 2, 1, 2);
   const double vv[] = {1, 3, 10, 30};
   RockBuffer *v4 = buf(ROCK_DTYPE_F32, 4, vv);
-  RockAttnInputs tin = {q, k00, v4, NULL, NULL, NULL, NULL, false};
+  RockAttnInputs tin = {q, k00, v4, NULL, NULL, NULL, NULL, false, NULL, NULL};
   run("V", &tin);
   // CHECK: V: O 5.500000 16.500000 LSE 0.693147
   prob.transV = true;
@@ -126,7 +126,7 @@ int main(void) {
   // [Dqk, Sk] = {{0, 1}, {0, 0}}: scores {0, 1}; [Sk, Dqk]: scores {0, 0}
   RockBuffer *qd = buf(ROCK_DTYPE_F32, 2, q10);
   RockBuffer *kd = buf(ROCK_DTYPE_F32, 4, kk);
-  RockAttnInputs kin = {qd, kd, v, NULL, NULL, NULL, NULL, false};
+  RockAttnInputs kin = {qd, kd, v, NULL, NULL, NULL, NULL, false, NULL, NULL};
   run("K", &kin);
   // CHECK: K: O 2.462117 LSE 1.313262
   prob.transK = true;
@@ -151,7 +151,7 @@ int main(void) {
              *qsi = buf(ROCK_DTYPE_F16, 1, qs),
              *sci = buf(ROCK_DTYPE_F16, 2, sc),
              *bii = buf(ROCK_DTYPE_F16, 2, bi);
-  RockAttnInputs iin = {qi, ki, vi, qbi, qsi, sci, bii, false};
+  RockAttnInputs iin = {qi, ki, vi, qbi, qsi, sci, bii, false, NULL, NULL};
   run("i8", &iin);
   // CHECK: i8: O 2.000000 LSE 1.693147
   prob.strict = true;

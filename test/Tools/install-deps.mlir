@@ -12,7 +12,7 @@
 // RUN: rm -rf %t.bin && mkdir -p %t.bin
 // RUN: printf '#!/bin/sh\nexit 1\n' > %t.bin/dpkg-query && chmod +x %t.bin/dpkg-query
 // RUN: env PATH=%t.bin:$PATH %rock_src/scripts/install-deps.sh --dry-run 2>&1 | FileCheck %s --check-prefix=FRESH
-// FRESH: install-deps: missing: libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev rocm-device-libs clang-22 python3
+// FRESH: install-deps: missing: libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 libomp-22-dev libclang-rt-22-dev rocm-device-libs clang-22 clang-format-22 python3
 // FRESH-NEXT: apt-get update -qq
 // FRESH-NEXT: apt-get install -y -qq --no-install-recommends libmlir-22-dev {{.*}} libopenblas0-pthread
 //

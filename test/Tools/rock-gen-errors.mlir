@@ -134,3 +134,23 @@
 // RAND-NEXT: {{^}}rc=2
 // RUN: rock-gen --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: rock-gen --operation attention
+
+// Numbers are read as LLVM's option parser reads them: no leading blank or
+// '+'; tolerances must be non-negative numbers; a repeated flag warns (the
+// last value wins, as with rocmlir-gen).
+// RUN: not rock-gen -t f32 -seq_len_q " 5" -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 2>&1 | FileCheck %s --check-prefix=BLANK
+// BLANK: rock-gen: error: invalid integer ' 5' for -seq_len_q
+// RUN: not rock-gen -t f32 -seq_len_q +5 -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 2>&1 | FileCheck %s --check-prefix=PLUS
+// PLUS: rock-gen: error: invalid integer '+5' for -seq_len_q
+// RUN: not rock-gen -p -rand_min " 1" 2>&1 | FileCheck %s --check-prefix=FBLANK
+// FBLANK: rock-gen: error: invalid number ' 1' for -rand_min
+// RUN: not rock-gen -p -pv -rtol -1 2>&1 | FileCheck %s --check-prefix=RTOL
+// RTOL: rock-gen: error: -rtol must be a non-negative number, got '-1'
+// RUN: not rock-gen -p -pv -relDiff_threshold=-0.5 2>&1 | FileCheck %s --check-prefix=REL
+// REL: rock-gen: error: -relDiff_threshold=-0.5 must be a non-negative number, got '-0.5'
+// RUN: not rock-gen -p -pv -RMS_threshold nan 2>&1 | FileCheck %s --check-prefix=NAN
+// NAN: rock-gen: error: -RMS_threshold must be a non-negative number, got 'nan'
+// RUN: rock-gen -t f32 -seq_len_q 2 -seq_len_q 3 -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 -pv 2>&1 >/dev/null | FileCheck %s --check-prefix=DUP
+// RUN: rock-gen -t f32 -seq_len_q 2 -seq_len_q 3 -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 -pv 2>/dev/null | FileCheck %s --check-prefix=LAST
+// DUP: rock-gen: warning: -seq_len_q given more than once; the last value wins
+// LAST: seq_len_q = 3 : i64

@@ -10,6 +10,6 @@
 // CHECK: the module's GemmFeatures include `dot` (AVX512-BF16 dot products on the CPU) but {{.+}} lacks avx512bf16
 // V3: the module's GemmFeatures include `dot` (AVX512-BF16 dot products on the CPU) but x86-64-v3 lacks avx512bf16
 // V4: but x86-64-v4 lacks avx512bf16
-// ZEN4: jit cpu: znver4
+// ZEN4: jit cpu: znver4 (512-bit vectors)
 // ZEN4: host features: dot (avx512bf16)
 // ZEN4: [1 1 1]

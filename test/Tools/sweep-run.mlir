@@ -1,4 +1,4 @@
-// rock-sweep execution (spec 8.4) with fake tools: bf16 + transO fails
+// rock-sweep execution (docs/user-guide.md §4) with fake tools: bf16 + transO fails
 // ([0 1 1]); a perf config with mPerBlockG0 = 256 is rejected by rock-gen
 // (exit 2 = Invalid).  Counts are pinned for seed 7.
 // RUN: rm -rf %t && mkdir -p %t

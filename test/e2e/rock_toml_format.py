@@ -1,4 +1,4 @@
-"""lit test format for rocMLIR-schema e2e TOML files (spec-attention.md 7).
+"""lit test format for rocMLIR-schema e2e TOML files (docs/user-guide.md §5).
 
 One lit test per suite test, named `<file>.toml/<suite>/<t>` under the
 directory whose lit.local.cfg installs the format (test/e2e).  A test runs

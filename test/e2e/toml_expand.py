@@ -1,4 +1,4 @@
-"""Expansion of rocMLIR-schema e2e TOML files (spec-attention.md section 7).
+"""Expansion of rocMLIR-schema e2e TOML files (docs/user-guide.md §5).
 
 Shared by the lit format (test/e2e/rock_toml_format.py) and the generator CLI
 (scripts/expand-toml.py).  Python 3.11 stdlib only.
@@ -156,7 +156,7 @@ def load(path):
 
 
 # ---------------------------------------------------------------------------
-# rocMLIR compatibility (spec 7.4)
+# rocMLIR compatibility (e2e-configs/README.md)
 
 def _split_pipeline(s):
     """Split a shell pipeline at top-level '|' (quotes respected)."""
@@ -200,8 +200,8 @@ def compat_suffix(suffix, rocmlir=False):
     """Replace rocMLIR's execution pipeline by `| rock-run |`.
 
     Everything before the first `|` is kept verbatim.  With `rocmlir` (the
-    prefix is rocmlir-gen, spec 7.4) every stage between the first `|` and
-    the FileCheck stage is replaced by one `rock-run` stage.  Otherwise only
+    prefix is rocmlir-gen, e2e-configs/README.md) every stage between the
+    first `|` and the FileCheck stage is replaced by one `rock-run` stage.  Otherwise only
     rocMLIR's tools (rocmlir-driver, mlir-cpu-runner, mlir-runner) are
     dropped and a single `rock-run` stage is put in their place; an existing
     rock-run stage is kept as written, and suffixes without rocMLIR tools are
@@ -251,7 +251,7 @@ def exec_suffix(suffix, rocmlir=False):
 
 
 # ---------------------------------------------------------------------------
-# Generated rocMLIR-style lit files (spec 7.2 items 4-5)
+# Generated rocMLIR-style lit files (e2e-configs/README.md)
 
 def run_line(prefix, suffix, combo):
     kw = "FIXME" if combo.excluded else "RUN"
