@@ -90,6 +90,10 @@
 // NOTES-NEXT: {{^}}rock-gen: note: -perf_config fields other than the two tile sizes have no effect on cpu{{$}}
 // NOTES-NOT: note
 // RUN: rock-gen -p -mfma=infer -direct_to_lds_128b=false -x2=false 2>&1 >/dev/null | count 0
+// Each toggle is its own flag (no "given more than once" between them).
+// RUN: rock-gen -p -mfma=on -dot=off -atomic_add=on -atomic_fmax_f32=off -wmma=off 2>&1 >/dev/null | FileCheck %s --check-prefix=TOGGLES
+// TOGGLES: rock-gen: note: feature toggles
+// TOGGLES-NOT: more than once
 // RUN: not rock-gen -p -mfma=yes 2>&1 | FileCheck %s --check-prefix=TOGGLE
 // TOGGLE: {{^}}rock-gen: error: invalid value 'yes' for -mfma (infer, on or off){{$}}
 
@@ -108,7 +112,7 @@
 // --emit-tuning-key prints the problem, --emit-tuning-space the tile choices;
 // neither prints a module.
 // RUN: rock-gen -t f16 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 64 -head_dim_v 64 -causal -causal_look_back=32 --emit-tuning-key | FileCheck %s --check-prefix=KEY
-// KEY: {{^}}-t f16 -transQ false -transK false -transV false -transO false -g 1 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 64 -head_dim_v 64 -causal true -return_lse false -split_kv 1 -causal_look_back 32 -num_heads_q 1 -num_heads_kv 1{{$}}
+// KEY: {{^}}cpu 64 -t f16 -transQ false -transK false -transV false -transO false -g 1 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 64 -head_dim_v 64 -causal true -return_lse false -split_kv 1 -causal_look_back 32 -num_heads_q 1 -num_heads_kv 1{{$}}
 // KEY-NOT: module
 // RUN: rock-gen -p --emit-tuning-space | FileCheck %s --check-prefix=SPACE
 // SPACE: {{^}}attn:v3:16,16,16,8,32,32,16,4,1,1,0,0,1{{$}}
@@ -117,3 +121,5 @@
 // Every printed config is accepted back.
 // RUN: rock-gen -p -perf_config attn:v3:128,128,256,8,32,32,16,4,1,1,0,0,1 2>/dev/null | FileCheck %s --check-prefix=SPACEOK
 // SPACEOK: perf_config = "attn:v3:128,128,256,8,32,32,16,4,1,1,0,0,1"
+// RUN: rock-gen -p --arch gfx942 -num_cu 304 --emit-tuning-key | FileCheck %s --check-prefix=KEYARCH
+// KEYARCH: {{^}}gfx942 304 -t f32 {{.*}} -num_heads_q 1 -num_heads_kv 1{{$}}
