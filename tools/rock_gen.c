@@ -424,15 +424,15 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
       die("sliding_window_look_back must not exceed seq_len_k - 1");
     cfg->slidingWindowSize = c->windowLookBack;
     // Without a KV-cache index rocmlir-gen passes seq_len_k - 1 for every
-    // group (the window then ends at the last key, as rock's does anyway).
-    if (cfg->numCurrentSeqLen == 0 && cfg->seqLenK > 0 && cfg->g > 0) {
-      int64_t *p = calloc((size_t)cfg->g, sizeof *p);
+    // group (the window then ends at the last key, as rock's does anyway);
+    // one value, broadcast to every group, says the same for any G.
+    if (cfg->numCurrentSeqLen == 0 && cfg->seqLenK > 0) {
+      int64_t *p = malloc(sizeof *p);
       if (!p)
         die("out of memory");
-      for (int64_t i = 0; i < cfg->g; ++i)
-        p[i] = cfg->seqLenK - 1;
+      *p = cfg->seqLenK - 1;
       cfg->currentSeqLen = p;
-      cfg->numCurrentSeqLen = cfg->g;
+      cfg->numCurrentSeqLen = 1;
     }
   }
   int64_t L = c->causalLookBack;
