@@ -10,11 +10,11 @@
 // -sliding_window_look_back L is the window W (keys [max(0, P - L), P]).
 // RUN: rock-gen -p -last_valid_kv_index=33 -sliding_window_look_back=16 | FileCheck %s --check-prefix=SWLB
 // SWLB: slidingWindowSize = 16 : i32
-// Without -last_valid_kv_index, rocmlir-gen passes seq_len_k - 1 per group;
-// rock-gen passes it once, broadcast to every group (same meaning, any G).
+// Without -last_valid_kv_index, rocmlir-gen passes seq_len_k - 1 per group
+// (rock-gen takes one value and broadcasts it to the G arguments).
 // RUN: rock-gen -g 2 -seq_len_q 1 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 -sliding_window_look_back=16 | FileCheck %s --check-prefix=SWLBDEFAULT
 // SWLBDEFAULT: current_seq_len = array<i64: 63, 63>
-// SWLBDEFAULT: func.func @rock_attention(%arg0: memref<64xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>, %arg3: memref<1xi32>, %arg4: memref<64xf32>)
+// SWLBDEFAULT: func.func @rock_attention(%arg0: memref<64xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>, %arg3: memref<2xi32>, %arg4: memref<64xf32>)
 // SWLBDEFAULT: currentSeqLen = (
 // SWLBDEFAULT: slidingWindowSize = 16 : i32
 // -1 turns it off; 0, < -1, > seq_len_k - 1 and > i32 are rocmlir-gen's errors.
