@@ -675,6 +675,10 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   if (!rock__attnAnalyse(op, pass, &a))
     return false;
   a.tgt = &gpuTarget;
+  /* Prefill and multi-token decode on the tensor cores when they apply. */
+  int accel = rock__gpuAttnAccel(op, pass, &a);
+  if (accel >= 0)
+    return accel == 1;
   Sched s;
   if (!schedule(&a, &s, pass))
     return false;
