@@ -46,17 +46,21 @@
 /* Lanes per key row: from the 16-byte chunks of a row down to LANES_MIN
  * while each lane's Q and O state (NB·(Dqk + Dv)/LPR f32 registers) stays
  * within STATE_REGS: fewer lanes per row means fewer shuffles per score and
- * less softmax work repeated across the lanes of a row (measured: 8 lanes
- * for 4 rows of d 128 bf16 is 10 % faster than 16,
- * bench/RESULTS-gpu-kernel.md). */
-#define LANES_MIN 8
+ * less softmax work repeated across the lanes of a row, but more registers
+ * (8 lanes for 4 rows of d 128 bf16 need about 210, so 2 workgroups per
+ * SM; 16 lanes with 8 keys per group about 155, 3 workgroups). */
+#define LANES_MIN 16
 #define STATE_REGS 128
 /* 16-byte chunks of a row per lane at most. */
 #define CHUNKS_MAX 8
 /* Warps per workgroup. */
 #define WARPS 4
-/* Keys per lane group per tile (independent loads in flight). */
-#define KEYS_PER_GROUP 4
+/* Keys per lane group per tile: the loads in flight per lane, and the
+ * compute time that hides the next tile's loads (software pipelining);
+ * KEYS_PER_GROUP for up to SMALL_ROWS rows, KEYS_PER_GROUP / 2 above (the
+ * registers of the row state). */
+#define KEYS_PER_GROUP 8
+#define SMALL_ROWS 4
 /* The H200's SM count and the workgroups per SM the split aims at. */
 #define SM_COUNT 132
 #define BLOCKS_PER_SM 4
@@ -124,9 +128,9 @@ static bool schedule(RockAttn *a, Sched *s, MlirExternalPass pass) {
   s->lpr = pow2Ceil(nch);
   if (s->lpr > 32)
     s->lpr = 32;
-  s->t = KEYS_PER_GROUP;
   int64_t sqr = a->Sq * a->R;
   s->nb = (int)(sqr < ROWS_MAX ? sqr : ROWS_MAX);
+  s->t = s->nb <= SMALL_ROWS ? KEYS_PER_GROUP : KEYS_PER_GROUP / 2;
   while (s->lpr > LANES_MIN &&
          (int64_t)s->nb * (a->Dqk + a->Dv) / (s->lpr / 2) <= STATE_REGS &&
          (nch + s->lpr / 2 - 1) / (s->lpr / 2) <= CHUNKS_MAX)
