@@ -13,6 +13,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/Support.h"
+#include "rock-c/GpuTarget.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -127,6 +128,25 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
 bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu);
 
 /*===----------------------------------------------------------------------===
+ * The GPU attention schedule on tensor cores (gpu/attention_accel.c)
+ *===----------------------------------------------------------------------===*/
+
+/* Reads the GPU target from the module attribute rock.arch of `op` or of
+ * its nearest ancestor that has one (rockGpuTargetParse) into *t. Returns
+ * false when there is none, it does not parse, or it is not a GPU; then,
+ * when `pass.ptr` is set, after a one-line error at `op` and signalling
+ * `pass` failure (gpu/target.c). */
+bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t);
+
+struct RockAttn;
+/* Lowers the rock.gridwise_attention `op` (analysed into `a`, a->tgt set)
+ * on the tile-product emitters when they apply (module rock.arch with a
+ * matrix instruction, f16 / bf16, Sq·R >= 16, ...): 1 on success, 0 after
+ * signalling `pass` failure, -1 when they do not apply (nothing done). */
+int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass,
+                       struct RockAttn *a);
+
+/*===----------------------------------------------------------------------===
  * Pass registration (one per pass file)
  *===----------------------------------------------------------------------===*/
 
@@ -138,5 +158,9 @@ void rockLowerCombinePassRegister(void);
 void rockGridwiseAttentionToGpuPassRegister(void);
 void rockCombineToGpuPassRegister(void);
 void rockGpuAttachTargetPassRegister(void);
+void rockGpuToLlvmPassRegister(void);
+void rockAccelGemmPassRegister(void);
+void rockGpuToBinaryPassRegister(void);
+void rockGpuToCubinPassRegister(void);
 
 #endif

@@ -1,6 +1,7 @@
 /*===- pass_def.c - creating and registering stateless C passes -----------===*/
 #include "internal.h"
 
+#include "mlir-c/Dialect/AMDGPU.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -8,6 +9,7 @@
 #include "mlir-c/Dialect/Math.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/NVVM.h"
+#include "mlir-c/Dialect/ROCDL.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
 #include "rock-c/Dialect.h"
@@ -33,7 +35,7 @@ static void run(MlirOperation op, MlirExternalPass pass, void *ud) {
 static const MlirExternalPassCallbacks callbacks = {construct, destruct,
                                                     initialize, clone, run};
 
-enum { NUM_DEPS = 10 };
+enum { NUM_DEPS = 12 };
 static void deps(MlirDialectHandle out[NUM_DEPS]) {
   out[0] = mlirGetDialectHandle__arith__();
   out[1] = mlirGetDialectHandle__func__();
@@ -45,6 +47,8 @@ static void deps(MlirDialectHandle out[NUM_DEPS]) {
   out[7] = mlirGetDialectHandle__rock__();
   out[8] = mlirGetDialectHandle__gpu__();
   out[9] = mlirGetDialectHandle__nvvm__();
+  out[10] = mlirGetDialectHandle__rocdl__();
+  out[11] = mlirGetDialectHandle__amdgpu__();
 }
 
 MlirPass rock__passCreate(const RockPassDef *def) {

@@ -37,10 +37,11 @@ static const char cpuPipeline[] =
 
 const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
 
-/* rock IR to gpu.launch (the rock passes), then upstream: outlining, the
- * target from rock.arch, NVVM with bare-pointer kernel arguments, and the
- * serialisation (docs/gpu.md says why each pass is there). */
-#define GPU_PIPELINE(FORMAT)                                                   \
+/* rock IR to gpu.launch (the rock passes), then upstream outlining, the
+ * target from rock.arch, and the target's lowering and serialisation
+ * (rock-gpu-to-binary: NVVM or ROCDL with bare-pointer kernel arguments;
+ * docs/gpu.md says why each pass is there). */
+#define GPU_PIPELINE(TAIL)                                                     \
   "rock-attention-to-gridwise,"                                                \
   "rock-combine-to-gpu,"                                                       \
   "rock-gridwise-attention-to-gpu,"                                            \
@@ -51,14 +52,10 @@ const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
   "expand-strided-metadata,"                                                   \
   "gpu-launch-sink-index-computations,"                                        \
   "gpu-kernel-outlining,"                                                      \
-  "rock-gpu-attach-target,"                                                    \
-  "gpu.module(convert-scf-to-cf,convert-arith-to-llvm,"                        \
-  "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}),"                     \
-  "reconcile-unrealized-casts,"                                                \
-  "gpu-module-to-binary{format=" FORMAT "}"
+  "rock-gpu-attach-target," TAIL
 
-static const char gpuPipeline[] = GPU_PIPELINE("isa");
-static const char gpuCubinPipeline[] = GPU_PIPELINE("bin");
+static const char gpuPipeline[] = GPU_PIPELINE("rock-gpu-to-binary");
+static const char gpuCubinPipeline[] = GPU_PIPELINE("rock-gpu-to-cubin");
 
 const char *rockGpuPipelineGetText(void) { return gpuPipeline; }
 const char *rockGpuCubinPipelineGetText(void) { return gpuCubinPipeline; }

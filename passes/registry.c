@@ -21,6 +21,10 @@ static void registerAll(void) {
   rockGridwiseAttentionToGpuPassRegister();
   rockCombineToGpuPassRegister();
   rockGpuAttachTargetPassRegister();
+  rockGpuToLlvmPassRegister();
+  rockAccelGemmPassRegister();
+  rockGpuToBinaryPassRegister();
+  rockGpuToCubinPassRegister();
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-cpu-pipeline"),
       mlirStringRefCreateFromCString(
@@ -29,7 +33,8 @@ static void registerAll(void) {
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-gpu-pipeline"),
       mlirStringRefCreateFromCString(
-          "rock IR to gpu.binary (PTX) for the module's rock.arch"),
+          "rock IR to gpu.binary (PTX, or an hsaco for AMD) for the module's "
+          "rock.arch"),
       mlirStringRefCreateFromCString(rockGpuPipelineGetText()));
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-gpu-cubin-pipeline"),

@@ -42,6 +42,15 @@ if os.access(ptxas, os.X_OK):
     config.available_features.add("cuda-toolkit")
     config.substitutions.append(("%ptxas", ptxas))
 
+# AMD code objects: the build's ROCm-layout toolkit (rocm-device-libs and
+# lld-22, cmake/RockRocmToolkit.cmake) and llvm-readelf / llvm-objdump.
+rocm_tk = os.path.join(config.rock_obj_root, "rocm-toolkit")
+if (os.path.exists(os.path.join(rocm_tk, "amdgcn", "bitcode", "ocml.bc"))
+        and os.access(os.path.join(rocm_tk, "llvm", "bin", "ld.lld"), os.X_OK)
+        and os.access(os.path.join(config.llvm_tools_dir, "llvm-readelf"),
+                      os.X_OK)):
+    config.available_features.add("rocm-device-libs")
+
 config.environment["FILECHECK_OPTS"] = (
     "-enable-var-scope --allow-unused-prefixes=false")
 for var in ("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES",

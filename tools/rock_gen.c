@@ -103,15 +103,22 @@ typedef enum FlagId {
   F_SEQ_LEN,
   F_HEAD_DIM,
   F_BUFFERIZE,
-  F_FEATURE,
+  F_MFMA,
+  F_DOT,
+  F_ATOMIC_ADD,
+  F_ATOMIC_FMAX,
+  F_WMMA,
   F_FUT,
   F_CLONE_HARNESS,
   F_TUNING_KEY,
   F_TUNING_SPACE,
   F_PV_GPU,
   F_PV_CPP,
-  F_X2,
+  F_X2, ///< Keep last: F_COUNT counts the ids.
 } FlagId;
+
+/// Number of flag ids (the size of per-flag tables).
+#define F_COUNT (F_X2 + 1)
 
 typedef struct Flag {
   const char *names; ///< Space-separated spellings, '-' written as '_'.
@@ -188,7 +195,11 @@ static const Flag flags[] = {
     {"seq_len", false, F_SEQ_LEN},
     {"head_dim num_heads", false, F_HEAD_DIM},
     {"apply_bufferization_pipeline", true, F_BUFFERIZE},
-    {"mfma dot atomic_add atomic_fmax_f32 wmma", false, F_FEATURE},
+    {"mfma", false, F_MFMA},
+    {"dot", false, F_DOT},
+    {"atomic_add", false, F_ATOMIC_ADD},
+    {"atomic_fmax_f32", false, F_ATOMIC_FMAX},
+    {"wmma", false, F_WMMA},
     {"fut func_under_test", false, F_FUT},
     {"clone_harness", true, F_CLONE_HARNESS},
     {"emit_tuning_key", true, F_TUNING_KEY},
@@ -359,6 +370,7 @@ typedef struct Compat {
   int64_t causalOffset;   ///< N.
   int64_t windowLookBack; ///< `-sliding_window_look_back`, -1 = unset.
   int64_t causalLookBack; ///< `-causal_look_back`, -1 = unset.
+  int64_t numCu;          ///< `-num_cu` (64, rocmlir-gen's default).
   bool tuningKey, tuningSpace;
 } Compat;
 
@@ -411,6 +423,17 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
     if (cfg->seqLenK > 0 && c->windowLookBack > cfg->seqLenK - 1)
       die("sliding_window_look_back must not exceed seq_len_k - 1");
     cfg->slidingWindowSize = c->windowLookBack;
+    // Without a KV-cache index rocmlir-gen passes seq_len_k - 1 for every
+    // group (the window then ends at the last key, as rock's does anyway);
+    // one value, broadcast to every group, says the same for any G.
+    if (cfg->numCurrentSeqLen == 0 && cfg->seqLenK > 0) {
+      int64_t *p = malloc(sizeof *p);
+      if (!p)
+        die("out of memory");
+      *p = cfg->seqLenK - 1;
+      cfg->currentSeqLen = p;
+      cfg->numCurrentSeqLen = 1;
+    }
   }
   int64_t L = c->causalLookBack;
   if (L < 0)
@@ -454,8 +477,12 @@ static void printNotes(unsigned notes, const char *arch) {
 
 static const char *tf(bool b) { return b ? "true" : "false"; }
 
-/// `--emit-tuning-key`: the problem as one line of rocmlir-gen flags.
-static void printTuningKey(const RockAttentionConfig *cfg, int64_t lookBack) {
+/// `--emit-tuning-key`: rocmlir-gen's layout, the target, its compute-unit
+/// count (`-num_cu`, rocmlir-gen's default 64) and the problem as one line
+/// of flags, tab-separated.
+static void printTuningKey(const RockAttentionConfig *cfg, const char *arch,
+                           int64_t numCu, int64_t lookBack) {
+  printf("%s\t%" PRId64 "\t", arch[0] ? arch : "cpu", numCu);
   printf("-t %s -transQ %s -transK %s -transV %s -transO %s -g %" PRId64
          " -seq_len_q %" PRId64 " -seq_len_k %" PRId64 " -head_dim_qk %" PRId64
          " -head_dim_v %" PRId64
@@ -537,9 +564,9 @@ int main(int argc, char **argv) {
                                              "off", NULL};
   static const char *const randTypes[] = {"int", "float", NULL};
   static const char *const toggles[] = {"infer", "on", "off", NULL};
-  Compat compat = {.windowLookBack = -1, .causalLookBack = -1};
+  Compat compat = {.windowLookBack = -1, .causalLookBack = -1, .numCu = 64};
 
-  unsigned char seen[F_HELP + 1] = {0};
+  unsigned char seen[F_COUNT] = {0};
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || arg[1] == '\0')
@@ -657,13 +684,15 @@ int main(int argc, char **argv) {
     case F_PERF:
       cfg.perfConfig = v;
       break;
-    case F_SCHEDULE:
     case F_NUM_CU:
+      compat.numCu = parseInt(arg, v);
+      compat.notes |= 1u << NOTE_NUM_CU;
+      break;
+    case F_SCHEDULE:
     case F_CHIPLETS:
       (void)parseInt(arg, v);
-      compat.notes |= 1u << (f->id == F_SCHEDULE ? NOTE_SCHEDULE
-                             : f->id == F_NUM_CU ? NOTE_NUM_CU
-                                                 : NOTE_CHIPLETS);
+      compat.notes |=
+          1u << (f->id == F_SCHEDULE ? NOTE_SCHEDULE : NOTE_CHIPLETS);
       break;
     case F_REVERSE:
       cfg.reverseGrid = b;
@@ -807,7 +836,11 @@ int main(int argc, char **argv) {
     case F_BUFFERIZE:
     case F_CLONE_HARNESS:
       break;
-    case F_FEATURE:
+    case F_MFMA:
+    case F_DOT:
+    case F_ATOMIC_ADD:
+    case F_ATOMIC_FMAX:
+    case F_WMMA:
       if (!oneOf(v, toggles))
         die("invalid value '%s' for %.*s (infer, on or off)", v,
             (int)(n + (size_t)(name - arg)), arg);
@@ -875,7 +908,7 @@ int main(int argc, char **argv) {
     if (compat.tuningSpace)
       printTuningSpace();
     else
-      printTuningKey(&cfg, compat.causalLookBack);
+      printTuningKey(&cfg, h.arch, compat.numCu, compat.causalLookBack);
     free((void *)(uintptr_t)cfg.currentSeqLen);
     free((void *)(uintptr_t)cfg.prefixOffset);
     return 0;

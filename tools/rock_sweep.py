@@ -244,7 +244,7 @@ def gen_flags(s):
          f"-return_lse={b(s['return_lse'])}",
          f"-split_kv={s['split_kv']}"]
     if s["current_seq_len"] is not None:
-        f.append("-current_seq_len=" +
+        f.append("-last_valid_kv_index=" +
                  ",".join(map(str, s["current_seq_len"])))
     if s["paged"]:
         f += ["--paged-attention=True", f"--num-pages={s['num_pages']}",

@@ -26,6 +26,23 @@ typedef struct RockCpuBufs {
   const char *acc; /* "f32" or "i32" */
 } RockCpuBufs;
 
+/* The loop state the fused decode loops need (ids of the generated code). */
+typedef struct RockCpuFused {
+  int c0, c1;       /* index constants 0 and 1 */
+  int nRows, nCols; /* real merged rows of the block, keys of the tile */
+  int j0, gBlk;     /* first key of the tile, the KV batch of the block */
+  bool dotK, dotV;  /* vdpbf16ps in gemm0 / gemm1 */
+  bool narrowRegs;  /* 16 x 256-bit registers (rock.vector_bits 256) */
+  bool narrowV;     /* ... and V is 16-bit: 16 columns of O in gemm1 */
+} RockCpuFused;
+
+/* The fused decode form's gemm0 (scores into b->Sa) and gemm1 (O += P V
+ * into b->Ot) for one key tile (fused_decode.c). */
+void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                         const RockCpuFused *f);
+void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                         const RockCpuFused *f);
+
 /* exp2(d) for f32 d <= 0 as a vectorisable arith polynomial (see
  * attention_tiles.c); the CPU's RockAttnTarget::exp2. */
 int rock__cpuExp2Poly(RockGen *g, int d, int w);

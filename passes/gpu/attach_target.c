@@ -1,13 +1,17 @@
 /*===- attach_target.c - rock-gpu-attach-target ---------------------------===*
  *
  * Sets the `targets` of every gpu.module under a builtin.module from the
- * module's `rock.arch` (rock-gen --arch): sm_<N>[a] gives
- * [#nvvm.target<chip = "sm_<N>[a]", O = 3>]. C passes take no options, so
- * the target is read from the IR instead of nvvm-attach-target{chip=...}.
- * A module without rock.arch, or with a non-NVIDIA one, is an error.
+ * module's `rock.arch` (rock-gen --arch, parsed by rockGpuTargetParse):
+ * sm_<N>[a] gives [#nvvm.target<chip = "sm_<N>[a]", O = 3>]; an AMD name
+ * (gfx942, amdgcn-amd-amdhsa:gfx942:sramecc+:xnack-) gives
+ * [#rocdl.target<chip = "gfx942", features = "+sramecc,-xnack", O = 3>],
+ * wave32 (flags = {no_wave64}) from gfx10 on. C passes take no options, so
+ * the target is read from the IR instead of {nvvm,rocdl}-attach-target{...}.
+ * A module without rock.arch, or with a non-GPU one, is an error.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
+#include "rock-c/GpuTarget.h"
 #include "rock-c/Passes.h"
 
 #include <stdio.h>
@@ -15,25 +19,17 @@
 #include <string.h>
 
 static void run(MlirOperation root, MlirExternalPass pass) {
-  MlirAttribute arch = rock__attr(root, "rock.arch");
-  if (mlirAttributeIsNull(arch) || !mlirAttributeIsAString(arch)) {
-    rock__passFail(pass, root,
-                   "rock-gpu-pipeline needs the module attribute rock.arch "
-                   "(e.g. rock-gen --arch sm_90)");
+  RockGpuTarget t;
+  if (!rock__gpuArch(root, pass, &t))
     return;
-  }
-  MlirStringRef s = mlirStringAttrGetValue(arch);
-  char chip[64];
-  snprintf(chip, sizeof chip, "%.*s", (int)s.length, s.data);
-  if (strncmp(chip, "sm_", 3) != 0) {
-    rock__passFail(pass, root,
-                   "rock.arch \"%s\" is not an NVIDIA target (sm_<N>); only "
-                   "NVIDIA GPUs are lowered so far",
-                   chip);
-    return;
-  }
-  char text[128];
-  snprintf(text, sizeof text, "[#nvvm.target<chip = \"%s\", O = 3>]", chip);
+  char text[256];
+  if (t.vendor == ROCK_GPU_NVIDIA)
+    snprintf(text, sizeof text, "[#nvvm.target<chip = \"%s\", O = 3>]", t.chip);
+  else
+    snprintf(text, sizeof text, "[#rocdl.target<chip = \"%s\"%s%s%s, O = 3%s>]",
+             t.chip, t.features[0] ? ", features = \"" : "", t.features,
+             t.features[0] ? "\"" : "",
+             t.waveSize == 32 ? ", flags = {no_wave64}" : "");
   MlirContext ctx = mlirOperationGetContext(root);
   MlirAttribute targets =
       mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));

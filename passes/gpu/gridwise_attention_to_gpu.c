@@ -292,7 +292,7 @@ static void lanes(RockGen *g, const Sched *s, int v, int *out) {
 
 /* x * y + acc as one fused multiply-add (scalar or vector type `ty`): the
  * LLVM intrinsic, since math.fma becomes a libdevice call (__nv_fmaf). */
-static int fma(RockGen *g, int x, int y, int acc, const char *ty) {
+static int emitFma(RockGen *g, int x, int y, int acc, const char *ty) {
   int r = rock__genFresh(g);
   rock__genLine(g,
                 "%%v%d = llvm.intr.fma(%%v%d, %%v%d, %%v%d) : (%s, %s, %s) -> "
@@ -529,7 +529,7 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
           for (int e = 0; e < s->vec; ++e)
             part = part < 0 ? rock__genBin(g, "arith.mulf", qs[r][u][e],
                                            ks[t][u][e], "f32")
-                            : fma(g, qs[r][u][e], ks[t][u][e], part, "f32");
+                            : emitFma(g, qs[r][u][e], ks[t][u][e], part, "f32");
         for (int u = 0; !fl && u < s->uq; ++u) {
           int p = rock__genBin(g, "arith.muli", q[r][u], kv[t][u], va);
           part = part < 0 ? p : rock__genBin(g, "arith.addi", part, p, va);
@@ -585,7 +585,8 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
           o = rock__genBinF(g, "arith.mulf", o,
                             rock__genBcast(g, c, s->vec, "f32"), vt);
         for (int t = 0; t < s->t; ++t)
-          o = fma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u], o, vt);
+          o = emitFma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u], o,
+                      vt);
         next[n + 2 + u] = o;
       }
       n += 2 + s->uv;
@@ -715,6 +716,10 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   if (!rock__attnAnalyse(op, pass, &a))
     return false;
   a.tgt = &gpuTarget;
+  /* Prefill and multi-token decode on the tensor cores when they apply. */
+  int accel = rock__gpuAttnAccel(op, pass, &a);
+  if (accel >= 0)
+    return accel == 1;
   Sched s;
   if (!schedule(&a, &s, pass))
     return false;

@@ -5,6 +5,7 @@
  * function's arguments) and the gpu.binary objects (format, PTX text).
  * RUN: rock-capi-gpu-pipeline-test 2>&1 | FileCheck %s
  */
+#include "jit.h"
 #include "rock-c/Attention.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
@@ -61,13 +62,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
 }
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(), registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllLLVMTranslations(ctx);
-  mlirRegisterAllPasses();
+  MlirContext ctx = rockJitContextCreate();
 
   RockAttentionConfig c;
   rockAttentionConfigInit(&c);
@@ -105,10 +100,9 @@ int main(void) {
   // CHECK-NEXT: launch @rock_attention_combine_kernel::@rock_attention_combine_kernel operands: arg1 arg0 arg2 arg3
   // CHECK-NEXT: binary format 2 ptx-sm_90 1
   fprintf(stderr, "pipeline: %s\n", rockGpuPipelineGetText());
-  // CHECK-NEXT: pipeline:
-  // rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu,{{.*}},gpu-module-to-binary{format=isa}
+  // CHECK-NEXT: pipeline: rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu,{{.*}},rock-gpu-attach-target,rock-gpu-to-binary{{$}}
   fprintf(stderr, "cubin: %s\n", rockGpuCubinPipelineGetText());
-  // CHECK-NEXT: cubin: {{.*}}gpu-module-to-binary{format=bin}
+  // CHECK-NEXT: cubin: {{.*}},rock-gpu-attach-target,rock-gpu-to-cubin{{$}}
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);

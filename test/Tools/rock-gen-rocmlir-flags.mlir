@@ -10,6 +10,13 @@
 // -sliding_window_look_back L is the window W (keys [max(0, P - L), P]).
 // RUN: rock-gen -p -last_valid_kv_index=33 -sliding_window_look_back=16 | FileCheck %s --check-prefix=SWLB
 // SWLB: slidingWindowSize = 16 : i32
+// Without -last_valid_kv_index, rocmlir-gen passes seq_len_k - 1 per group
+// (rock-gen takes one value and broadcasts it to the G arguments).
+// RUN: rock-gen -g 2 -seq_len_q 1 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 -sliding_window_look_back=16 | FileCheck %s --check-prefix=SWLBDEFAULT
+// SWLBDEFAULT: current_seq_len = array<i64: 63, 63>
+// SWLBDEFAULT: func.func @rock_attention(%arg0: memref<64xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>, %arg3: memref<2xi32>, %arg4: memref<64xf32>)
+// SWLBDEFAULT: currentSeqLen = (
+// SWLBDEFAULT: slidingWindowSize = 16 : i32
 // -1 turns it off; 0, < -1, > seq_len_k - 1 and > i32 are rocmlir-gen's errors.
 // RUN: rock-gen -p -sliding_window_look_back=-1 | FileCheck %s --check-prefix=SWLBOFF
 // SWLBOFF-NOT: slidingWindowSize
@@ -84,6 +91,10 @@
 // NOTES-NEXT: {{^}}rock-gen: note: -perf_config fields other than the two tile sizes have no effect on cpu{{$}}
 // NOTES-NOT: note
 // RUN: rock-gen -p -mfma=infer -direct_to_lds_128b=false -x2=false 2>&1 >/dev/null | count 0
+// Each toggle is its own flag (no "given more than once" between them).
+// RUN: rock-gen -p -mfma=on -dot=off -atomic_add=on -atomic_fmax_f32=off -wmma=off 2>&1 >/dev/null | FileCheck %s --check-prefix=TOGGLES
+// TOGGLES: rock-gen: note: feature toggles
+// TOGGLES-NOT: more than once
 // RUN: not rock-gen -p -mfma=yes 2>&1 | FileCheck %s --check-prefix=TOGGLE
 // TOGGLE: {{^}}rock-gen: error: invalid value 'yes' for -mfma (infer, on or off){{$}}
 
@@ -102,7 +113,7 @@
 // --emit-tuning-key prints the problem, --emit-tuning-space the tile choices;
 // neither prints a module.
 // RUN: rock-gen -t f16 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 64 -head_dim_v 64 -causal -causal_look_back=32 --emit-tuning-key | FileCheck %s --check-prefix=KEY
-// KEY: {{^}}-t f16 -transQ false -transK false -transV false -transO false -g 1 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 64 -head_dim_v 64 -causal true -return_lse false -split_kv 1 -causal_look_back 32 -num_heads_q 1 -num_heads_kv 1{{$}}
+// KEY: {{^}}cpu 64 -t f16 -transQ false -transK false -transV false -transO false -g 1 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 64 -head_dim_v 64 -causal true -return_lse false -split_kv 1 -causal_look_back 32 -num_heads_q 1 -num_heads_kv 1{{$}}
 // KEY-NOT: module
 // RUN: rock-gen -p --emit-tuning-space | FileCheck %s --check-prefix=SPACE
 // SPACE: {{^}}attn:v3:16,16,16,8,32,32,16,4,1,1,0,0,1{{$}}
@@ -111,3 +122,5 @@
 // Every printed config is accepted back.
 // RUN: rock-gen -p -perf_config attn:v3:128,128,256,8,32,32,16,4,1,1,0,0,1 2>/dev/null | FileCheck %s --check-prefix=SPACEOK
 // SPACEOK: perf_config = "attn:v3:128,128,256,8,32,32,16,4,1,1,0,0,1"
+// RUN: rock-gen -p --arch gfx942 -num_cu 304 --emit-tuning-key | FileCheck %s --check-prefix=KEYARCH
+// KEYARCH: {{^}}gfx942 304 -t f32 {{.*}} -num_heads_q 1 -num_heads_kv 1{{$}}

@@ -78,6 +78,20 @@ MLIR_CAPI_EXPORTED MlirPass rockCombineToGpuPassCreate(void);
 /// rock-gpu-attach-target: sets each gpu.module's targets from the
 /// builtin.module's rock.arch (e.g. "sm_90" -> #nvvm.target<chip = "sm_90">).
 MLIR_CAPI_EXPORTED MlirPass rockGpuAttachTargetPassCreate(void);
+/// rock-gpu-to-binary: lowers the gpu.modules for the builtin.module's
+/// rock.arch (NVVM or ROCDL, bare-pointer kernel arguments) and serialises
+/// them: PTX for NVIDIA, an hsaco for AMD (needs a ROCm-layout toolkit:
+/// ROCK_ROCM_TOOLKIT or the one the build made; docs/gpu-amd.md).
+MLIR_CAPI_EXPORTED MlirPass rockGpuToBinaryPassCreate(void);
+/// rock-gpu-to-cubin: rock-gpu-to-binary with a cubin for NVIDIA.
+MLIR_CAPI_EXPORTED MlirPass rockGpuToCubinPassCreate(void);
+/// rock-gpu-to-llvm: rock-gpu-to-binary without the serialisation (the
+/// gpu.modules in the LLVM dialect with NVVM / ROCDL ops).
+MLIR_CAPI_EXPORTED MlirPass rockGpuToLlvmPassCreate(void);
+/// rock-accel-gemm: a GEMM on the tile-product emitters for each func.func
+/// marked rock.accel_gemm (validates fragment layouts;
+/// passes/gpu/accel_gemm.c).
+MLIR_CAPI_EXPORTED MlirPass rockAccelGemmPassCreate(void);
 
 //===----------------------------------------------------------------------===//
 // Pipelines
@@ -93,7 +107,8 @@ MLIR_CAPI_EXPORTED const char *rockCpuPipelineGetText(void);
 MLIR_CAPI_EXPORTED MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm);
 
 /// The text of rock-gpu-pipeline (rock IR to gpu.launch_func on the host and a
-/// gpu.binary holding PTX for the module's rock.arch), as a static string.
+/// gpu.binary holding PTX, or an hsaco for AMD, for the module's rock.arch),
+/// as a static string.
 MLIR_CAPI_EXPORTED const char *rockGpuPipelineGetText(void);
 /// The same ending in a cubin (gpu-module-to-binary{format=bin}): ptxas must
 /// be found (PATH, CUDA_HOME or the toolkit MLIR was built with).

@@ -1,0 +1,68 @@
+/*===- accel.h - tile products on matrix instructions ----------------------===*
+ *
+ * Target-keyed emitters of one warp's (wave's) tile product
+ *   C[m x n] += A[m x k] * B[k x n]
+ * on the target's matrix instruction, in rock's text style (RockGen):
+ *   - NVIDIA sm_80+: mma.sync m16n8k16 f16 / bf16 -> f32, m16n8k32 s8 -> s32
+ *     (nvvm.mma.sync; bf16 and s8 operands packed in i32);
+ *   - AMD gfx908/90a/94x/950: MFMA 16x16x16 f16 / bf16 -> f32, i8 -> i32
+ *     16x16x32 (gfx94x/950) or 16x16x16 (gfx908/90a) (amdgpu.mfma, wave64);
+ *   - AMD gfx12: WMMA 16x16x16 f16 / bf16 -> f32, i8 -> i32 (amdgpu.wmma,
+ *     wave32).
+ * A fragment (one lane's share of an operand) is one vector value; the
+ * accumulator is vector<cElems x f32|i32>. Schedules ask for fragments of a
+ * tile held in a 2-D memref (workgroup memory or global), element (r, k) at
+ * [r, k] ("k-contiguous", e.g. Q [rows][d], K [keys][d]) or at [k, r] (e.g.
+ * V [keys][dv] as the B operand of P·V), and find which (row, col) of C an
+ * accumulator element holds with rock__accelAccCoord.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ROCK_PASSES_GPU_ACCEL_H
+#define ROCK_PASSES_GPU_ACCEL_H
+
+#include "attention/attention.h"
+#include "rock-c/GpuTarget.h"
+
+typedef struct RockAccel {
+  RockGpuAccel kind;
+  char elt[8]; /* operand element type: f16, bf16, i8 */
+  char acc[4]; /* accumulator element type: f32, i32 */
+  int m, n, k; /* one instruction's shape */
+  int wave;    /* lanes that execute it together */
+  int aElems;  /* A elements per lane */
+  int bElems;  /* B elements per lane */
+  int cElems;  /* accumulator elements per lane */
+  int run;     /* contiguous k elements per fragment access */
+} RockAccel;
+
+/* Picks the instruction for operand type `elt` ("f16", "bf16", "i8") on
+ * target `t` (borrowed). Returns false when the target has none for it. */
+bool rock__accelSelect(const RockGpuTarget *t, const char *elt, RockAccel *out);
+
+/* A zero accumulator. */
+int rock__accelZero(RockGen *g, const RockAccel *ac);
+
+/* The A fragment (rows row0.., k k0..) of the tile in `mem` (type `memTy`,
+ * rank 2), `kContig` as above; `lane` is the index lane id (0..wave-1). */
+int rock__accelLoadA(RockGen *g, const RockAccel *ac, int mem,
+                     const char *memTy, bool kContig, int row0, int k0,
+                     int lane);
+/* The B fragment (columns col0.., k k0..); the tile is stored [col][k] when
+ * `kContig`, else [k][col]. */
+int rock__accelLoadB(RockGen *g, const RockAccel *ac, int mem,
+                     const char *memTy, bool kContig, int col0, int k0,
+                     int lane);
+
+/* acc + A * B for fragments a, b and accumulator c; returns the new one. */
+int rock__accelMma(RockGen *g, const RockAccel *ac, int a, int b, int c);
+
+/* Sets *row / *col (index values) to the position in the m x n tile of
+ * accumulator element `e` (0..cElems-1) of lane `lane`. */
+void rock__accelAccCoord(RockGen *g, const RockAccel *ac, int lane, int e,
+                         int *row, int *col);
+
+/* NVIDIA's emitter (accel_nv.c) and AMD's (accel_amd.c), for accel.c. */
+int rock__accelMmaNv(RockGen *g, const RockAccel *ac, int a, int b, int c);
+int rock__accelMmaAmd(RockGen *g, const RockAccel *ac, int a, int b, int c);
+
+#endif

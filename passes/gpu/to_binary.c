@@ -1,0 +1,184 @@
+/*===- to_binary.c - rock-gpu-to-{llvm,binary,cubin} ----------------------===*
+ *
+ * The target-specific tail of rock's GPU pipeline, chosen from the module's
+ * `rock.arch` (rockGpuTargetParse) after rock-gpu-attach-target: C passes take
+ * no options, so this pass builds the upstream pipeline with the chip in its
+ * options and runs it on the module in a nested pass manager.
+ *   NVIDIA: gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
+ *           convert-gpu-to-nvvm{bare pointers}), reconcile-unrealized-casts,
+ *           gpu-module-to-binary{format=isa (PTX) | bin (cubin)}
+ *   AMD:    gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
+ *           convert-amdgpu-to-rocdl{chipset}, convert-gpu-to-rocdl{chipset
+ *           runtime=HIP bare pointers}), reconcile-unrealized-casts,
+ *           gpu-module-to-binary{format=bin toolkit=DIR}  (an hsaco)
+ * DIR is a ROCm-layout toolkit (amdgcn/bitcode, llvm/bin/ld.lld): the
+ * environment's ROCK_ROCM_TOOLKIT, else the one the build made
+ * (ROCK_ROCM_TOOLKIT_DIR, a compile definition). rock-gpu-to-binary gives
+ * PTX for NVIDIA; rock-gpu-to-cubin a cubin (ptxas needed); both give an
+ * hsaco for AMD; rock-gpu-to-llvm stops before the serialisation (the
+ * gpu.modules in the LLVM dialect with NVVM / ROCDL ops, for tests). One
+ * pass with its mode bound three ways.
+ *
+ * The GPU lowering spells the hardware's approximate exp2 / log2 with NVVM's
+ * intrinsic names; for AMD the tail renames them to llvm.amdgcn.exp2 /
+ * llvm.amdgcn.log (v_exp_f32 / v_log_f32), so no device library call is left.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "internal.h"
+#include "rock-c/GpuTarget.h"
+#include "rock-c/Passes.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef ROCK_ROCM_TOOLKIT_DIR
+#define ROCK_ROCM_TOOLKIT_DIR ""
+#endif
+
+static const char *rocmToolkit(void) {
+  const char *env = getenv("ROCK_ROCM_TOOLKIT");
+  return env && *env ? env : ROCK_ROCM_TOOLKIT_DIR;
+}
+
+/* Renames NVVM's approximate exp2 / log2 intrinsics to AMDGCN's. */
+static void retargetIntrinsics(MlirOperation root) {
+  static const char *const map[][2] = {
+      {"llvm.nvvm.ex2.approx.ftz.f", "llvm.amdgcn.exp2"},
+      {"llvm.nvvm.ex2.approx.f", "llvm.amdgcn.exp2"},
+      {"llvm.nvvm.lg2.approx.ftz.f", "llvm.amdgcn.log"},
+      {"llvm.nvvm.lg2.approx.f", "llvm.amdgcn.log"},
+  };
+  intptr_t n = 0;
+  MlirOperation *ops = rock__collectOps(root, "llvm.call_intrinsic", &n);
+  MlirContext ctx = mlirOperationGetContext(root);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute a = rock__attr(ops[i], "intrin");
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+      continue;
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    for (size_t k = 0; k < sizeof map / sizeof map[0]; ++k)
+      if (strlen(map[k][0]) == s.length &&
+          !strncmp(s.data, map[k][0], s.length))
+        mlirOperationSetAttributeByName(
+            ops[i], mlirStringRefCreateFromCString("intrin"),
+            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(map[k][1])));
+  }
+  free(ops);
+}
+
+typedef enum Mode { TO_LLVM, TO_BINARY, TO_CUBIN } Mode;
+
+static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
+                     char *err, size_t errSize) {
+  if (t->vendor == ROCK_GPU_NVIDIA) {
+    snprintf(out, size,
+             "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-"
+             "llvm,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}),"
+             "reconcile-unrealized-casts%s%s%s)",
+             mode == TO_LLVM ? "" : ",gpu-module-to-binary{format=",
+             mode == TO_LLVM    ? ""
+             : mode == TO_CUBIN ? "bin"
+                                : "isa",
+             mode == TO_LLVM ? "" : "}");
+    return true;
+  }
+  static const char lower[] =
+      "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-llvm,"
+      "convert-amdgpu-to-rocdl{chipset=%s},convert-gpu-to-rocdl{chipset=%s "
+      "runtime=HIP use-bare-ptr-memref-call-conv=1}),"
+      "reconcile-unrealized-casts";
+  if (mode == TO_LLVM) {
+    snprintf(out, size, lower, t->chip, t->chip);
+    snprintf(out + strlen(out), size - strlen(out), ")");
+    return true;
+  }
+  const char *tk = rocmToolkit();
+  char probe[4096];
+  snprintf(probe, sizeof probe, "%s/amdgcn/bitcode/ocml.bc", tk);
+  char lld[4096];
+  snprintf(lld, sizeof lld, "%s/llvm/bin/ld.lld", tk);
+  if (!*tk || access(probe, R_OK) || access(lld, X_OK)) {
+    snprintf(err, errSize,
+             "AMD code objects need a ROCm-layout toolkit with "
+             "amdgcn/bitcode/ocml.bc and llvm/bin/ld.lld (Debian: "
+             "rocm-device-libs, lld-22); '%s' has none: set ROCK_ROCM_TOOLKIT",
+             tk);
+    return false;
+  }
+  snprintf(out, size, lower, t->chip, t->chip);
+  snprintf(out + strlen(out), size - strlen(out),
+           ",gpu-module-to-binary{format=bin toolkit=%s})", tk);
+  return true;
+}
+
+static void appendText(MlirStringRef s, void *ud) {
+  rock__strAppendf(ud, "%.*s", (int)s.length, s.data);
+}
+
+static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
+  char err[512], text[6144];
+  RockGpuTarget t;
+  if (!rock__gpuArch(root, pass, &t))
+    return;
+  if (!tailText(&t, mode, text, sizeof text, err, sizeof err)) {
+    rock__passFail(pass, root, "%s", err);
+    return;
+  }
+  if (t.vendor == ROCK_GPU_AMD)
+    retargetIntrinsics(root);
+  MlirContext ctx = mlirOperationGetContext(root);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  /* The text is a full anchored pipeline: parse it into the manager. */
+  RockStr why = {0};
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      opm, mlirStringRefCreateFromCString(text), appendText, &why);
+  if (mlirLogicalResultIsFailure(parsed)) {
+    mlirPassManagerDestroy(pm);
+    rock__passFail(pass, root, "rock internal error: GPU tail %s: %s", text,
+                   why.data ? why.data : "");
+    rock__strFree(&why);
+    return;
+  }
+  rock__strFree(&why);
+  MlirLogicalResult r = mlirPassManagerRunOnOp(pm, root);
+  mlirPassManagerDestroy(pm);
+  if (mlirLogicalResultIsFailure(r))
+    mlirExternalPassSignalFailure(pass);
+}
+
+static void runLlvm(MlirOperation root, MlirExternalPass pass) {
+  runTail(root, pass, TO_LLVM);
+}
+static void runPtx(MlirOperation root, MlirExternalPass pass) {
+  runTail(root, pass, TO_BINARY);
+}
+static void runCubin(MlirOperation root, MlirExternalPass pass) {
+  runTail(root, pass, TO_CUBIN);
+}
+
+static const RockPassDef defLlvm = {
+    "RockGpuToLlvm", "rock-gpu-to-llvm",
+    "lower the gpu.modules for rock.arch to the LLVM dialect (NVVM / ROCDL)",
+    "builtin.module", runLlvm};
+static const RockPassDef defPtx = {
+    "RockGpuToBinary", "rock-gpu-to-binary",
+    "lower the gpu.modules for rock.arch and serialise them (PTX / hsaco)",
+    "builtin.module", runPtx};
+static const RockPassDef defCubin = {
+    "RockGpuToCubin", "rock-gpu-to-cubin",
+    "rock-gpu-to-binary with a cubin for NVIDIA (ptxas needed)",
+    "builtin.module", runCubin};
+
+MlirPass rockGpuToLlvmPassCreate(void) { return rock__passCreate(&defLlvm); }
+void rockGpuToLlvmPassRegister(void) { rock__passRegister(&defLlvm); }
+MlirPass rockGpuToBinaryPassCreate(void) { return rock__passCreate(&defPtx); }
+void rockGpuToBinaryPassRegister(void) { rock__passRegister(&defPtx); }
+MlirPass rockGpuToCubinPassCreate(void) { return rock__passCreate(&defCubin); }
+void rockGpuToCubinPassRegister(void) { rock__passRegister(&defCubin); }
