@@ -162,6 +162,15 @@ typedef struct RockAttn {
  * after reporting through `pass`. Operand ids are 0.. in operand order. */
 bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a);
 
+/* The positive i64 attribute `name` on `op` or its nearest ancestor
+ * carrying one; `dflt` when none does (then nothing depends on the
+ * machine). Machine and schedule knobs: rock-run sets rock.num_threads (the
+ * thread count the CPU kernel runs on) and rock.vector_bits (256 for
+ * AVX2-only CPUs, 512 with AVX-512) on the module; the GPU lowering reads
+ * rock.gpu_lanes_min, rock.gpu_keys_per_group and rock.gpu_pipeline_stages
+ * (docs/gpu.md). */
+int64_t rock__attnMachineAttr(MlirOperation op, const char *name, int64_t dflt);
+
 /* Internal key partitions P for an op without a user split, for a machine
  * that runs `T` workgroups at once: the smallest power of two with
  * gridSize*P >= T, halved until each partition keeps `minTiles` key tiles;

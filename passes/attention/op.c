@@ -331,6 +331,16 @@ bool rock__attnFillSlots(MlirOperation root, MlirBlock blk) {
   return filled > 0;
 }
 
+int64_t rock__attnMachineAttr(MlirOperation op, const char *name,
+                              int64_t dflt) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    int64_t t = rock__intAttr(op, name, 0);
+    if (t > 0)
+      return t;
+  }
+  return dflt;
+}
+
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T,
                                 int64_t minTiles) {
   if (a->S != 1 || !a->softmax || a->grid >= T || !rock__isFloat(a->to) ||

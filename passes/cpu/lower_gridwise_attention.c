@@ -758,20 +758,6 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
 
 /*===--- the pass ---------------------------------------------------------===*/
 
-/* The positive i64 attribute `name` on `op` or its nearest ancestor
- * carrying one; `dflt` when none does (then nothing depends on the
- * machine). rock-run sets rock.num_threads (the thread count the kernel
- * runs on) and rock.vector_bits (256 for AVX2-only CPUs, 512 with
- * AVX-512) on the module. */
-static int64_t machineAttr(MlirOperation op, const char *name, int64_t dflt) {
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
-    int64_t t = rock__intAttr(op, name, 0);
-    if (t > 0)
-      return t;
-  }
-  return dflt;
-}
-
 /* What the CPU body needs besides the op's description. */
 typedef struct CpuCtx {
   MlirExternalPass pass;
@@ -792,15 +778,15 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   RockAttn a;
   if (!rock__attnAnalyse(op, pass, &a))
     return false;
-  if (machineAttr(op, "rock.num_threads", 0) > ROCK_MAX_NUM_THREADS) {
+  if (rock__attnMachineAttr(op, "rock.num_threads", 0) > ROCK_MAX_NUM_THREADS) {
     rock__passFail(pass, op, "rock.num_threads must be at most %d",
                    ROCK_MAX_NUM_THREADS);
     return false;
   }
   a.tgt = &cpuTarget;
-  CpuCtx ctx = {pass, op, machineAttr(op, "rock.vector_bits", 512)};
-  int64_t P =
-      rock__attnInternalSplit(&a, machineAttr(op, "rock.num_threads", 0), 2);
+  CpuCtx ctx = {pass, op, rock__attnMachineAttr(op, "rock.vector_bits", 512)};
+  int64_t P = rock__attnInternalSplit(
+      &a, rock__attnMachineAttr(op, "rock.num_threads", 0), 2);
   return rock__attnLower(op, pass, &a, P, false, generateCpu, &ctx);
 }
 

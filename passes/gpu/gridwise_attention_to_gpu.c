@@ -46,17 +46,27 @@
 /* Lanes per key row: from the 16-byte chunks of a row down to LANES_MIN
  * while each lane's Q and O state (NB·(Dqk + Dv)/LPR f32 registers) stays
  * within STATE_REGS: fewer lanes per row means fewer shuffles per score and
- * less softmax work repeated across the lanes of a row (measured: 8 lanes
- * for 4 rows of d 128 bf16 is 10 % faster than 16,
- * bench/RESULTS-gpu-kernel.md). */
-#define LANES_MIN 8
+ * less softmax work repeated across the lanes of a row, but more registers
+ * (8 lanes for 4 rows of d 128 bf16 need about 210, so 2 workgroups per
+ * SM; 16 lanes with 8 keys per group about 155, 3 workgroups). */
+#define LANES_MIN 16 /* rock.gpu_lanes_min overrides */
 #define STATE_REGS 128
 /* 16-byte chunks of a row per lane at most. */
 #define CHUNKS_MAX 8
 /* Warps per workgroup. */
 #define WARPS 4
-/* Keys per lane group per tile (independent loads in flight). */
+/* Keys per lane group per tile (rock.gpu_keys_per_group overrides, up to
+ * KEYS_MAX): the loads in flight per lane. 4 keeps bf16 d 128 GQA 4 decode
+ * at about 125 registers, 4 workgroups per SM (occupancy measured more than
+ * the longer tiles of 8 keys at 153 registers or 8 lanes per row at 210). */
 #define KEYS_PER_GROUP 4
+#define KEYS_MAX 16
+/* Tiles of K / V loads in flight: 1 = a tile's loads issued at the top of
+ * its own iteration; 2 = the next tile's loads issued before this one is
+ * computed (rock.gpu_pipeline_stages = 2). 1 is the default because the
+ * versions measured with 2 were slower on the H200 (with more registers as
+ * well, so the two effects are not separated yet). */
+#define PIPELINE_STAGES 1
 /* The H200's SM count and the workgroups per SM the split aims at. */
 #define SM_COUNT 132
 #define BLOCKS_PER_SM 4
@@ -97,6 +107,7 @@ typedef struct Sched {
   int kpw;        /* lane groups per warp */
   int nw;         /* warps */
   int t;          /* keys per group per tile */
+  int stages;     /* 2: the next tile's loads in flight; 1: none ahead */
   int nchq, nchv; /* chunks of VEC elements along Dqk, Dv */
   int uq, uv;     /* chunks per lane along Dqk, Dv */
   int nb;         /* merged rows per workgroup */
@@ -124,10 +135,26 @@ static bool schedule(RockAttn *a, Sched *s, MlirExternalPass pass) {
   s->lpr = pow2Ceil(nch);
   if (s->lpr > 32)
     s->lpr = 32;
-  s->t = KEYS_PER_GROUP;
   int64_t sqr = a->Sq * a->R;
   s->nb = (int)(sqr < ROWS_MAX ? sqr : ROWS_MAX);
-  while (s->lpr > LANES_MIN &&
+  int64_t lanesMin =
+      rock__attnMachineAttr(a->op, "rock.gpu_lanes_min", LANES_MIN);
+  int64_t keys =
+      rock__attnMachineAttr(a->op, "rock.gpu_keys_per_group", KEYS_PER_GROUP);
+  int64_t stages =
+      rock__attnMachineAttr(a->op, "rock.gpu_pipeline_stages", PIPELINE_STAGES);
+  if (lanesMin > 32 || (lanesMin & (lanesMin - 1)) || keys > KEYS_MAX ||
+      stages > 2) {
+    rock__passFail(pass, a->op,
+                   "rock.gpu_lanes_min must be a power of two <= 32, "
+                   "rock.gpu_keys_per_group <= %d and rock.gpu_pipeline_stages "
+                   "1 or 2",
+                   KEYS_MAX);
+    return false;
+  }
+  s->t = (int)keys;
+  s->stages = (int)stages;
+  while (s->lpr > lanesMin &&
          (int64_t)s->nb * (a->Dqk + a->Dv) / (s->lpr / 2) <= STATE_REGS &&
          (nch + s->lpr / 2 - 1) / (s->lpr / 2) <= CHUNKS_MAX)
     s->lpr /= 2;
@@ -282,7 +309,7 @@ static void ifOpen(RockGen *g, int c) {
 
 /*===--- the kernel -------------------------------------------------------===*/
 
-enum { NBMAX = ROWS_MAX, UMAX = CHUNKS_MAX, TMAX = KEYS_PER_GROUP, VMAX = 16 };
+enum { NBMAX = ROWS_MAX, UMAX = CHUNKS_MAX, TMAX = KEYS_MAX, VMAX = 16 };
 
 /* The keys group `group` takes in tile `kt`: jj[t] = kt·MB + group·T + t,
  * and jc[t] = min(jj[t], Sk - 1), the key actually read. */
@@ -436,42 +463,56 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
       init[nSt] = zv, tys[nSt++] = vt;
   }
   int kr0[TMAX][UMAX], vr0[TMAX][UMAX];
-  tileLoads(g, a, s, ln.group, wg.gBlk, start, chq, chv, kr0, vr0);
+  bool ahead = s->stages > 1;
+  if (ahead)
+    tileLoads(g, a, s, ln.group, wg.gBlk, start, chq, chv, kr0, vr0);
   int nAll = nSt;
-  for (int t = 0; t < s->t; ++t)
+  for (int t = 0; ahead && t < s->t; ++t)
     for (int u = 0; u < s->uq; ++u)
       init[nAll] = kr0[t][u], tys[nAll++] = tkS;
-  for (int t = 0; t < s->t; ++t)
+  for (int t = 0; ahead && t < s->t; ++t)
     for (int u = 0; u < s->uv; ++u)
       init[nAll] = vr0[t][u], tys[nAll++] = tvS;
   int lastTile = rock__genBin(g, "arith.subi", end, c1, "index");
   int kt;
   rock__genForTyped(g, start, end, c1, nAll, init, tys, &kt, args, res);
   {
-    /* The next tile's loads first (the last tile re-reads itself). */
-    int ktn = rock__genBin(g, "arith.minui",
-                           rock__genBin(g, "arith.addi", kt, c1, "index"),
-                           lastTile, "index");
-    int krn[TMAX][UMAX], vrn[TMAX][UMAX];
-    tileLoads(g, a, s, ln.group, wg.gBlk, ktn, chq, chv, krn, vrn);
+    /* Two stages: the next tile's loads first (the last tile re-reads
+     * itself), this tile's raw K / V from the loop state; one stage: this
+     * tile's loads here. */
+    int krn[TMAX][UMAX], vrn[TMAX][UMAX], kcur[TMAX][UMAX], vcur[TMAX][UMAX];
+    int m = nSt;
+    if (ahead) {
+      int ktn = rock__genBin(g, "arith.minui",
+                             rock__genBin(g, "arith.addi", kt, c1, "index"),
+                             lastTile, "index");
+      tileLoads(g, a, s, ln.group, wg.gBlk, ktn, chq, chv, krn, vrn);
+      for (int t = 0; t < s->t; ++t)
+        for (int u = 0; u < s->uq; ++u)
+          kcur[t][u] = args[m++];
+      for (int t = 0; t < s->t; ++t)
+        for (int u = 0; u < s->uv; ++u)
+          vcur[t][u] = args[m++];
+    } else {
+      tileLoads(g, a, s, ln.group, wg.gBlk, kt, chq, chv, kcur, vcur);
+    }
     int jj[TMAX], jc[TMAX], kv[TMAX][UMAX], vv[TMAX][UMAX];
     int ks[TMAX][UMAX][VMAX];
     tileKeys(g, a, s, ln.group, kt, jj, jc);
-    int m = nSt;
     for (int t = 0; t < s->t; ++t)
       for (int u = 0; u < s->uq; ++u) {
-        kv[t][u] = rock__genConv(g, args[m++], a->tk, a->acc, s->vec);
+        kv[t][u] = rock__genConv(g, kcur[t][u], a->tk, a->acc, s->vec);
         if (fl)
           lanes(g, s, kv[t][u], ks[t][u]);
       }
     for (int t = 0; t < s->t; ++t)
       for (int u = 0; u < s->uv; ++u)
-        vv[t][u] = rock__genConv(g, args[m++], a->tv, a->f32, s->vec);
+        vv[t][u] = rock__genConv(g, vcur[t][u], a->tv, a->f32, s->vec);
     m = nSt;
-    for (int t = 0; t < s->t; ++t)
+    for (int t = 0; ahead && t < s->t; ++t)
       for (int u = 0; u < s->uq; ++u)
         next[m++] = krn[t][u];
-    for (int t = 0; t < s->t; ++t)
+    for (int t = 0; ahead && t < s->t; ++t)
       for (int u = 0; u < s->uv; ++u)
         next[m++] = vrn[t][u];
     int n = 0;

@@ -87,3 +87,21 @@
 // LOC-NOT: loc("-":
 // LOC: gpu.terminator loc(#[[L:loc[0-9]*]])
 // LOC: #[[L]] = loc("<stdin>":
+
+// Schedule knobs from the module: 8 keys per lane group make a tile of
+// 4 warps x 2 groups x 8 = 64 keys; one pipeline stage loads inside the loop
+// only (no K / V load before it); two stages load the first tile before it.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | sed 's/^module attributes {/module attributes {rock.gpu_keys_per_group = 8 : i64, rock.gpu_pipeline_stages = 1 : i64, /' \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KNOBS
+// KNOBS: gpu.launch
+// KNOBS-NOT: rock.view_load {{.*}} : memref<1x256x128xbf16>
+// KNOBS: scf.for %[[KT:.*]] = %{{.*}} to %{{.*}} step %c1 iter_args(
+// KNOBS: arith.muli %[[KT]], %c64 : index
+// KNOBS: rock.view_load {{.*}} : memref<1x256x128xbf16> -> vector<8xbf16>
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | sed 's/^module attributes {/module attributes {rock.gpu_pipeline_stages = 2 : i64, /' \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=STAGES2
+// STAGES2: gpu.launch
+// STAGES2: rock.view_load {{.*}} : memref<1x256x128xbf16> -> vector<8xbf16>
+// STAGES2: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 iter_args({{.*}}) -> ({{.*}}vector<8xbf16>
