@@ -34,7 +34,10 @@ enum {
   MAX_PREFILL_NB = 512,
   MIN_ROW_BLOCKS = 8,
   DECODE_LONG_SK = 1024,
-  DECODE_MB = 128
+  DECODE_MB = 128,
+  /* The fused decode loops of rock-lower-gridwise-attention need NB to be
+   * a multiple of their 4 rows (FUSE_ROWS there). */
+  MIN_DECODE_NB = 4
 };
 
 typedef struct Att {
@@ -153,8 +156,11 @@ static int64_t nextPow2(int64_t v) {
  * perf_config wins where it gives a usable value (an invalid attn:v3 string
  * is an error). Otherwise the heuristic:
  *  - NB: when the problem has few merged rows (Sq*R <= 64, decode-like),
- *    the next power of two >= Sq*R, so that one tile covers every row and
- *    no padded rows are computed; otherwise the largest power of two
+ *    the next power of two >= Sq*R, at least 4, so that one tile covers
+ *    every row and the fused decode loops apply (they need NB % 4 == 0; an
+ *    MHA decode row, Sq*R = 1, with NB 1 took the unfused loops: f16, 8
+ *    heads, Sk 64k, d 128, K [Bkv, D, Sk] on 2 cores: 458 ms with NB 1,
+ *    46 ms with NB 4; paged 128 -> 44 ms); otherwise the largest power of two
  *    <= Sq*R / 8 (8 row blocks per KV head at least, for the cores and
  *    for causal tile skipping), clamped to [32, 512]: the per-key-tile work
  *    that does not scale with the rows (the K transposition, the loop
@@ -187,7 +193,9 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;
-  *nb = pn ? pn : (rows <= MAX_DECODE_NB ? nextPow2(rows) : prefillNb);
+  int64_t decodeNb =
+      nextPow2(rows) < MIN_DECODE_NB ? MIN_DECODE_NB : nextPow2(rows);
+  *nb = pn ? pn : (rows <= MAX_DECODE_NB ? decodeNb : prefillNb);
   return true;
 }
 
