@@ -7,7 +7,7 @@ JOBS     ?= $(shell nproc)
 LIT      ?= /usr/lib/llvm-22/bin/lit
 LIT_OPTS ?= -sv --time-tests
 
-.PHONY: all deps configure build test test-nightly test-asan fuzz fuzz-build run bench clean sweep
+.PHONY: all deps configure build docs test test-nightly test-asan fuzz fuzz-build run bench clean sweep
 
 all: build
 
@@ -25,6 +25,11 @@ configure: $(BUILD)/build.ninja
 
 build: deps configure
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The dialect reference from ODS: $(BUILD)/docs/dialect.md (docs/dialect.md is
+# the checked-in copy: cp it over after changing a .td description).
+docs: deps configure
+	cmake --build $(BUILD) --target rock-docs
 
 # Quick (PR) suites; writes lit's JSON report to $(BUILD)/lit-results.json.
 test: build
@@ -61,9 +66,11 @@ sweep: build
 run: build
 	scripts/run-demo.sh $(BUILD)
 
+# make bench BENCH_OPTS="--cpu x86-64-v3": rock's kernels as an AVX2-only CPU runs them.
+BENCH_OPTS ?=
 bench: build
 	ROCK_BENCH_DEPS=1 scripts/install-deps.sh
-	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench
+	/usr/bin/python3 bench/run.py --build $(BUILD) --out $(BUILD)/bench $(BENCH_OPTS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

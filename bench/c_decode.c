@@ -1,4 +1,4 @@
-/*===- c_decode.c - plain C decode-attention peer ----------------------------===
+/*===- c_decode.c - plain C decode-attention peer ---------------------------===
  *
  * rock-c-decode B Hq Hkv L d [reps]: a plain C loop (no BLAS, no fusion
  * tricks beyond reading K/V once per KV-head group) over contiguous f32
@@ -36,7 +36,8 @@ int main(int argc, char **argv) {
   long R = Hq / Hkv;
   size_t kvN = (size_t)B * Hkv * L * d;
   float *K = malloc(kvN * 4), *V = malloc(kvN * 4);
-  float *Q = malloc((size_t)B * Hq * d * 4), *O = malloc((size_t)B * Hq * d * 4);
+  float *Q = malloc((size_t)B * Hq * d * 4),
+        *O = malloc((size_t)B * Hq * d * 4);
   if (!K || !V || !Q || !O)
     return 1;
 #pragma omp parallel for

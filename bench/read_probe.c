@@ -1,4 +1,4 @@
-/*===- read_probe.c - memory read-bandwidth probes ---------------------------===
+/*===- read_probe.c - memory read-bandwidth probes --------------------------===
  *
  * rock-read-probe [MiB] [reps] [pageBytes ...]: sums a buffer of MiB
  * mebibytes (default 1024) with all cores (OpenMP) and prints the best read

@@ -35,7 +35,8 @@ def render(r):
     out = []
     m = r["machine"]
     out.append(f"Machine: {m.get('Model name', '?')} ({m.get('cores')} cores), "
-               f"{m.get('MemTotal', '?')} RAM; {r['date']}.")
+               f"{m.get('MemTotal', '?')} RAM; {r['date']}; rock's kernels "
+               f"generated for CPU **{r.get('jit_cpu', 'host')}**.")
     pg = r.get("paged_read_gbps") or {}
     out.append(f"Read probes (2 GiB, all cores): linear **{fmt(r['read_gbps'])} GB/s**; "
                + ", ".join(f"shuffled {int(k) // 1024} KiB pages **{fmt(v)} GB/s**"

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers  # noqa: E402
 
 HQ, HKV, D = 32, 8, 128
+RUN_ARGS = []  # for every rock-run: --cpu (main)
 
 
 def machine():
@@ -55,7 +56,7 @@ def mem_available_bytes():
 def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None):
     gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + gen_args
     run = [os.path.join(bin_dir, "rock-run"), "--time", "--kernel-repeats",
-           str(repeats)] + list(run_args)
+           str(repeats)] + RUN_ARGS + list(run_args)
     t0 = time.perf_counter()
     g = subprocess.run(gen, capture_output=True, text=True, timeout=timeout)
     if g.returncode != 0:
@@ -121,10 +122,17 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="tiny cases only (the lit smoke test)")
     ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--cpu", default=os.environ.get("ROCK_JIT_CPU", ""),
+                    help="LLVM CPU rock-run generates code for (rock-run "
+                         "--cpu), e.g. x86-64-v3 for AVX2-only code on an "
+                         "AVX-512 host; default $ROCK_JIT_CPU, else the host")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     bin_dir = os.path.join(args.build, "bin")
-    results = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+    if args.cpu:
+        RUN_ARGS.extend(["--cpu", args.cpu])
+    results = {"machine": machine(), "jit_cpu": args.cpu or "host",
+               "date": time.strftime("%Y-%m-%d %H:%M:%S"),
                "decode": [], "prefill": [], "compile": []}
     quick = args.quick
 
@@ -176,7 +184,7 @@ def main():
                 if B == 1 and L == Ls[-1] and not quick and "rock_gbps" in row:
                     # Also the same K/V not paged, in rocMLIR's default
                     # dense layout (K as [B, Hkv, d, L]).
-                    ab = {"no_prefetch": (True, {"ROCK_NO_PREFETCH": "1"}, ()),
+                    ab = {"no_prefetch": (True, None, ("--no-prefetch",)),
                           "dense": (False, None, ())}
                     if dtype == "bf16":
                         ab["no_dot"] = (True, None, ("--no-host-features",))

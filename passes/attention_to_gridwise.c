@@ -8,17 +8,19 @@
  * Transposed operands get a PassThrough reorder (a rock.transform on top of
  * whatever view chain they already have, paged chains included); a [1]
  * prefixOffset gets a Broadcast to [B]. keyAddresses / valueAddresses name
- * the same view as keys / values (spec §2.2) and are dropped: the gridwise
- * op reaches the rock.deref through keys / values themselves.
+ * the same view as keys / values (docs/semantics.md §6) and are dropped: the
+ * gridwise op reaches the rock.deref through keys / values themselves.
  *
- * Tiling comes from the perf_config attribute (perf_config.c), else from
- * the heuristic in chooseTiling. Split-KV partials are written as rocMLIR
+ * Tiling comes from the perf_config attribute (support/perf_config.h), else
+ * from the heuristic in chooseTiling. Split-KV partials are written as rocMLIR
  * does; the combine is a separate rock.attention_combine (rock-gen emits it
  * in its own function), so none is added here.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
+#include "perf_config.h"
 #include "rock-c/Dialect.h"
+#include "rock-c/Ops.h"
 #include "rock-c/Passes.h"
 #include "rock-c/TransformMap.h"
 
@@ -103,15 +105,7 @@ static MlirValue makeView(const Att *a, MlirValue in, MlirAttribute map,
   MlirType outT =
       mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(inT), rank,
                                   upper, mlirMemRefTypeGetMemorySpace(inT));
-  MlirOperationState st = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("rock.transform"), a->loc);
-  mlirOperationStateAddOperands(&st, 1, &in);
-  mlirOperationStateAddResults(&st, 1, &outT);
-  MlirNamedAttribute na = mlirNamedAttributeGet(
-      mlirIdentifierGet(a->ctx, mlirStringRefCreateFromCString("transform")),
-      map);
-  mlirOperationStateAddAttributes(&st, 1, &na);
-  MlirOperation t = mlirOperationCreate(&st);
+  MlirOperation t = rockTransformOpCreate(a->loc, in, map, outT);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(a->op), a->op, t);
   return mlirOperationGetResult(t, 0);
 }
@@ -179,12 +173,15 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
   int64_t pm = 0, pn = 0;
   MlirAttribute pc = rock__attr(a->op, "perf_config");
   if (!mlirAttributeIsNull(pc) && mlirAttributeIsAString(pc)) {
-    char err[160];
-    if (!rock__perfConfigParseAttention(mlirStringAttrGetValue(pc), &pm, &pn,
-                                        err, sizeof err)) {
+    MlirStringRef s = mlirStringAttrGetValue(pc);
+    RockPerfConfig parsed;
+    char err[256];
+    if (!rockPerfConfigParse(s.data, s.length, &parsed, err, sizeof err)) {
       rock__passFail(pass, a->op, "%s", err);
       return false;
     }
+    pm = parsed.mPerBlock;
+    pn = parsed.nPerBlock;
   }
   *mb = pm ? pm
         : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
@@ -254,7 +251,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   int64_t Bkv = k[0], Sk = kT ? k[1] : k[2];
   int64_t S = rock__intAttr(op, "splitKV", 1);
   int64_t hq = rock__intAttr(op, "numHeadsQ", 0);
-  int64_t hkv = rock__intAttr(op, "numHeadsKV", 0);
+  int64_t hkv = rock__intAttr(op, "numHeadsKV", 1);
   if (hq <= 0 || hkv <= 0 || hq % hkv != 0 || Bkv * (hq / hkv) != B || S <= 0) {
     rock__passFail(pass, op,
                    "rock.attention heads (%lld, %lld), splitKV (%lld) and "
@@ -279,7 +276,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     }
   }
 
-  /* Paged mode: keys / values are the views to read (spec §2.2); the
+  /* Paged mode: keys / values are the views to read (docs/semantics.md §6); the
    * address operands only mark them as paged and must reach a rock.deref. */
   static const char *const addrNames[2] = {"keyAddresses", "valueAddresses"};
   for (int j = 0; j < 2; ++j)

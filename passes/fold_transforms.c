@@ -15,7 +15,7 @@
  *    on the same dims in the same order, cancel into a PassThrough;
  *  - anything else (Pad above Unmerge, Merge above Embed, ...) has no
  *    one-layer form in general (the composed index is not one transform of
- *    the kinds in spec §2.3), so the chain is left alone.
+ *    the kinds in docs/semantics.md §7), so the chain is left alone.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"

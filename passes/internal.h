@@ -20,6 +20,8 @@
 #include <stdint.h>
 
 #include "mlir-c/AffineExpr.h"
+#include "support/ir.h"
+#include "support/str.h"
 
 /* Evaluates `e` at dims `x[0..n)` into *out; false when undefined. Defined
  * with the verifiers (dialect/lib/verify_affine_eq.c), linked in the same
@@ -52,27 +54,6 @@ void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
                     ...) __attribute__((format(printf, 3, 4)));
 
 /*===----------------------------------------------------------------------===
- * Growable strings
- *===----------------------------------------------------------------------===*/
-
-/* A heap string. Zero-initialise; free with rock__strFree. `data` is always
- * NUL-terminated once anything was appended. */
-typedef struct RockStr {
-  char *data;
-  size_t len, cap;
-} RockStr;
-
-void rock__strAppend(RockStr *s, const char *text);
-void rock__strAppendf(RockStr *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void rock__strAppendv(RockStr *s, const char *fmt, va_list ap);
-void rock__strAppendType(RockStr *s, MlirType t);
-void rock__strAppendAttr(RockStr *s, MlirAttribute a);
-void rock__strFree(RockStr *s);
-/* An MlirStringCallback appending to the RockStr passed as user data. */
-void rock__strCallback(MlirStringRef ref, void *userData);
-
-/*===----------------------------------------------------------------------===
  * Building IR from text
  *===----------------------------------------------------------------------===*/
 
@@ -83,26 +64,17 @@ void rock__strCallback(MlirStringRef ref, void *userData);
  * the terminator returned to `results` (size nResults, may be NULL when 0).
  * Returns false, after emitting a diagnostic at `anchor`, when the text does
  * not parse or the counts disagree. Ops are moved, not copied: the parsed
- * module is destroyed before return. */
+ * module is destroyed before return. Every inlined op (nested ones and block
+ * arguments included) gets `anchor`'s location, so lowered IR keeps pointing
+ * at the user's op (-mlir-print-debuginfo). */
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
                           intptr_t nResults, MlirValue *results);
 
 /*===----------------------------------------------------------------------===
- * Small IR queries
+ * Small IR queries (the attribute / op lookups are in support/ir.h)
  *===----------------------------------------------------------------------===*/
 
-/* Returns the last op of `block` (null when empty). Use instead of
- * mlirBlockGetTerminator, which misses rock.yield across shared objects. */
-MlirOperation rock__blockLastOp(MlirBlock block);
-/* Returns the attribute `name` of `op`, or a null attribute. */
-MlirAttribute rock__attr(MlirOperation op, const char *name);
-/* Integer value of attribute `name`, or `dflt` when absent. */
-int64_t rock__intAttr(MlirOperation op, const char *name, int64_t dflt);
-/* True when unit/bool attribute `name` is present and not false. */
-bool rock__flagAttr(MlirOperation op, const char *name);
-/* True when `op` is named `name`. */
-bool rock__isOp(MlirOperation op, const char *name);
 /* Collects every op named `name` nested under `root` (pre-order) into a
  * malloc'ed array (caller frees); sets *n. */
 MlirOperation *rock__collectOps(MlirOperation root, const char *name,
@@ -137,31 +109,15 @@ bool rock__recordWorkgroupScratch(MlirExternalPass pass, MlirOperation op,
  *===----------------------------------------------------------------------===*/
 
 /* Emits, in front of `anchor`, the LSE-weighted merge of S partial outputs
- * (spec §3.9, see lower_combine.c): args are partialOut [B*S, Sq, Dv] (or
- * [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv] (same
- * transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
+ * (docs/semantics.md §5.8, see lower_combine.c): args are partialOut [B*S, Sq,
+ * Dv] (or [B*S, Dv, Sq] with oT), partialLse [B*S, Sq] f32, out [B, Sq, Dv]
+ * (same transposition), and when nArgs == 4 lse [B, Sq] f32; only rows < Sq are
  * read and written, so the values may be larger. Partial and final element
  * types are any floats (arithmetic in f32). Returns false after emitting a
  * diagnostic at `anchor`. */
 bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
                          const MlirValue *args);
-
-/*===----------------------------------------------------------------------===
- * Attention perf_config strings (perf_config.c)
- *===----------------------------------------------------------------------===*/
-
-/* Reads the tiling of an attention perf_config string `s` (borrowed, used
- * only during the call): sets *mPerBlock (keys per tile, field 0) and
- * *nPerBlock (merged query rows per tile, field 2), each 0 when the string
- * does not give a usable value. `attn:v3:` strings are strict (13 integers,
- * both values positive powers of two); `attn:v2:`, `attn:v1:`, `v2:`, `v1:`
- * and bare comma-separated numbers contribute whatever usable fields they
- * have; anything else gives no values. Returns false, with a lower-case
- * message in `err` (errLen bytes), only for an invalid `attn:v3:` string. */
-bool rock__perfConfigParseAttention(MlirStringRef s, int64_t *mPerBlock,
-                                    int64_t *nPerBlock, char *err,
-                                    size_t errLen);
 
 /*===----------------------------------------------------------------------===
  * Pass registration (one per pass file)

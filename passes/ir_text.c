@@ -1,77 +1,24 @@
-/*===- ir_text.c - strings, IR-from-text inlining, small IR queries -------===*/
+/*===- ir_text.c - IR-from-text inlining, collecting ops ------------------===*/
 #include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/*===--- strings -----------------------------------------------------------===*/
+/*===--- inlining a parsed function body ----------------------------------===*/
 
-static void reserve(RockStr *s, size_t extra) {
-  if (s->len + extra + 1 <= s->cap)
-    return;
-  size_t cap = s->cap ? s->cap : 256;
-  while (cap < s->len + extra + 1)
-    cap *= 2;
-  char *d = realloc(s->data, cap);
-  if (!d) {
-    fprintf(stderr, "rock: out of memory\n");
-    abort();
-  }
-  s->data = d;
-  s->cap = cap;
+/* Gives `op`, and the arguments of the blocks of its regions, the location
+ * in `userData` (a MlirLocation *). */
+static MlirWalkResult setLoc(MlirOperation op, void *userData) {
+  MlirLocation loc = *(const MlirLocation *)userData;
+  mlirOperationSetLocation(op, loc);
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
+        mlirBlockArgumentSetLocation(mlirBlockGetArgument(b, i), loc);
+  return MlirWalkResultAdvance;
 }
-
-void rock__strAppendN(RockStr *s, const char *text, size_t n);
-void rock__strAppendN(RockStr *s, const char *text, size_t n) {
-  reserve(s, n);
-  memcpy(s->data + s->len, text, n);
-  s->len += n;
-  s->data[s->len] = 0;
-}
-
-void rock__strAppend(RockStr *s, const char *text) {
-  rock__strAppendN(s, text, strlen(text));
-}
-
-void rock__strAppendv(RockStr *s, const char *fmt, va_list ap) {
-  va_list ap2;
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
-  va_end(ap2);
-  if (n < 0)
-    return;
-  reserve(s, (size_t)n);
-  vsnprintf(s->data + s->len, (size_t)n + 1, fmt, ap);
-  s->len += (size_t)n;
-}
-
-void rock__strAppendf(RockStr *s, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  rock__strAppendv(s, fmt, ap);
-  va_end(ap);
-}
-
-void rock__strCallback(MlirStringRef ref, void *userData) {
-  rock__strAppendN((RockStr *)userData, ref.data, ref.length);
-}
-
-void rock__strAppendType(RockStr *s, MlirType t) {
-  mlirTypePrint(t, rock__strCallback, s);
-}
-
-void rock__strAppendAttr(RockStr *s, MlirAttribute a) {
-  mlirAttributePrint(a, rock__strCallback, s);
-}
-
-void rock__strFree(RockStr *s) {
-  free(s->data);
-  s->data = NULL;
-  s->len = s->cap = 0;
-}
-
-/*===--- inlining a parsed function body -----------------------------------===*/
 
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
@@ -111,6 +58,9 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op) && !mlirOperationEqual(op, term)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
+    /* The parsed ops point into `text` ("-":line:col), which is gone after
+     * the call: they take the location of the op they lower instead. */
+    mlirOperationWalk(op, setLoc, &loc, MlirWalkPreOrder);
     mlirOperationMoveBefore(op, anchor);
     op = next;
   }
@@ -118,42 +68,7 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
   return true;
 }
 
-/*===--- small queries -----------------------------------------------------===*/
-
-MlirOperation rock__blockLastOp(MlirBlock block) {
-  MlirOperation op = mlirBlockGetFirstOperation(block);
-  while (!mlirOperationIsNull(op) &&
-         !mlirOperationIsNull(mlirOperationGetNextInBlock(op)))
-    op = mlirOperationGetNextInBlock(op);
-  return op;
-}
-
-MlirAttribute rock__attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
-int64_t rock__intAttr(MlirOperation op, const char *name, int64_t dflt) {
-  MlirAttribute a = rock__attr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-    return dflt;
-  return mlirIntegerAttrGetValueInt(a);
-}
-
-bool rock__flagAttr(MlirOperation op, const char *name) {
-  MlirAttribute a = rock__attr(op, name);
-  if (mlirAttributeIsNull(a))
-    return false;
-  if (mlirAttributeIsABool(a))
-    return mlirBoolAttrGetValue(a);
-  return true;
-}
-
-bool rock__isOp(MlirOperation op, const char *name) {
-  MlirIdentifier id = mlirOperationGetName(op);
-  MlirStringRef s = mlirIdentifierStr(id);
-  return strlen(name) == s.length && memcmp(s.data, name, s.length) == 0;
-}
+/*===--- small queries ----------------------------------------------------===*/
 
 typedef struct Collect {
   const char *name;

@@ -1,6 +1,6 @@
 /*===- lower_combine.c - rock-lower-combine -------------------------------===*
  *
- * Lowers rock.attention_combine (spec-attention.md §3.9) to an scf.parallel
+ * Lowers rock.attention_combine (docs/semantics.md §5.8) to an scf.parallel
  * over the rows (b, i) of the final output. Per row, in f32:
  *   M   = max_s lse_s                  (arith.maximumf: NaN propagates)
  *   w_s = exp(lse_s - M), or 0 without reading anything when lse_s = -inf

@@ -28,8 +28,8 @@ static void run(MlirOperation op, MlirExternalPass pass, void *ud) {
   def->run(op, pass);
 }
 
-static const MlirExternalPassCallbacks callbacks = {
-    construct, destruct, initialize, clone, run};
+static const MlirExternalPassCallbacks callbacks = {construct, destruct,
+                                                    initialize, clone, run};
 
 enum { NUM_DEPS = 8 };
 static void deps(MlirDialectHandle out[NUM_DEPS]) {
@@ -57,12 +57,12 @@ MlirPass rock__passCreate(const RockPassDef *def) {
 void rock__passRegister(const RockPassDef *def) {
   MlirDialectHandle d[NUM_DEPS];
   deps(d);
-  rockRegisterExternalPass(
-      mlirTypeIDCreate(def), mlirStringRefCreateFromCString(def->name),
-      mlirStringRefCreateFromCString(def->argument),
-      mlirStringRefCreateFromCString(def->description),
-      mlirStringRefCreateFromCString(def->opName), NUM_DEPS, d, callbacks,
-      (void *)(uintptr_t)def);
+  rockRegisterExternalPass(mlirTypeIDCreate(def),
+                           mlirStringRefCreateFromCString(def->name),
+                           mlirStringRefCreateFromCString(def->argument),
+                           mlirStringRefCreateFromCString(def->description),
+                           mlirStringRefCreateFromCString(def->opName),
+                           NUM_DEPS, d, callbacks, (void *)(uintptr_t)def);
 }
 
 void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,

@@ -1,4 +1,4 @@
-//===- combine.h - host split-KV combine (spec section 3.9) -------*- C -*-===//
+//===- combine.h - host split-KV combine (docs/semantics.md) ------*- C -*-===//
 //
 // Merges per-split partial outputs and LSEs into the final attention, in f32,
 // as rock.attention_combine does. rock-run uses it only when the module has

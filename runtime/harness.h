@@ -8,7 +8,7 @@
 #ifndef ROCK_RUNTIME_HARNESS_H
 #define ROCK_RUNTIME_HARNESS_H
 
-#include "problem.h"
+#include "harness_types.h"
 
 #include "mlir-c/IR.h"
 
@@ -18,22 +18,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// Run settings of the harness; `has*` flags mark optional keys present.
-typedef struct RockHarness {
-  RockAttnProblem problem;
-  char rand[32];  ///< "distinct" (absent), "fixed", "none" or a seed
-  bool randFloat; ///< rand_type float
-  double randMin, randMax;
-  int64_t randMinInt, randMaxInt;
-  bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
-  double rms, absDiff, relDiff, atol, rtol;
-  bool allclose; ///< comparator "allclose" (or atol/rtol given)
-  int64_t kernelRepeats;
-  bool printResults, printInputs, printValidation;
-  char printVerify[16]; ///< always / failure / summary / off
-  char verifier[16];    ///< none / mlir / mlir-strict
-} RockHarness;
 
 /// Fills `h` from `dict` (borrowed; must be a DictionaryAttr), starting from
 /// rock-gen's defaults for absent keys. Returns false and writes a one-line

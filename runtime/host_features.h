@@ -18,16 +18,31 @@
 extern "C" {
 #endif
 
-/// True when this CPU executes AVX512-BF16 (vdpbf16ps).
-bool rockHostHasBf16Dot(void);
+/// True when code generated for `cpu` may use AVX512-BF16 (vdpbf16ps):
+/// for NULL, when the host CPU executes it; for an LLVM CPU name (borrowed),
+/// when LLVM's feature set of that CPU has it (the generic x86-64 levels
+/// have not).
+bool rockCpuHasBf16Dot(const char *cpu);
 
-/// Walks `module` (borrowed) and, when `enable` and the host has
-/// AVX512-BF16, adds `dot` to the `features` of every rock.attention and
-/// rock.gridwise_attention. Fails, writing a message into `err` (errSize
-/// bytes, caller-owned), when an op already asks for `dot` and the host
-/// cannot execute it; the module is then left unchanged.
-bool rockHostFeaturesApply(MlirModule module, bool enable, char *err,
-                           size_t errSize);
+/// Walks `module` (borrowed) and, when `enable` and code for `cpu` (NULL:
+/// the host; see rockCpuHasBf16Dot) may use AVX512-BF16, adds `dot` to the
+/// `features` of every rock.attention and rock.gridwise_attention. Fails,
+/// writing a message into `err` (errSize bytes, caller-owned), when an op
+/// already asks for `dot` and that CPU cannot execute it; the module is then
+/// left unchanged.
+bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
+                           char *err, size_t errSize);
+
+/// The width in bits of the widest vector registers code for `cpu` (NULL:
+/// the host; else an LLVM CPU name, borrowed) may use: 512 with AVX-512F,
+/// else 256.
+int rockCpuVectorBits(const char *cpu);
+
+/// Sets the module attribute `rock.vector_bits` (i64) of `module`
+/// (borrowed) to rockCpuVectorBits(cpu), unless the module already has one;
+/// rock-lower-gridwise-attention blocks its CPU loops for that many bits.
+/// Returns the value the module ends up with.
+int64_t rockCpuVectorBitsApply(MlirModule module, const char *cpu);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 //===- init.h - input initialisation (rock-gen's -rand modes) -----*- C -*-===//
 //
-// Fills input buffers as spec-attention.md section 6.2 says:
+// Fills input buffers as docs/user-guide.md §3.2 says:
 // - fixed: element k gets {0.5, -1, 0.75}[k mod 3] (float buffers) or
 //   {1, -1, 2}[k mod 3] (integer buffers), rocmlir-gen's literal pattern:
 //   equal-sized buffers hold equal values, so a kernel that reads the wrong

@@ -3,6 +3,12 @@
 
 #include <math.h>
 
+void rockMetricsRoundReference(RockDType outType, const double *ref,
+                               double *out, int64_t n) {
+  for (int64_t k = 0; k < n; ++k)
+    out[k] = rockDTypeRound(outType, ref[k]);
+}
+
 void rockMetricsCompute(const double *ref, const double *res, int64_t n,
                         RockMetrics *m) {
   double sumSq = 0.0;

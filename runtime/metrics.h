@@ -1,4 +1,4 @@
-//===- metrics.h - result verification (spec section 6.4) ---------*- C -*-===//
+//===- metrics.h - result verification (docs/user-guide.md) -------*- C -*-===//
 //
 // rocMLIR's RMS / absDiff / relDiff comparison with rock's infinity and NaN
 // rules, the per-dtype default thresholds, integer exact comparison, and the
@@ -44,6 +44,15 @@ typedef struct RockThresholds {
 /// (and is left out of the sums).
 void rockMetricsCompute(const double *ref, const double *res, int64_t n,
                         RockMetrics *m);
+
+/// Writes `ref` (f64 reference values, `n` elements, borrowed) rounded to
+/// the values of `outType` (rockDTypeRound) into `out` (caller-owned, `n`
+/// elements; may be `ref` itself). This is what a reference computed in the
+/// output type holds (rocMLIR's): a value the type cannot represent (an f64
+/// 1e-77 for f16 or f32) becomes what the kernel can store (0), so it is not
+/// counted as a relative error of 1, while any representable value is kept.
+void rockMetricsRoundReference(RockDType outType, const double *ref,
+                               double *out, int64_t n);
 
 /// Returns rocMLIR's default thresholds for an attention output of type
 /// `outType`: RMS 3e-5 (0.001 for f16/bf16), absDiff 100, relDiff 1e-6 (100

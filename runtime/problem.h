@@ -1,8 +1,8 @@
 //===- problem.h - an attention problem as rock-run sees it -------*- C -*-===//
 //
 // The problem sizes, layouts and masks of one attention kernel (the
-// `rock.harness` dictionary, spec-attention.md sections 1, 5.2 and 6), and
-// the derived buffer sizes and element types of the kernel arguments.
+// `rock.harness` dictionary, docs/semantics.md, docs/user-guide.md §2.3 and
+// §3), and the derived buffer sizes and element types of the kernel arguments.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROCK_RUNTIME_PROBLEM_H

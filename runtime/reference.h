@@ -1,9 +1,9 @@
 //===- reference.h - independent f64 reference attention ----------*- C -*-===//
 //
-// spec-attention.md sections 1 and 6.3, written from the spec alone: it
-// shares no code with the compiler's lowering. Inputs are the buffers the
-// kernel reads (any element type, widened exactly to f64); the result is the
-// final (combined) attention in canonical layout.
+// docs/semantics.md §2-§4 and docs/user-guide.md §3.3, written from the
+// docs alone: it shares no code with the compiler's lowering. Inputs are the
+// buffers the kernel reads (any element type, widened exactly to f64); the
+// result is the final (combined) attention in canonical layout.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROCK_RUNTIME_REFERENCE_H
@@ -33,8 +33,8 @@ typedef struct RockAttnInputs {
   const RockPagedCache *kCache, *vCache;
 } RockAttnInputs;
 
-/// Returns the last visible key of query row `i` of query batch `bq` (spec
-/// section 1 step 3, with the clamps), or a negative value when the row is
+/// Returns the last visible key of query row `i` of query batch `bq`
+/// (docs/semantics.md §3, with the clamps), or a negative value when the row is
 /// fully masked. The sliding window is not applied here.
 int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq, int64_t i);
 

@@ -7,7 +7,7 @@ Writes `<suite>_<t>.mlir` per suite test (with -s: `<suite>_<t>_<o>.mlir` per
 combination), each starting with the "automatically generated" header and
 holding `// RUN:` (excluded combinations: `// FIXME:`) and
 `// CHECK_<suite>_<t>_<o>: [1 1 1]` lines, exactly as rocMLIR's generator
-(spec-attention.md 7.2-7.3).  rocMLIR TOMLs are rewritten for rock
+(e2e-configs/README.md).  rocMLIR TOMLs are rewritten for rock
 (prefix rocmlir-gen -> rock-gen, execution pipeline -> `| rock-run |`, 7.4)
 unless --raw is given.  --list prints the commands the lit format would run.
 The expansion code is shared with the lit format (test/e2e/toml_expand.py).

@@ -1,7 +1,7 @@
 /*===- rock_gen.c - rock-gen: generate attention kernels ------------------===*/
 //
 // A thin CLI over rock-c/Attention.h with rocmlir-gen's attention flags
-// (spec-attention.md §5.1). Prints the module to stdout or `-o FILE`.
+// (docs/user-guide.md §2). Prints the module to stdout or `-o FILE`.
 // Exit status: 0 on success, 2 on a bad flag or an invalid problem (one line
 // "rock-gen: error: ..." on stderr), 1 when the output cannot be written.
 //
@@ -97,6 +97,20 @@ typedef enum FlagId {
   F_DEVICE_MEM,
   F_OUTPUT,
   F_HELP,
+  // Spellings of current and older rocmlir-gen (see "rocMLIR compatibility").
+  F_WINDOW_LOOK_BACK,
+  F_CAUSAL_LOOK_BACK,
+  F_SEQ_LEN,
+  F_HEAD_DIM,
+  F_BUFFERIZE,
+  F_FEATURE,
+  F_FUT,
+  F_CLONE_HARNESS,
+  F_TUNING_KEY,
+  F_TUNING_SPACE,
+  F_PV_GPU,
+  F_PV_CPP,
+  F_X2,
 } FlagId;
 
 typedef struct Flag {
@@ -117,7 +131,7 @@ static const Flag flags[] = {
     {"num_heads_q", false, F_HEADS_Q},
     {"num_heads_kv", false, F_HEADS_KV},
     {"causal", true, F_CAUSAL},
-    {"current_seq_len", false, F_CUR_SEQ},
+    {"current_seq_len last_valid_kv_index", false, F_CUR_SEQ},
     {"prefix_offset", false, F_PREFIX},
     {"sliding_window_size", false, F_WINDOW},
     {"split_kv", false, F_SPLIT},
@@ -169,6 +183,19 @@ static const Flag flags[] = {
     {"device_mem_bytes", false, F_DEVICE_MEM},
     {"o", false, F_OUTPUT},
     {"h help", true, F_HELP},
+    {"sliding_window_look_back", false, F_WINDOW_LOOK_BACK},
+    {"causal_look_back", false, F_CAUSAL_LOOK_BACK},
+    {"seq_len", false, F_SEQ_LEN},
+    {"head_dim num_heads", false, F_HEAD_DIM},
+    {"apply_bufferization_pipeline", true, F_BUFFERIZE},
+    {"mfma dot atomic_add atomic_fmax_f32 wmma", false, F_FEATURE},
+    {"fut func_under_test", false, F_FUT},
+    {"clone_harness", true, F_CLONE_HARNESS},
+    {"emit_tuning_key", true, F_TUNING_KEY},
+    {"emit_tuning_space", true, F_TUNING_SPACE},
+    {"pv_with_gpu", true, F_PV_GPU},
+    {"pv_with_cpp", true, F_PV_CPP},
+    {"x2", true, F_X2},
 };
 
 /// Finds the flag spelled `name` (length `n`, '-' and '_' equivalent).
@@ -291,10 +318,172 @@ static RockAttentionDtype parseDtype(const char *flag, const char *v,
   return ROCK_ATTENTION_F32;
 }
 
+//===----------------------------------------------------------------------===//
+// rocMLIR compatibility
+//===----------------------------------------------------------------------===//
+//
+// Flags of current and older rocmlir-gen, with their rocMLIR meaning where
+// it exists for rock (docs/rocmlir-compat.md lists them all). Options that
+// change nothing on the target are accepted and named once per run on stderr
+// ("rock-gen: note: ..."); flags that ask for something rock cannot do are
+// errors.
+
+/// Options with no effect on the target: one note each per run.
+typedef enum NoteId {
+  NOTE_SCHEDULE,
+  NOTE_NUM_CU,
+  NOTE_CHIPLETS,
+  NOTE_DIRECT_TO_LDS,
+  NOTE_FEATURE,
+  NOTE_X2,
+  NOTE_PERF_FIELDS,
+  NOTE_PV_GPU,
+  NOTE_COUNT,
+} NoteId;
+
+static const char *const noteText[NOTE_COUNT] = {
+    "-schedule_version has no effect on %s",
+    "-num_cu has no effect on %s",
+    "-num_chiplets has no effect on %s",
+    "-direct_to_lds_32b / -direct_to_lds_128b have no effect on %s",
+    "feature toggles (-mfma, -dot, ...) have no effect on %s",
+    "-x2 has no effect on %s",
+    "-perf_config fields other than the two tile sizes have no effect on %s",
+    "-pv_with_gpu / --verifier=gpu verify against rock's f64 reference on %s",
+};
+
+/// What the compatibility flags asked for, applied after the flag loop.
+typedef struct Compat {
+  unsigned notes;         ///< One bit per NoteId.
+  bool hasCausalOffset;   ///< `-causal=N` with N other than 0 and 1.
+  int64_t causalOffset;   ///< N.
+  int64_t windowLookBack; ///< `-sliding_window_look_back`, -1 = unset.
+  int64_t causalLookBack; ///< `-causal_look_back`, -1 = unset.
+  bool tuningKey, tuningSpace;
+} Compat;
+
+/// Whether `v` is an integer other than 0 and 1: rocmlir-gen's `-causal=N`
+/// (causal with prefix offset N for every group).
+static bool isCausalOffset(const char *v) {
+  if (!v || !strcmp(v, "0") || !strcmp(v, "1"))
+    return false;
+  const char *c = v + (*v == '-');
+  if (!*c)
+    return false;
+  for (; *c; ++c)
+    if (*c < '0' || *c > '9')
+      return false;
+  return true;
+}
+
+/// Parses a look-back distance: -1 (off) or a positive i32 (rocmlir-gen's
+/// rules and messages).
+static int64_t parseLookBack(const char *arg, const char *name, const char *v) {
+  int64_t r = parseInt(arg, v);
+  if (r == 0 || r < -1)
+    die("%s must be -1 or a positive integer", name);
+  if (r > INT32_MAX)
+    die("%s must fit in a 32-bit integer", name);
+  return r;
+}
+
+/// Applies `c` to `cfg` once every flag is read: the prefix offset of
+/// `-causal=N`, the look-back distances as rock's window `W` (docs/semantics.md
+/// §3: keys [max(0, last - W), last]). `-causal_look_back L` keeps keys [max(0,
+/// i - L), i] of query row i; that is rock's window whenever every row's last
+/// visible key is the row itself, and an error otherwise.
+static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
+  if (c->hasCausalOffset) {
+    if (cfg->numPrefixOffset > 0)
+      die("-causal=%" PRId64 " and -prefix_offset both set the prefix offset",
+          c->causalOffset);
+    int64_t *p = malloc(sizeof *p);
+    if (!p)
+      die("out of memory");
+    *p = c->causalOffset;
+    cfg->prefixOffset = p;
+    cfg->numPrefixOffset = 1;
+  }
+  if (c->windowLookBack > 0) {
+    if (cfg->slidingWindowSize > 0 &&
+        cfg->slidingWindowSize != c->windowLookBack)
+      die("-sliding_window_look_back and -sliding_window_size disagree");
+    if (cfg->seqLenK > 0 && c->windowLookBack > cfg->seqLenK - 1)
+      die("sliding_window_look_back must not exceed seq_len_k - 1");
+    cfg->slidingWindowSize = c->windowLookBack;
+  }
+  int64_t L = c->causalLookBack;
+  if (L < 0)
+    return;
+  if (!cfg->causal)
+    die("causal_look_back requires -causal");
+  if (cfg->numPrefixOffset > 0)
+    die("causal_look_back is not supported with prefix_offset");
+  if (cfg->seqLenQ > 0 && L >= cfg->seqLenQ - 1) {
+    fprintf(stderr,
+            "rock-gen: warning: causal_look_back (%" PRId64 ") covers the "
+            "whole query sequence (seq_len_q %" PRId64 ")\n",
+            L, cfg->seqLenQ);
+    return;
+  }
+  if (cfg->seqLenK > 0 && L >= cfg->seqLenK)
+    die("causal_look_back (%" PRId64 ") must be less than seq_len_k (%" PRId64
+        ") unless it also covers seq_len_q (%" PRId64 ")",
+        L, cfg->seqLenK, cfg->seqLenQ);
+  bool rowsAreLast = cfg->seqLenQ <= cfg->seqLenK;
+  for (int64_t i = 0; i < cfg->numCurrentSeqLen; ++i)
+    rowsAreLast = rowsAreLast && cfg->currentSeqLen[i] >= cfg->seqLenQ - 1;
+  if (cfg->slidingWindowSize > 0 || !rowsAreLast)
+    die("-causal_look_back with %s is not supported: rock's window ends at "
+        "each row's last visible key",
+        cfg->slidingWindowSize > 0    ? "a sliding window"
+        : cfg->seqLenQ > cfg->seqLenK ? "seq_len_q > seq_len_k"
+                                      : "a KV-cache index below seq_len_q - 1");
+  cfg->slidingWindowSize = L;
+}
+
+/// Prints the notes of `notes` (one line each) for target `arch`.
+static void printNotes(unsigned notes, const char *arch) {
+  for (int n = 0; n < NOTE_COUNT; ++n)
+    if (notes & (1u << n)) {
+      fputs("rock-gen: note: ", stderr);
+      fprintf(stderr, noteText[n], arch[0] ? arch : "cpu");
+      fputc('\n', stderr);
+    }
+}
+
+static const char *tf(bool b) { return b ? "true" : "false"; }
+
+/// `--emit-tuning-key`: the problem as one line of rocmlir-gen flags.
+static void printTuningKey(const RockAttentionConfig *cfg, int64_t lookBack) {
+  printf("-t %s -transQ %s -transK %s -transV %s -transO %s -g %" PRId64
+         " -seq_len_q %" PRId64 " -seq_len_k %" PRId64 " -head_dim_qk %" PRId64
+         " -head_dim_v %" PRId64
+         " -causal %s -return_lse %s -split_kv %" PRId64,
+         rockAttentionDtypeGetName(cfg->dtype), tf(cfg->transQ),
+         tf(cfg->transK), tf(cfg->transV), tf(cfg->transO), cfg->g,
+         cfg->seqLenQ, cfg->seqLenK, cfg->headDimQK, cfg->headDimV,
+         tf(cfg->causal), tf(cfg->returnLse), cfg->splitKV);
+  if (lookBack >= 0)
+    printf(" -causal_look_back %" PRId64, lookBack);
+  printf(" -num_heads_q %" PRId64 " -num_heads_kv %" PRId64 "\n",
+         cfg->numHeadsQ, cfg->numHeadsKV);
+}
+
+/// `--emit-tuning-space`: the perf configs rock's CPU lowering tells apart
+/// (keys per tile x query rows per tile; the other fields are ignored).
+static void printTuningSpace(void) {
+  static const int mb[] = {16, 32, 64, 128};
+  static const int nb[] = {16, 32, 64, 128, 256};
+  for (size_t i = 0; i < sizeof mb / sizeof *mb; ++i)
+    for (size_t j = 0; j < sizeof nb / sizeof *nb; ++j)
+      printf("attn:v3:%d,%d,%d,8,32,32,16,4,1,1,0,0,1\n", mb[i], mb[i], nb[j]);
+}
+
 static void usage(void) {
   puts(
       "usage: rock-gen --operation attention [flags] [-o FILE]\n"
-      "Generates a rock.attention kernel module (spec-attention.md §5).\n"
+      "Generates a rock.attention kernel module (docs/user-guide.md §2).\n"
       "Problem: -t f32|f16|bf16|i8 -g N -num_heads_q N -num_heads_kv N\n"
       "  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)\n"
       "  -causal -current_seq_len=a,b -prefix_offset=a,b "
@@ -307,7 +496,12 @@ static void usage(void) {
       "-rand_min/-rand_max\n"
       "  -rand_min_int/-rand_max_int -RMS_threshold -absDiff_threshold\n"
       "  -relDiff_threshold --comparator -atol -rtol -pr -pi -pvr\n"
-      "  --print-verify-results -kernel-repeats N --arch A");
+      "  --print-verify-results -kernel-repeats N --arch A\n"
+      "rocmlir-gen spellings (docs/rocmlir-compat.md): -last_valid_kv_index,\n"
+      "  -sliding_window_look_back, -causal_look_back, -causal=N, -seq_len,\n"
+      "  -head_dim, -num_heads, --apply-bufferization-pipeline, -mfma=on|off,\n"
+      "  -fut, --clone-harness, -pv_with_gpu, -x2, --emit-tuning-key,\n"
+      "  --emit-tuning-space");
 }
 
 //===----------------------------------------------------------------------===//
@@ -342,6 +536,8 @@ int main(int argc, char **argv) {
   static const char *const verifyPrints[] = {"always", "failure", "summary",
                                              "off", NULL};
   static const char *const randTypes[] = {"int", "float", NULL};
+  static const char *const toggles[] = {"infer", "on", "off", NULL};
+  Compat compat = {.windowLookBack = -1, .causalLookBack = -1};
 
   unsigned char seen[F_HELP + 1] = {0};
   for (int i = 1; i < argc; ++i) {
@@ -366,7 +562,8 @@ int main(int argc, char **argv) {
         die("missing value for %s", arg);
       v = argv[++i];
     }
-    bool b = f->isBool ? parseBool(arg, v) : false;
+    bool causalN = f->id == F_CAUSAL && isCausalOffset(v);
+    bool b = f->isBool && !causalN ? parseBool(arg, v) : false;
     switch (f->id) {
     case F_OPERATION:
       operation = v;
@@ -399,7 +596,10 @@ int main(int argc, char **argv) {
       cfg.numHeadsKV = parseInt(arg, v);
       break;
     case F_CAUSAL:
-      cfg.causal = b;
+      cfg.causal = causalN || b;
+      compat.hasCausalOffset = causalN;
+      if (causalN)
+        compat.causalOffset = parseInt(arg, v);
       break;
     case F_CUR_SEQ:
       free((void *)(uintptr_t)cfg.currentSeqLen);
@@ -461,6 +661,9 @@ int main(int argc, char **argv) {
     case F_NUM_CU:
     case F_CHIPLETS:
       (void)parseInt(arg, v);
+      compat.notes |= 1u << (f->id == F_SCHEDULE ? NOTE_SCHEDULE
+                             : f->id == F_NUM_CU ? NOTE_NUM_CU
+                                                 : NOTE_CHIPLETS);
       break;
     case F_REVERSE:
       cfg.reverseGrid = b;
@@ -468,15 +671,24 @@ int main(int argc, char **argv) {
     case F_P:
       defaultProblem = b;
       break;
-    case F_PH:
     case F_DTL32:
     case F_DTL128:
+      if (b)
+        compat.notes |= 1u << NOTE_DIRECT_TO_LDS;
+      break;
+    case F_PH:
     case F_RAND_SIDE:
     case F_DEVICE:
       break;
     case F_VERIFIER:
       if (!strcmp(v, "clone"))
-        die("verifier 'clone' is not supported");
+        die("clone validation is not compatible with kernel generation");
+      if (!strcmp(v, "cpp"))
+        die("external attention validator is not available");
+      if (!strcmp(v, "gpu")) {
+        compat.notes |= 1u << NOTE_PV_GPU;
+        v = "mlir";
+      }
       if (!oneOf(v, verifiers))
         die("unknown verifier '%s'", v);
       verifier = v;
@@ -580,6 +792,54 @@ int main(int argc, char **argv) {
         return 0;
       }
       break;
+    case F_WINDOW_LOOK_BACK:
+      compat.windowLookBack = parseLookBack(arg, "sliding_window_look_back", v);
+      break;
+    case F_CAUSAL_LOOK_BACK:
+      compat.causalLookBack = parseLookBack(arg, "causal_look_back", v);
+      break;
+    case F_SEQ_LEN:
+      cfg.seqLenQ = cfg.seqLenK = parseInt(arg, v);
+      break;
+    case F_HEAD_DIM:
+      cfg.headDimQK = cfg.headDimV = parseInt(arg, v);
+      break;
+    case F_BUFFERIZE:
+    case F_CLONE_HARNESS:
+      break;
+    case F_FEATURE:
+      if (!oneOf(v, toggles))
+        die("invalid value '%s' for %.*s (infer, on or off)", v,
+            (int)(n + (size_t)(name - arg)), arg);
+      if (strcmp(v, "infer"))
+        compat.notes |= 1u << NOTE_FEATURE;
+      break;
+    case F_FUT:
+      if (strcmp(v, "rock_attention"))
+        die("-fut '%s': rock-gen generates @rock_attention and reads no "
+            "input module",
+            v);
+      break;
+    case F_TUNING_KEY:
+      compat.tuningKey = b;
+      break;
+    case F_TUNING_SPACE:
+      compat.tuningSpace = b;
+      break;
+    case F_PV_GPU:
+      if (b) {
+        verifier = "mlir";
+        compat.notes |= 1u << NOTE_PV_GPU;
+      }
+      break;
+    case F_PV_CPP:
+      if (b)
+        die("external attention validator is not available");
+      break;
+    case F_X2:
+      if (b)
+        compat.notes |= 1u << NOTE_X2;
+      break;
     }
   }
 
@@ -604,10 +864,23 @@ int main(int argc, char **argv) {
     h.verifier = verifier;
   if (comparatorForced)
     h.comparator = "allclose";
+  compatApply(&compat, &cfg);
+  if (cfg.perfConfig && cfg.perfConfig[0])
+    compat.notes |= 1u << NOTE_PERF_FIELDS;
 
   char err[512];
   if (!rockAttentionConfigValidate(&cfg, err, sizeof err))
     die("%s", err);
+  if (compat.tuningSpace || compat.tuningKey) {
+    if (compat.tuningSpace)
+      printTuningSpace();
+    else
+      printTuningKey(&cfg, compat.causalLookBack);
+    free((void *)(uintptr_t)cfg.currentSeqLen);
+    free((void *)(uintptr_t)cfg.prefixOffset);
+    return 0;
+  }
+  printNotes(compat.notes, h.arch);
 
   MlirContext ctx = mlirContextCreate();
   mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, NULL, NULL);

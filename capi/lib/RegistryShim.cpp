@@ -43,8 +43,8 @@ void rockRegisterPassPipeline(MlirStringRef argument, MlirStringRef description,
   auto *arg = new std::string(argument.data, argument.length);
   auto *desc = new std::string(description.data, description.length);
   std::string text(elements.data, elements.length);
-  mlir::PassPipelineRegistration<>(
-      *arg, *desc, [text](mlir::OpPassManager &pm) {
-        (void)mlir::parsePassPipeline(text, pm);
-      });
+  mlir::PassPipelineRegistration<>(*arg, *desc,
+                                   [text](mlir::OpPassManager &pm) {
+                                     (void)mlir::parsePassPipeline(text, pm);
+                                   });
 }

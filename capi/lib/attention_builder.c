@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/TransformMap.h"
+#include "support/str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -27,58 +28,22 @@
 //===----------------------------------------------------------------------===//
 
 typedef struct Buf {
-  char *s;
-  size_t len, cap;
-  bool oom;
+  RockStr text; ///< The text so far (support/str.h; aborts when out of memory).
   struct Buf *defs; ///< Where attribute aliases (#mapN = ...) go.
   int nMaps;        ///< Aliases defined so far.
 } Buf;
 
-static void reserve(Buf *b, size_t extra) {
-  if (b->oom || b->len + extra + 1 <= b->cap)
-    return;
-  size_t cap = b->cap ? b->cap : 4096;
-  while (cap < b->len + extra + 1)
-    cap *= 2;
-  char *s = realloc(b->s, cap);
-  if (!s) {
-    b->oom = true;
-    return;
-  }
-  b->s = s;
-  b->cap = cap;
-}
-
 static void append(Buf *b, const char *s, size_t n) {
-  reserve(b, n);
-  if (b->oom)
-    return;
-  memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = '\0';
+  rock__strAppendN(&b->text, s, n);
 }
 
+static void out(Buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void out(Buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char small[512];
-  int n = vsnprintf(small, sizeof small, fmt, ap);
+  rock__strAppendv(&b->text, fmt, ap);
   va_end(ap);
-  if (n < 0) {
-    b->oom = true;
-    return;
-  }
-  if ((size_t)n < sizeof small) {
-    append(b, small, (size_t)n);
-    return;
-  }
-  reserve(b, (size_t)n);
-  if (b->oom)
-    return;
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  b->len += (size_t)n;
 }
 
 static void printToBuf(MlirStringRef str, void *userData) {
@@ -211,8 +176,9 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, mid, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
-/// The paged chain of spec §4 from the `[G*P]` i64 page table `src` to the
-/// logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when `dFirst`.
+/// The paged chain of docs/semantics.md §6 from the `[G*P]` i64 page table
+/// `src` to the logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when
+/// `dFirst`.
 static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
                            const char *src, const char *elt,
                            const RockAttentionConfig *c, bool dFirst) {
@@ -306,8 +272,8 @@ static void emitListKey(Buf *b, const char *key, const int64_t *v, int64_t n,
 static void emitHarness(Buf *b, const RockAttentionConfig *c,
                         const RockAttentionHarness *h) {
 #define STR(x, d) ((x) ? (x) : (d))
-  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64", rockAttentionDtypeGetName(c->dtype),
-      c->g);
+  out(b, "rock.harness = {t = \"%s\", g = %" PRId64 " : i64",
+      rockAttentionDtypeGetName(c->dtype), c->g);
   out(b, ", num_heads_q = %" PRId64 " : i64, num_heads_kv = %" PRId64 " : i64",
       c->numHeadsQ, c->numHeadsKV);
   out(b, ", seq_len_q = %" PRId64 " : i64, seq_len_k = %" PRId64 " : i64",
@@ -332,7 +298,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   emitListKey(b, "prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g);
   if (c->slidingWindowSize > 0)
     out(b, ", sliding_window_size = %" PRId64 " : i64", c->slidingWindowSize);
-  out(b, ", softmax_dtype = \"%s\"", rockAttentionDtypeGetName(c->softmaxDtype));
+  out(b, ", softmax_dtype = \"%s\"",
+      rockAttentionDtypeGetName(c->softmaxDtype));
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
@@ -383,7 +350,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
 #undef STR
 }
 
-/// The pre-softmax region (spec §1 step 2), or nothing when it is empty.
+/// The pre-softmax region (docs/semantics.md §2.2), or nothing when it is
+/// empty.
 static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
                        const char *vElt, const TypeStr *insTypes, int nIns) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
@@ -449,7 +417,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   int64_t B = G * Hq, Bkv = G * Hkv, Sq = c->seqLenQ, Sk = c->seqLenK,
           Dqk = c->headDimQK, Dv = c->headDimV;
 
-  // Signature (spec §5.2).
+  // Signature (docs/user-guide.md §2.3).
   out(b, "  func.func @rock_attention(%%q: %s", flatType(B * Sq * Dqk, qElt).s);
   if (c->paged) {
     out(b, ", %%k: %s", flatType(G * c->numPages, "i64").s);
@@ -561,8 +529,8 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
 
 static void emitCombineFunc(Buf *b, MlirContext ctx,
                             const RockAttentionConfig *c) {
-  const char *elt =
-      rockAttentionDtypeGetName(c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
+  const char *elt = rockAttentionDtypeGetName(
+      c->dtype == ROCK_ATTENTION_I8 ? ROCK_ATTENTION_F16 : c->dtype);
   int64_t B = c->g * c->numHeadsQ, S = c->splitKV, Sq = c->seqLenQ,
           Dv = c->headDimV;
   out(b, "  func.func @rock_attention_combine(%%out_partial: %s",
@@ -627,14 +595,9 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   if (c.splitKV > 1)
     emitCombineFunc(&b, ctx, &c);
   out(&b, "}\n");
-  append(&defs, b.s ? b.s : "", b.len);
-  free(b.s);
-  if (b.oom || defs.oom) {
-    free(defs.s);
-    mlirEmitError(loc, "out of memory while building the attention module");
-    return NULL;
-  }
-  return defs.s;
+  append(&defs, b.text.data ? b.text.data : "", b.text.len);
+  rock__strFree(&b.text);
+  return defs.text.data; // malloc'ed: the caller frees it
 }
 
 MlirModule

@@ -1,13 +1,16 @@
 /*===- attention_config.c - RockAttentionConfig defaults and checks -------===*/
 //
 // rockAttentionConfigInit / rockAttentionHarnessInit and
-// rockAttentionConfigValidate: the generation errors of spec-attention.md
-// §5.1 and §5.4, perf_config strings (§2.6) and the split-KV guard (§2.1
-// rule 10).
+// rockAttentionConfigValidate: the generation errors of docs/user-guide.md
+// §2.2, perf_config strings (its §2.5) and the split-KV guard
+// (docs/semantics.md §5.7).
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Sizes.h"
+#include "support/splitkv_guard.h"
+
+#include "perf_config.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -71,67 +74,6 @@ static int dtypeBits(RockAttentionDtype t) {
   return t == ROCK_ATTENTION_F32 ? 32 : t == ROCK_ATTENTION_I8 ? 8 : 16;
 }
 
-/// Parses a positive decimal integer (digits only); returns 0 otherwise.
-static uint64_t positiveDecimal(const char *s) {
-  if (!s || !*s)
-    return 0;
-  uint64_t v = 0;
-  for (const char *c = s; *c; ++c) {
-    if (*c < '0' || *c > '9')
-      return 0;
-    if (v > (UINT64_MAX - 9) / 10)
-      return 0;
-    v = v * 10 + (uint64_t)(*c - '0');
-  }
-  return v;
-}
-
-static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
-/// Checks a perf_config string (§2.6).
-static bool checkPerfConfig(const char *pc, char *err, size_t errLen) {
-  if (!strncmp(pc, "attn:v1:", 8) || !strncmp(pc, "attn:v2:", 8))
-    return true;
-  if (strncmp(pc, "attn:v3:", 8))
-    return fail(err, errLen,
-                "invalid perf_config '%s': expected attn:v1:, attn:v2: or "
-                "attn:v3:",
-                pc);
-  int64_t vals[13];
-  int n = 0;
-  const char *c = pc + 8;
-  for (;;) {
-    char *end;
-    if (*c == '\0' || *c == ',')
-      return fail(err, errLen, "invalid perf_config '%s': empty field", pc);
-    long long v = strtoll(c, &end, 10);
-    if (end == c || (*end != ',' && *end != '\0'))
-      return fail(err, errLen, "invalid perf_config '%s': non-integer field",
-                  pc);
-    if (n < 13)
-      vals[n] = v;
-    ++n;
-    if (*end == '\0')
-      break;
-    c = end + 1;
-  }
-  if (n != 13)
-    return fail(err, errLen,
-                "invalid perf_config '%s': attn:v3 needs 13 integers, got %d",
-                pc, n);
-  if (!isPow2(vals[0]))
-    return fail(err, errLen,
-                "invalid perf_config '%s': mPerBlockG0 must be a positive "
-                "power of two",
-                pc);
-  if (!isPow2(vals[2]))
-    return fail(err, errLen,
-                "invalid perf_config '%s': nPerBlockG0 must be a positive "
-                "power of two",
-                pc);
-  return true;
-}
-
 static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
                       bool nonNegative, char *err, size_t errLen) {
   if (n == 0)
@@ -147,23 +89,6 @@ static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
       return fail(err, errLen, "%s values must be non-negative, got %" PRId64,
                   flag, v[i]);
   return true;
-}
-
-/// The split-KV guard limit: env overrides, device memory, 1.5 GiB.
-static uint64_t splitKVLimit(int64_t deviceMemBytes) {
-  uint64_t v =
-      positiveDecimal(getenv("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
-  if (v)
-    return v;
-  v = positiveDecimal(getenv("ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES"));
-  if (v)
-    return v;
-  if (deviceMemBytes > 0) {
-    uint64_t lo = 1ull << 30, hi = 8ull << 30;
-    uint64_t m = (uint64_t)deviceMemBytes / 8;
-    return m < lo ? lo : m > hi ? hi : m;
-  }
-  return 1610612736ull;
 }
 
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
@@ -284,8 +209,10 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return fail(err, errLen, "head counts and -split_kv must fit in i32");
   if (c->paged && !checkPaged(c, err, errLen))
     return false;
+  RockPerfConfig pc;
   if (c->perfConfig && c->perfConfig[0] &&
-      !checkPerfConfig(c->perfConfig, err, errLen))
+      !rockPerfConfigParse(c->perfConfig, strlen(c->perfConfig), &pc, err,
+                           errLen))
     return false;
 
   // Every buffer size must fit in 64 bits.
@@ -301,21 +228,15 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
                    &t))
     return fail(err, errLen, "problem size overflows 64 bits");
 
-  // Split-KV memory guard (§2.1 rule 10), B the un-split query batch.
-  uint64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
-  uint64_t rows = (uint64_t)b * (uint64_t)c->seqLenQ, perSplit, extra;
-  if (__builtin_mul_overflow(rows, (uint64_t)c->headDimV * outBytes,
-                             &perSplit) ||
-      __builtin_add_overflow(perSplit, rows * 4, &perSplit) ||
-      __builtin_mul_overflow((uint64_t)(c->splitKV - 1), perSplit, &extra))
-    extra = UINT64_MAX;
-  uint64_t limit = splitKVLimit(c->deviceMemBytes);
-  if (extra > limit)
-    return fail(err, errLen,
-                "splitKV requires %" PRIu64 " bytes of extra output/LSE "
-                "storage, which exceeds the limit (%" PRIu64 " bytes). Lower "
-                "splitKV or reduce sequence sizes. Override this guard with "
-                "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
-                extra, limit);
+  // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
+  int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;
+  uint64_t extra =
+      rock__splitKVExtraBytes(c->splitKV, b, c->seqLenQ, c->headDimV, outBytes);
+  uint64_t limit = rock__splitKVLimit(c->deviceMemBytes);
+  if (extra > limit) {
+    if (err && errLen)
+      rock__splitKVMessage(err, errLen, extra, limit);
+    return false;
+  }
   return true;
 }

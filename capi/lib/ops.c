@@ -105,9 +105,9 @@ MlirOperation rockViewPrefetchOpCreate(MlirLocation loc, MlirValue source,
   if (nIndices > 0)
     mlirOperationStateAddOperands(&state, nIndices, indices);
   MlirContext ctx = mlirLocationGetContext(loc);
-  MlirNamedAttribute attr = named(
-      ctx, "locality",
-      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), (int64_t)locality));
+  MlirNamedAttribute attr =
+      named(ctx, "locality",
+            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), (int64_t)locality));
   mlirOperationStateAddAttributes(&state, 1, &attr);
   return mlirOperationCreate(&state);
 }

@@ -12,7 +12,6 @@
 using namespace mlir;
 using namespace mlir::rock;
 
-
 static void printNames(AsmPrinter &p, ArrayAttr names) {
   p << "[";
   llvm::interleaveComma(names, p, [&](Attribute a) {
@@ -114,19 +113,32 @@ void TransformAttr::print(AsmPrinter &p) const {
   p << ">";
 }
 
-// <affine_map<...> by [<...>, ...] bounds = [u...] -> [l...]>
+// <affine_map<...> by [<...>, ...] bounds = [u...] -> [l...]>; a list entry
+// may also be a full `#rock.transform<...>` attribute, as upstream prints it.
 Attribute TransformMapAttr::parse(AsmParser &p, Type) {
   AffineMapAttr map;
   if (p.parseLess() || p.parseAttribute(map) || p.parseKeyword("by"))
     return {};
   SmallVector<Attribute> ops;
-  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
-        Attribute t = TransformAttr::parse(p, Type());
-        if (!t)
-          return failure();
-        ops.push_back(t);
-        return success();
-      }))
+  if (p.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            Attribute t;
+            SMLoc loc = p.getCurrentLocation();
+            OptionalParseResult full = p.parseOptionalAttribute(t);
+            if (full.has_value()) {
+              if (failed(*full))
+                return failure();
+              if (!isa<TransformAttr>(t))
+                return p.emitError(loc, "expected a #rock.transform entry in "
+                                        "the transform list");
+            } else {
+              t = TransformAttr::parse(p, Type());
+            }
+            if (!t)
+              return failure();
+            ops.push_back(t);
+            return success();
+          }))
     return {};
   DenseI64ArrayAttr upper, lower;
   if (p.parseKeyword("bounds") || p.parseEqual() ||

@@ -47,7 +47,7 @@ LogicalResult AttentionCombineOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// rock.attention custom syntax (spec-attention.md §2.1)
+// rock.attention custom syntax (docs/dialect.md)
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -126,8 +126,8 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
       p.parseRParen() || p.parseStar())
     return failure();
   vT = succeeded(p.parseOptionalKeyword("tr"));
-  if (p.parseOperand(v.operand) || p.parseColonType(v.type) ||
-      p.parseArrow() || p.parseType(out.type) || p.parseRBrace())
+  if (p.parseOperand(v.operand) || p.parseColonType(v.type) || p.parseArrow() ||
+      p.parseType(out.type) || p.parseRBrace())
     return failure();
   if (p.parseOptionalAttrDict(result.attributes))
     return failure();
@@ -137,8 +137,7 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
   };
   if (resolve(q) || resolve(k) || resolve(v))
     return failure();
-  if (p.resolveOperands(ins, insTypes, p.getCurrentLocation(),
-                        result.operands))
+  if (p.resolveOperands(ins, insTypes, p.getCurrentLocation(), result.operands))
     return failure();
   for (OptOperand *o : {&csl, &po, &ka, &va})
     if (o->present && resolve(*o))

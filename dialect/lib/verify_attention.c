@@ -1,12 +1,12 @@
-/*===- verify_attention.c - rock.attention verifier (spec §2.1) -----------===*
+/*===- verify_attention.c - rock.attention verifier (docs/dialect.md) ------===*
  *
- * Rules 1-10 of spec-attention.md §2.1, checked in order; the first broken
- * rule reports. Dynamic dims are treated as matching anything.
+ * Rules 1-11 of rock.attention in docs/dialect.md, checked in order; the first
+ * broken rule reports. Dynamic dims are treated as matching anything.
  *
  *===----------------------------------------------------------------------===*/
 #include "verify_attention.h"
+#include "Rock/RockAttrsC.h"
 #include "Rock/RockVerify.h"
-#include "rock-c/Dialect.h"
 #include "verify_common.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -55,7 +55,7 @@ static int64_t mulDims(int64_t a, int64_t b) {
 }
 
 static const char *eltStr(const RockShape *s, char *buf, size_t n) {
-  return rock__verifyTypeStr(s->elt, buf, n);
+  return rock__typeToBuf(s->elt, buf, n);
 }
 
 /* Rule 1-3: split-KV/LSE, store method, prefix offset. */
@@ -64,10 +64,10 @@ static MlirLogicalResult verifyFlags(const Attn *a) {
     return rock__verifyFail(a->op, "splitKV must be positive");
   if (a->splitKV != 1 && !has(a, SEG_LSE))
     return rock__verifyFail(a->op, "Flash decoding needs LSE output");
-  MlirAttribute sm = rock__verifyAttr(a->op, "storeMethod");
+  MlirAttribute sm = rock__attr(a->op, "storeMethod");
   if (!mlirAttributeIsNull(sm) && rockStoreMethodAttrGetValue(sm) != 0)
     return rock__verifyFail(a->op, "attention requires storeMethod set");
-  if (has(a, SEG_PO) && !rock__verifyHasAttr(a->op, "causal"))
+  if (has(a, SEG_PO) && !rock__hasAttr(a->op, "causal"))
     return rock__verifyFail(a->op, "prefixOffset requires causal");
   return mlirLogicalResultSuccess();
 }
@@ -98,10 +98,10 @@ static MlirLogicalResult rank3(const Attn *a, int seg, const char *name,
 }
 
 static void computeDims(Attn *a) {
-  bool qT = rock__verifyHasAttr(a->op, "qTransposed");
-  bool kT = rock__verifyHasAttr(a->op, "kTransposed");
-  bool vT = rock__verifyHasAttr(a->op, "vTransposed");
-  bool oT = rock__verifyHasAttr(a->op, "oTransposed");
+  bool qT = rock__hasAttr(a->op, "qTransposed");
+  bool kT = rock__hasAttr(a->op, "kTransposed");
+  bool vT = rock__hasAttr(a->op, "vTransposed");
+  bool oT = rock__hasAttr(a->op, "oTransposed");
   Dims *d = &a->d;
   d->batchQ = a->q.dims[0];
   d->seqQ = a->q.dims[qT ? 2 : 1];
@@ -253,8 +253,8 @@ static MlirLogicalResult verifyAddresses(const Attn *a, int seg,
   MlirType want = mlirValueGetType(operand(a, ofSeg, 0));
   if (!mlirTypeEqual(t, want))
     return rock__verifyFail(a->op, "%s type (%s) must equal %s type (%s)", name,
-                            rock__verifyTypeStr(t, b1, sizeof b1), ofName,
-                            rock__verifyTypeStr(want, b2, sizeof b2));
+                            rock__typeToBuf(t, b1, sizeof b1), ofName,
+                            rock__typeToBuf(want, b2, sizeof b2));
   if (mlirOperationIsNull(rock__verifyDerefUnder(addr)))
     return rock__verifyFail(
         a->op, "%s must be a rock.transform view of a rock.deref", name);
@@ -295,20 +295,20 @@ static MlirLogicalResult verifyTypes(const Attn *a) {
       mlirLogicalResultIsFailure(
           verifyAddresses(a, SEG_VA, "valueAddresses", SEG_V, "values")))
     return mlirLogicalResultFailure();
-  MlirAttribute st = rock__verifyAttr(a->op, "softmaxType");
+  MlirAttribute st = rock__attr(a->op, "softmaxType");
   if (!mlirAttributeIsNull(st)) {
     MlirType t = mlirTypeAttrGetValue(st);
     if (!mlirTypeIsAFloat(t))
       return rock__verifyFail(a->op,
                               "softmaxType must be a float type (got %s)",
-                              rock__verifyTypeStr(t, b1, sizeof b1));
+                              rock__typeToBuf(t, b1, sizeof b1));
   }
   return mlirLogicalResultSuccess();
 }
 
 /* Rule 9: region, firstGemmIndices, slidingWindowSize. */
 static MlirLogicalResult verifyRegion(const Attn *a) {
-  MlirAttribute fgi = rock__verifyAttr(a->op, "firstGemmIndices");
+  MlirAttribute fgi = rock__attr(a->op, "firstGemmIndices");
   if (!mlirAttributeIsNull(fgi) && (!mlirAttributeIsADenseI64Array(fgi) ||
                                     mlirDenseArrayGetNumElements(fgi) != 1 ||
                                     mlirDenseI64ArrayGetElement(fgi, 0) != 0))
@@ -322,8 +322,8 @@ static MlirLogicalResult verifyRegion(const Attn *a) {
     ins[i] = operand(a, SEG_INS, i);
   if (!rock__verifyPreSoftmaxRegion(a->op, ins, n))
     return mlirLogicalResultFailure();
-  if (rock__verifyHasAttr(a->op, "slidingWindowSize")) {
-    int64_t w = rock__verifyIntAttr(a->op, "slidingWindowSize", 0);
+  if (rock__hasAttr(a->op, "slidingWindowSize")) {
+    int64_t w = rock__intAttr(a->op, "slidingWindowSize", 0);
     if (w <= 0)
       return rock__verifyFail(
           a->op, "slidingWindowSize (%lld) must be positive", LL(w));
@@ -336,9 +336,9 @@ MlirLogicalResult rockAttentionOpVerify(MlirOperation op) {
   a.op = op;
   if (!rock__verifySegments(op, NUM_SEGS, a.start, a.size))
     return mlirLogicalResultFailure();
-  a.splitKV = rock__verifyIntAttr(op, "splitKV", 1);
-  a.headsQ = rock__verifyIntAttr(op, "numHeadsQ", 0);
-  a.headsKV = rock__verifyIntAttr(op, "numHeadsKV", 0);
+  a.splitKV = rock__intAttr(op, "splitKV", 1);
+  a.headsQ = rock__intAttr(op, "numHeadsQ", 0);
+  a.headsKV = rock__intAttr(op, "numHeadsKV", 1);
   if (mlirLogicalResultIsFailure(verifyFlags(&a)) ||
       mlirLogicalResultIsFailure(verifyHeads(&a)) ||
       mlirLogicalResultIsFailure(verifyShapes(&a)) ||

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-/* Spec §2.1 rule 10: checks the extra bytes that split-KV partial outputs
+/* docs/semantics.md §5.7: checks the extra bytes that split-KV partial outputs
  * and LSE need against the limit (env overrides, rock.device_mem_bytes,
  * 1.5 GiB). `batch`, `seqQ`, `headV` are the un-split query batch, query
  * length and V head dim; `outBytes` the out element size. */
@@ -20,7 +20,7 @@ MlirLogicalResult rock__verifySplitKVGuard(MlirOperation op, int64_t splitKV,
                                            int64_t batch, int64_t seqQ,
                                            int64_t headV, int64_t outBytes);
 
-/* Spec §2.6: checks the op's perf_config string, if any. */
+/* docs/user-guide.md §2.5: checks the op's perf_config string, if any. */
 MlirLogicalResult rock__verifyAttentionPerfConfig(MlirOperation op);
 
 #endif

@@ -1,4 +1,4 @@
-/*===- verify_combine.c - rock.attention_combine verifier (spec §2.5) -----===*
+/*===- verify_combine.c - rock.attention_combine verifier (dialect.md) -----===*
  *
  * partialOut [B*S, Sq, Dv] (or [B*S, Dv, Sq] with oTransposed), partialLse
  * [B*S, Sq] f32 -> out [B, Sq, Dv] (same layout, partialOut's element type),
@@ -27,7 +27,7 @@ static MlirLogicalResult isF32(MlirOperation op, const RockShape *s,
   char b[128];
   if (!mlirTypeIsAF32(s->elt))
     return rock__verifyFail(op, "%s element type must be f32 (got %s)", name,
-                            rock__verifyTypeStr(s->elt, b, sizeof b));
+                            rock__typeToBuf(s->elt, b, sizeof b));
   return mlirLogicalResultSuccess();
 }
 
@@ -47,8 +47,8 @@ static MlirLogicalResult same(MlirOperation op, const char *what, int64_t a,
 
 MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op) {
   char b1[128];
-  int64_t S = rock__verifyIntAttr(op, "splitKV", 0);
-  bool oT = rock__verifyHasAttr(op, "oTransposed");
+  int64_t S = rock__intAttr(op, "splitKV", 0);
+  bool oT = rock__hasAttr(op, "oTransposed");
   if (S <= 0)
     return rock__verifyFail(op, "splitKV (%lld) must be positive", LL(S));
   RockShape po, pl, out, lse;
@@ -82,7 +82,7 @@ MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op) {
   if (!mlirTypeIsAFloat(po.elt))
     return rock__verifyFail(op,
                             "partialOut element type must be a float (got %s)",
-                            rock__verifyTypeStr(po.elt, b1, sizeof b1));
+                            rock__typeToBuf(po.elt, b1, sizeof b1));
   if (mlirOperationGetNumOperands(op) > 3) {
     CHECK(shapeOf(op, 3, "lse", 2, &lse));
     CHECK(isF32(op, &lse, "lse"));

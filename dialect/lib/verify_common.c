@@ -27,33 +27,8 @@ MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
   return rock__verifyFail(op,
                           "%s element type (%s) must equal %s element "
                           "type (%s)",
-                          a, rock__verifyTypeStr(ta, b1, sizeof b1), b,
-                          rock__verifyTypeStr(tb, b2, sizeof b2));
-}
-
-typedef struct StrBuf {
-  char *buf;
-  size_t size;
-  size_t len;
-} StrBuf;
-
-static void appendCallback(MlirStringRef s, void *userData) {
-  StrBuf *b = userData;
-  for (size_t i = 0; i < s.length && b->len + 1 < b->size; ++i)
-    b->buf[b->len++] = s.data[i];
-  b->buf[b->len] = '\0';
-}
-
-const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size) {
-  StrBuf b = {buf, size, 0};
-  if (size)
-    buf[0] = '\0';
-  if (mlirTypeIsNull(t)) {
-    snprintf(buf, size, "<none>");
-    return buf;
-  }
-  mlirTypePrint(t, appendCallback, &b);
-  return buf;
+                          a, rock__typeToBuf(ta, b1, sizeof b1), b,
+                          rock__typeToBuf(tb, b2, sizeof b2));
 }
 
 const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
@@ -73,29 +48,6 @@ const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
     len += (size_t)n;
   }
   return buf;
-}
-
-MlirAttribute rock__verifyAttr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
-bool rock__verifyHasAttr(MlirOperation op, const char *name) {
-  return !mlirAttributeIsNull(rock__verifyAttr(op, name));
-}
-
-int64_t rock__verifyIntAttr(MlirOperation op, const char *name, int64_t dflt) {
-  MlirAttribute a = rock__verifyAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-    return dflt;
-  return mlirIntegerAttrGetValueInt(a);
-}
-
-bool rock__verifyBoolAttr(MlirOperation op, const char *name, bool dflt) {
-  MlirAttribute a = rock__verifyAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsABool(a))
-    return dflt;
-  return mlirBoolAttrGetValue(a);
 }
 
 bool rock__verifyShapeOf(MlirType t, RockShape *s) {
@@ -136,7 +88,7 @@ bool rock__verifyIsAttnInput(MlirType t) {
 
 bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
                           intptr_t *size) {
-  MlirAttribute a = rock__verifyAttr(op, "operandSegmentSizes");
+  MlirAttribute a = rock__attr(op, "operandSegmentSizes");
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a) ||
       mlirDenseArrayGetNumElements(a) != n) {
     rock__verifyFail(
@@ -166,20 +118,12 @@ bool rock__verifySegments(MlirOperation op, intptr_t n, intptr_t *start,
   return true;
 }
 
-bool rock__verifyOpIs(MlirOperation op, const char *name) {
-  if (mlirOperationIsNull(op))
-    return false;
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(name);
-  return s.length == n && memcmp(s.data, name, n) == 0;
-}
-
 MlirOperation rock__verifyDefiningOpNamed(MlirValue v, const char *name) {
   MlirOperation null = {NULL};
   if (!mlirValueIsAOpResult(v))
     return null;
   MlirOperation def = mlirOpResultGetOwner(v);
-  return rock__verifyOpIs(def, name) ? def : null;
+  return rock__isOp(def, name) ? def : null;
 }
 
 MlirOperation rock__verifyDerefUnder(MlirValue v) {
@@ -189,9 +133,9 @@ MlirOperation rock__verifyDerefUnder(MlirValue v) {
     if (!mlirValueIsAOpResult(v))
       return null;
     MlirOperation def = mlirOpResultGetOwner(v);
-    if (rock__verifyOpIs(def, "rock.deref"))
+    if (rock__isOp(def, "rock.deref"))
       return def;
-    if (!rock__verifyOpIs(def, "rock.transform") ||
+    if (!rock__isOp(def, "rock.transform") ||
         mlirOperationGetNumOperands(def) < 1)
       return null;
     v = mlirOperationGetOperand(def, 0);
@@ -239,18 +183,15 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
       rock__verifyFail(op,
                        "preSoftmaxBody argument %ld type (%s) must equal the "
                        "element type of elementwise input %ld (%s)",
-                       (long)(i + 1), rock__verifyTypeStr(at, b1, sizeof b1),
-                       (long)i, rock__verifyTypeStr(elt, b2, sizeof b2));
+                       (long)(i + 1), rock__typeToBuf(at, b1, sizeof b1),
+                       (long)i, rock__typeToBuf(elt, b2, sizeof b2));
       return false;
     }
   }
   /* The last op, not mlirBlockGetTerminator: that returns null in some
    * regions of ops without a terminator-holding trait. */
-  MlirOperation term = mlirBlockGetFirstOperation(first);
-  while (!mlirOperationIsNull(term) &&
-         !mlirOperationIsNull(mlirOperationGetNextInBlock(term)))
-    term = mlirOperationGetNextInBlock(term);
-  if (!rock__verifyOpIs(term, "rock.yield")) {
+  MlirOperation term = rock__blockLastOp(first);
+  if (!rock__isOp(term, "rock.yield")) {
     rock__verifyFail(op, "preSoftmaxBody must end in rock.yield");
     return false;
   }
@@ -264,7 +205,7 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
   MlirType yt = mlirValueGetType(mlirOperationGetOperand(term, 0));
   if (!mlirTypeIsAFloat(yt)) {
     rock__verifyFail(op, "preSoftmaxBody must yield a float value (got %s)",
-                     rock__verifyTypeStr(yt, b1, sizeof b1));
+                     rock__typeToBuf(yt, b1, sizeof b1));
     return false;
   }
   return true;

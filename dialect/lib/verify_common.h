@@ -1,8 +1,9 @@
 /*===- verify_common.h - helpers shared by the C op verifiers -----*- C -*-===*
  *
  * Internal to dialect/lib/verify_*.c (never included by C++): diagnostics
- * with printf-style formatting, attribute and shape accessors, and operand
- * segment lookup.
+ * with printf-style formatting, shape accessors and operand segment lookup.
+ * Attribute and op lookups (rock__attr, rock__intAttr, rock__isOp, ...) and
+ * type printing (rock__typeToBuf) come from support/.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef ROCK_VERIFY_COMMON_H
@@ -11,6 +12,8 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
+#include "support/ir.h"
+#include "support/str.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,25 +31,9 @@ MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...)
 MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
                                       MlirType ta, const char *b, MlirType tb);
 
-/* Prints `t` into `buf` (NUL-terminated, truncated to `size`). Returns buf. */
-const char *rock__verifyTypeStr(MlirType t, char *buf, size_t size);
-
 /* Prints dims as "2x3x?" into `buf`. Returns buf. */
 const char *rock__verifyShapeStr(const int64_t *dims, intptr_t rank, char *buf,
                                  size_t size);
-
-/* Returns the attribute `name` of `op` (inherent or discardable); null if
- * absent. */
-MlirAttribute rock__verifyAttr(MlirOperation op, const char *name);
-
-/* True if `op` carries attribute `name`. */
-bool rock__verifyHasAttr(MlirOperation op, const char *name);
-
-/* Integer attribute `name` of `op`, or `dflt` when absent or not an integer. */
-int64_t rock__verifyIntAttr(MlirOperation op, const char *name, int64_t dflt);
-
-/* Bool attribute `name` of `op`, or `dflt` when absent. */
-bool rock__verifyBoolAttr(MlirOperation op, const char *name, bool dflt);
 
 /* A shaped operand: rank and static dims (ROCK_DYN for dynamic ones). */
 #define ROCK_DYN INT64_MIN
@@ -92,9 +79,6 @@ MlirOperation rock__verifyDefiningOpNamed(MlirValue v, const char *name);
 /* Follows rock.transform inputs from `v`; returns the rock.deref at the
  * bottom, or a null op if the chain ends anywhere else. */
 MlirOperation rock__verifyDerefUnder(MlirValue v);
-
-/* True if `op`'s name equals `name`. */
-bool rock__verifyOpIs(MlirOperation op, const char *name);
 
 /* Checks a pre-softmax region (one block, 1 + nInputs args, rock.yield of
  * one float); `inputs` are the elementwise input values (for argument types).

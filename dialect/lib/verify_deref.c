@@ -1,4 +1,4 @@
-/*===- verify_deref.c - rock.deref verifier (spec §2.2) -------------------===*
+/*===- verify_deref.c - rock.deref verifier (docs/dialect.md) -------------===*
  *
  * pointers [batch, numBlocks, 1] i64 -> result [batch, numBlocks, blockSize],
  * or a flat page table [numBlocks] -> [numBlocks, blockSize]. The result may
@@ -19,10 +19,10 @@ static MlirLogicalResult verifyUsers(MlirOperation op) {
        use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     /* A view op on the deref itself is a chain of zero transforms. */
-    if (!rock__verifyOpIs(user, "rock.transform") &&
-        !rock__verifyOpIs(user, "rock.view_load") &&
-        !rock__verifyOpIs(user, "rock.view_store") &&
-        !rock__verifyOpIs(user, "rock.view_prefetch"))
+    if (!rock__isOp(user, "rock.transform") &&
+        !rock__isOp(user, "rock.view_load") &&
+        !rock__isOp(user, "rock.view_store") &&
+        !rock__isOp(user, "rock.view_prefetch"))
       return rock__verifyFail(
           op, "rock.deref result may only be consumed through rock.transform "
               "views");
@@ -49,7 +49,7 @@ MlirLogicalResult rockDerefOpVerify(MlirOperation op) {
                             (long)wantRank, (long)p.rank, (long)r.rank);
   if (!rock__verifyIsInt(p.elt, 64))
     return rock__verifyFail(op, "pointers element type must be i64 (got %s)",
-                            rock__verifyTypeStr(p.elt, b, sizeof b));
+                            rock__typeToBuf(p.elt, b, sizeof b));
   if (p.rank == 3) {
     if (rock__verifyDimsDiffer(p.dims[2], 1))
       return rock__verifyFail(op, "pointers last dim (%lld) must be 1",
@@ -75,6 +75,6 @@ MlirLogicalResult rockDerefOpVerify(MlirOperation op) {
     return rock__verifyFail(op,
                             "result element type must be an integer or float "
                             "(got %s)",
-                            rock__verifyTypeStr(r.elt, b, sizeof b));
+                            rock__typeToBuf(r.elt, b, sizeof b));
   return verifyUsers(op);
 }

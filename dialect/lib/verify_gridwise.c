@@ -60,10 +60,10 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
   char b1[128];
   if (!rock__verifySegments(op, G_NUM, g.start, g.size))
     return mlirLogicalResultFailure();
-  int64_t S = rock__verifyIntAttr(op, "splitKV", 0);
-  int64_t R = rock__verifyIntAttr(op, "numRepeatsGQA", 0);
-  int64_t mpb = rock__verifyIntAttr(op, "mPerBlock", 0);
-  int64_t npb = rock__verifyIntAttr(op, "nPerBlock", 0);
+  int64_t S = rock__intAttr(op, "splitKV", 0);
+  int64_t R = rock__intAttr(op, "numRepeatsGQA", 0);
+  int64_t mpb = rock__intAttr(op, "mPerBlock", 0);
+  int64_t npb = rock__intAttr(op, "nPerBlock", 0);
   if (mlirLogicalResultIsFailure(positive(op, "splitKV", S)) ||
       mlirLogicalResultIsFailure(positive(op, "numRepeatsGQA", R)) ||
       mlirLogicalResultIsFailure(positive(op, "mPerBlock", mpb)) ||
@@ -118,7 +118,7 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
     if (!rock__verifyIsInt(s.elt, 32))
       return rock__verifyFail(op, "%s element type must be i32 (got %s)",
                               vecNames[j],
-                              rock__verifyTypeStr(s.elt, b1, sizeof b1));
+                              rock__typeToBuf(s.elt, b1, sizeof b1));
   }
   if (mlirLogicalResultIsFailure(expectShape(&g, G_OUT, 0, "out", wantOut, 3,
                                              "[B*splitKV, Sq, Dv]", &s)))
@@ -129,7 +129,7 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
       return mlirLogicalResultFailure();
     if (!mlirTypeIsAF32(s.elt))
       return rock__verifyFail(op, "lse element type must be f32 (got %s)",
-                              rock__verifyTypeStr(s.elt, b1, sizeof b1));
+                              rock__typeToBuf(s.elt, b1, sizeof b1));
   }
   /* Element types the lowering implements; anything else (index, f64,
    * i32...) is refused here, at the user's op, not as unparsable IR later. */
@@ -137,7 +137,7 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
     return rock__verifyFail(op,
                             "queries element type must be f32, f16, bf16 or i8 "
                             "(got %s)",
-                            rock__verifyTypeStr(q.elt, b1, sizeof b1));
+                            rock__typeToBuf(q.elt, b1, sizeof b1));
   if (!mlirTypeEqual(k.elt, q.elt))
     return rock__verifyFail(op, "keys and queries must share an element type");
   MlirType vElt =
@@ -148,15 +148,15 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
     return rock__verifyFail(op,
                             "values element type must be f32, f16 or bf16 "
                             "(got %s)",
-                            rock__verifyTypeStr(vElt, b1, sizeof b1));
+                            rock__typeToBuf(vElt, b1, sizeof b1));
   if (!rock__verifyIsAttnFloat(oElt))
     return rock__verifyFail(op,
                             "out element type must be f32, f16 or bf16 (got "
                             "%s)",
-                            rock__verifyTypeStr(oElt, b1, sizeof b1));
+                            rock__typeToBuf(oElt, b1, sizeof b1));
 
-  int64_t m = rock__verifyIntAttr(op, "prePadG0M", -1);
-  int64_t n = rock__verifyIntAttr(op, "prePadG0N", -1);
+  int64_t m = rock__intAttr(op, "prePadG0M", -1);
+  int64_t n = rock__intAttr(op, "prePadG0N", -1);
   if (Sk != ROCK_DYN && m != Sk)
     return rock__verifyFail(
         op, "prePadG0M (%lld) must equal keys length Sk (%lld)", LL(m), LL(Sk));
@@ -167,7 +167,7 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
                             LL(n), LL(Sq), LL(R));
   if (Bkv != ROCK_DYN && Sq != ROCK_DYN) {
     int64_t want = Bkv * ((Sq * R + npb - 1) / npb) * S;
-    int64_t grid = rock__verifyIntAttr(op, "gridSize", -1);
+    int64_t grid = rock__intAttr(op, "gridSize", -1);
     if (grid != want)
       return rock__verifyFail(
           op,
@@ -176,14 +176,13 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
           "%lld = %lld",
           LL(grid), LL(Bkv), LL(Sq * R), LL(npb), LL(S), LL(want));
   }
-  MlirAttribute st = rock__verifyAttr(op, "softmaxType");
+  MlirAttribute st = rock__attr(op, "softmaxType");
   if (mlirAttributeIsNull(st) || !mlirAttributeIsAType(st) ||
       !mlirTypeIsAFloat(mlirTypeAttrGetValue(st)))
     return rock__verifyFail(op, "softmaxType must be a float type");
-  if (rock__verifyHasAttr(op, "slidingWindowSize") &&
-      mlirLogicalResultIsFailure(
-          positive(op, "slidingWindowSize",
-                   rock__verifyIntAttr(op, "slidingWindowSize", 0))))
+  if (rock__hasAttr(op, "slidingWindowSize") &&
+      mlirLogicalResultIsFailure(positive(
+          op, "slidingWindowSize", rock__intAttr(op, "slidingWindowSize", 0))))
     return mlirLogicalResultFailure();
   MlirValue ins[64];
   if (g.size[G_INS] > 64)

@@ -1,4 +1,4 @@
-/*===- verify_transform.c - rock.transform verifier (spec §2.3) -----------===*
+/*===- verify_transform.c - rock.transform verifier (semantics.md §7) -----===*
  *
  * The map's bounds equal the result (upper) and input (lower) shapes; each
  * transform's name/dim/param counts fit its kind; params and bounds agree;
@@ -6,9 +6,8 @@
  * map equals the one derived from the transforms.
  *
  *===----------------------------------------------------------------------===*/
+#include "Rock/RockAttrsC.h"
 #include "Rock/RockVerify.h"
-#include "rock-c/Dialect.h"
-#include "rock-c/TransformMap.h"
 #include "verify_common.h"
 
 #include "mlir-c/AffineMap.h"
@@ -266,7 +265,7 @@ static MlirLogicalResult checkRefs(MlirOperation op, const int *refs,
 }
 
 MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
-  MlirAttribute map = rock__verifyAttr(op, "transform");
+  MlirAttribute map = rock__attr(op, "transform");
   if (mlirAttributeIsNull(map) || !rockAttributeIsATransformMap(map))
     return rock__verifyFail(op, "transform must be a #rock.transform_map");
   RockShape in, out;

@@ -3,7 +3,7 @@
  * One index per source dim; the scalar or rank-1 vector element type is the
  * view's; a vector access on a paged view (a chain ending in rock.deref)
  * needs pages whose size is a multiple of min(vectorLength, 128 / elemBits)
- * (spec §2.2's paging rule: no 128-bit piece straddles a page).
+ * (docs/semantics.md §6's paging rule: no 128-bit piece straddles a page).
  *
  *===----------------------------------------------------------------------===*/
 #include "Rock/RockVerify.h"
@@ -46,8 +46,8 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
   if (vecLen > 1) {
     MlirOperation deref = rock__verifyDerefUnder(view);
     unsigned bits = rock__verifyEltBits(elt);
-    /* The paging rule of spec §2.2 for the 128-bit pieces of the vector;
-     * rock-lower-views splits wider vectors at 128-bit granules. */
+    /* The paging rule of docs/semantics.md §6 for the 128-bit pieces of the
+     * vector; rock-lower-views splits wider vectors at 128-bit granules. */
     int64_t granule = bits && bits <= 128 ? (int64_t)(128 / bits) : 1;
     int64_t need = vecLen < granule ? vecLen : granule;
     if (!mlirOperationIsNull(deref)) {
@@ -61,7 +61,7 @@ static MlirLogicalResult verifyAccess(MlirOperation op, MlirValue view,
               "page size (%lld) of the rock.deref this view reads must be a "
               "multiple of %lld for a vector of %lld x %s",
               LL(page), LL(need), LL(vecLen),
-              rock__verifyTypeStr(elt, b1, sizeof b1));
+              rock__typeToBuf(elt, b1, sizeof b1));
       }
     }
   }

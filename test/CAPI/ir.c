@@ -53,8 +53,7 @@ static MlirLogicalResult captureDiagnostic(MlirDiagnostic diag,
 static MlirType memref(MlirContext ctx, intptr_t rank, const int64_t *shape,
                        MlirType elt) {
   (void)ctx;
-  return mlirMemRefTypeContiguousGet(elt, rank, shape,
-                                     mlirAttributeGetNull());
+  return mlirMemRefTypeContiguousGet(elt, rank, shape, mlirAttributeGetNull());
 }
 
 static MlirType f16(MlirContext ctx) { return mlirF16TypeGet(ctx); }
@@ -103,8 +102,7 @@ static MlirOperation insert(MlirBlock block, MlirOperation op) {
     fprintf(stderr, "unexpected null op\n");
     exit(1);
   }
-  mlirBlockInsertOwnedOperationBefore(block, mlirBlockGetTerminator(block),
-                                      op);
+  mlirBlockInsertOwnedOperationBefore(block, mlirBlockGetTerminator(block), op);
   return op;
 }
 
@@ -133,8 +131,8 @@ static void buildTransformMaps(MlirContext ctx, MlirAttribute maps[9]) {
                                  a_b, d01, 2, b_a, d10);
   maps[0] = rockTransformMapAttrCreate(ctx, 1, t, 2, (int64_t[]){4, 8}, 2,
                                        (int64_t[]){8, 4});
-  t[0] = rockTransformAttrCreate(ctx, ROCK_TRANSFORM_PAD, 2,
-                                 (int64_t[]){1, 2}, 1, x, d0, 1, x, d0);
+  t[0] = rockTransformAttrCreate(ctx, ROCK_TRANSFORM_PAD, 2, (int64_t[]){1, 2},
+                                 1, x, d0, 1, x, d0);
   maps[1] = rockTransformMapAttrCreate(ctx, 1, t, 1, (int64_t[]){11}, 1,
                                        (int64_t[]){8});
   t[0] = rockTransformAttrCreate(ctx, ROCK_TRANSFORM_SLICE, 2,
@@ -153,8 +151,8 @@ static void buildTransformMaps(MlirContext ctx, MlirAttribute maps[9]) {
                                  (int64_t[]){4, 16}, 1, m, d0, 2, a_b, d01);
   maps[5] = rockTransformMapAttrCreate(ctx, 1, t, 1, (int64_t[]){64}, 2,
                                        (int64_t[]){4, 16});
-  t[0] = rockTransformAttrCreate(ctx, ROCK_TRANSFORM_ADD_DIM, 1,
-                                 (int64_t[]){3}, 1, e, d0, 0, NULL, NULL);
+  t[0] = rockTransformAttrCreate(ctx, ROCK_TRANSFORM_ADD_DIM, 1, (int64_t[]){3},
+                                 1, e, d0, 0, NULL, NULL);
   t[1] = rockTransformAttrCreate(ctx, ROCK_TRANSFORM_PASS_THROUGH, 0, NULL, 1,
                                  x, d1, 1, x, d0);
   maps[6] = rockTransformMapAttrCreate(ctx, 2, t, 2, (int64_t[]){3, 8}, 1,
@@ -207,10 +205,14 @@ static void testTransforms(MlirContext ctx) {
                      index,
                      index};
   MlirBlock body = appendFunc(module, "views", 8, args);
-  MlirValue a = mlirBlockGetArgument(body, 0), b = mlirBlockGetArgument(body, 1),
-            c = mlirBlockGetArgument(body, 2), d = mlirBlockGetArgument(body, 3),
-            e = mlirBlockGetArgument(body, 4), p = mlirBlockGetArgument(body, 5),
-            i = mlirBlockGetArgument(body, 6), j = mlirBlockGetArgument(body, 7);
+  MlirValue a = mlirBlockGetArgument(body, 0),
+            b = mlirBlockGetArgument(body, 1),
+            c = mlirBlockGetArgument(body, 2),
+            d = mlirBlockGetArgument(body, 3),
+            e = mlirBlockGetArgument(body, 4),
+            p = mlirBlockGetArgument(body, 5),
+            i = mlirBlockGetArgument(body, 6),
+            j = mlirBlockGetArgument(body, 7);
   const MlirValue inputs[9] = {a, b, b, c, c, d, b, e, a};
   const int64_t r0[] = {4, 8}, r1[] = {11}, r2[] = {4}, r3[] = {4, 16},
                 r4[] = {2, 32}, r5[] = {64}, r6[] = {3, 8}, r7[] = {5},
@@ -222,10 +224,10 @@ static void testTransforms(MlirContext ctx) {
               {1, r5}, {2, r6}, {1, r7}, {1, r8}};
   MlirValue views[9];
   for (int k = 0; k < 9; ++k)
-    views[k] = result(insert(
-        body, rockTransformOpCreate(loc, inputs[k], maps[k],
-                                    memref(ctx, res[k].rank, res[k].shape,
-                                           f32(ctx)))));
+    views[k] = result(
+        insert(body, rockTransformOpCreate(
+                         loc, inputs[k], maps[k],
+                         memref(ctx, res[k].rank, res[k].shape, f32(ctx)))));
   const int64_t s14256[] = {1, 4, 256};
   MlirValue pages = result(insert(
       body, rockDerefOpCreate(loc, p, memref(ctx, 3, s14256, f16(ctx)))));
@@ -234,32 +236,31 @@ static void testTransforms(MlirContext ctx) {
   const int64_t d012[] = {0, 1, 2};
   MlirAttribute pt = rockTransformAttrCreate(
       ctx, ROCK_TRANSFORM_PASS_THROUGH, 0, NULL, 3, gpi, d012, 3, gpi, d012);
-  MlirValue pageView = result(insert(
-      body, rockTransformOpCreate(
-                loc, pages,
-                rockTransformMapAttrCreate(ctx, 1, &pt, 3, s14256, 3, s14256),
-                memref(ctx, 3, s14256, f16(ctx)))));
+  MlirValue pageView = result(
+      insert(body, rockTransformOpCreate(loc, pages,
+                                         rockTransformMapAttrCreate(
+                                             ctx, 1, &pt, 3, s14256, 3, s14256),
+                                         memref(ctx, 3, s14256, f16(ctx)))));
   MlirValue ij[2] = {i, j};
-  MlirValue x = result(insert(
-      body, rockViewLoadOpCreate(loc, views[0], 2, ij, f32(ctx),
-                                 mlirAttributeGetNull())));
+  MlirValue x =
+      result(insert(body, rockViewLoadOpCreate(loc, views[0], 2, ij, f32(ctx),
+                                               mlirAttributeGetNull())));
   MlirValue ijk[3] = {i, i, j};
-  MlirValue h = result(insert(
-      body, rockViewLoadOpCreate(loc, pageView, 3, ijk, f16(ctx),
-                                 mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
-                                                        -1.0))));
+  MlirValue h = result(
+      insert(body, rockViewLoadOpCreate(loc, pageView, 3, ijk, f16(ctx),
+                                        mlirFloatAttrDoubleGet(
+                                            ctx, mlirF64TypeGet(ctx), -1.0))));
   (void)h;
   insert(body, rockViewStoreOpCreate(loc, x, views[3], 2, ij));
   insert(body, rockViewPrefetchOpCreate(loc, pageView, 3, ijk, 3));
   /* Builders reject what they cannot build. */
   fprintf(stderr, "null transform: %d\n",
-          mlirOperationIsNull(rockTransformOpCreate(
-              loc, a, mlirUnitAttrGet(ctx), args[0])));
+          mlirOperationIsNull(
+              rockTransformOpCreate(loc, a, mlirUnitAttrGet(ctx), args[0])));
   // CHECK: null transform: 1
 
   MlirOperation op = mlirModuleGetOperation(module);
-  fprintf(stderr, "verified: %d\n",
-          mlirOperationVerify(op));
+  fprintf(stderr, "verified: %d\n", mlirOperationVerify(op));
   mlirOperationPrint(op, printToStderr, NULL);
   fprintf(stderr, "\n");
   // CHECK: verified: 1
@@ -366,8 +367,7 @@ static void testAttention(MlirContext ctx) {
   // CHECK: null attention: 1
 
   MlirOperation op = mlirModuleGetOperation(module);
-  fprintf(stderr, "verified: %d\n",
-          mlirOperationVerify(op));
+  fprintf(stderr, "verified: %d\n", mlirOperationVerify(op));
   mlirOperationPrint(op, printToStderr, NULL);
   fprintf(stderr, "\n");
   // CHECK: verified: 1
@@ -404,13 +404,12 @@ static void testCombine(MlirContext ctx) {
   MlirValue v[4];
   for (int i = 0; i < 4; ++i)
     v[i] = mlirBlockGetArgument(body, i);
-  insert(body, rockAttentionCombineOpCreate(loc, v[0], v[1], v[2], v[3], 2,
-                                            false));
+  insert(body,
+         rockAttentionCombineOpCreate(loc, v[0], v[1], v[2], v[3], 2, false));
   insert(body, rockAttentionCombineOpCreate(loc, v[0], v[1], v[2],
                                             (MlirValue){NULL}, 2, false));
   MlirOperation op = mlirModuleGetOperation(module);
-  fprintf(stderr, "verified: %d\n",
-          mlirOperationVerify(op));
+  fprintf(stderr, "verified: %d\n", mlirOperationVerify(op));
   mlirOperationPrint(op, printToStderr, NULL);
   fprintf(stderr, "\n");
   // CHECK-LABEL: TEST: combine

@@ -2,8 +2,8 @@
 /* RUN: rock-capi-passes-test 2>&1 | FileCheck %s
  */
 
-#include "rock-c/Dialect.h"
 #include "rock-c/Passes.h"
+#include "rock-c/Dialect.h"
 
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/IR.h"
@@ -22,10 +22,12 @@ static void printToStderr(MlirStringRef str, void *userData) {
  * an identity view. */
 static const char *kModule =
     "#t = #rock.transform_map<affine_map<(d0, d1) -> (d1, d0)>\n"
-    "  by [<PassThrough [\"j\", \"i\"] at [0, 1] -> [\"i\", \"j\"] at [1, 0]>]\n"
+    "  by [<PassThrough [\"j\", \"i\"] at [0, 1] -> [\"i\", \"j\"] at [1, "
+    "0]>]\n"
     "  bounds = [8, 4] -> [4, 8]>\n"
     "#tt = #rock.transform_map<affine_map<(d0, d1) -> (d1, d0)>\n"
-    "  by [<PassThrough [\"i\", \"j\"] at [0, 1] -> [\"j\", \"i\"] at [1, 0]>]\n"
+    "  by [<PassThrough [\"i\", \"j\"] at [0, 1] -> [\"j\", \"i\"] at [1, "
+    "0]>]\n"
     "  bounds = [4, 8] -> [8, 4]>\n"
     "func.func @twice(%x: memref<4x8xf32>) -> (memref<8x4xf32>, "
     "memref<4x8xf32>) {\n"

@@ -1,6 +1,6 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
-// rock.attention verifier (spec-attention.md §2.1 rules 1-9, §2.6): one
+// rock.attention verifier (docs/dialect.md, rock.attention rules 1-9 and 11): one
 // case per rule. Base problem: B = 2 (numHeadsQ 2, numHeadsKV 1), Sq = 8,
 // Dqk = 16, Sk = 32, Dv = 8, f16. The split-KV guard (rule 10) is tested in
 // splitkv-guard.mlir.
@@ -666,33 +666,33 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // -----
 
-// perf_config: v3 has 13 integers.
+// perf_config: v3 has 12 or 13 integers.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{perf_config attn:v3 needs 13 integers (got 12)}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0': attn:v3 needs 12 or 13 integers, got 11}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
-  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0"}
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0"}
   return
 }
 
 // -----
 
-// perf_config: mPerBlockG0 is a power of two.
+// perf_config: mPerBlockG0 is at most 65536 (any size below is accepted).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{perf_config mPerBlockG0 (48) must be a positive power of two}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:65537,32,32,8,32,32,16,4,1,1,0,0,0': mPerBlockG0 must be in [1, 65536], got 65537}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
-  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0"}
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:65537,32,32,8,32,32,16,4,1,1,0,0,0"}
   return
 }
 
 // -----
 
-// perf_config: nPerBlockG0 is a positive power of two.
+// perf_config: nPerBlockG0 is positive.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{perf_config nPerBlockG0 (0) must be a positive power of two}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,0,8,32,32,16,4,1,1,0,0,0': nPerBlockG0 must be in [1, 65536], got 0}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -704,7 +704,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // perf_config: integers only.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{perf_config "attn:v3:32,32,x" is not a list of integers}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,x': fields must be comma-separated integers}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -714,9 +714,9 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // -----
 
-// perf_config: known versions only.
+// perf_config: known forms only; gemm-style forms need two fields.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{perf_config "v2:32" must start with attn:v1:, attn:v2: or attn:v3:}}
+  // expected-error @+1 {{invalid perf_config 'v2:32': needs at least 2 integers, got 1}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -748,5 +748,42 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
   "rock.attention"(%q, %k, %v, %bias, %out) <{numHeadsKV = 1 : i32, numHeadsQ = 2 : i32,
       operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0, 0, 0, 1, 0>}> ({
   }) : (memref<2x8x16xf16>, memref<1x16x32xf16>, memref<1x32x8xf16>, memref<2x8x32xf16>, memref<2x8x8xf16>) -> ()
+  return
+}
+
+// -----
+
+// perf_config: a string of no known form.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'gemm:32,32': expected attn:v3:, attn:v2:, attn:v1:, v2:, v1: or a comma-separated list of integers}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "gemm:32,32"}
+  return
+}
+
+// -----
+
+// perf_config: attn:v1 needs the three fields up to nPerBlockG0.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v1:32,32': needs at least 3 integers, got 2}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v1:32,32"}
+  return
+}
+
+// -----
+
+// Without numHeadsKV there is one K/V head: the K batch must then be the Q
+// batch divided by numHeadsQ.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<2x16x32xf16>, %v: memref<2x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{keys batch (2) times numHeadsQ/numHeadsKV (2) must equal queries batch (2)}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<2x16x32xf16>
+    %out = softmax(qk) * %v : memref<2x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsQ = 2 : i32}
   return
 }

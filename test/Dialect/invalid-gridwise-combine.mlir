@@ -1,7 +1,7 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
 // rock.gridwise_attention (docs/internals.md canonical form) and
-// rock.attention_combine (spec-attention.md §2.5) verifiers. Gridwise base:
+// rock.attention_combine (docs/dialect.md) verifiers. Gridwise base:
 // B = 2 = Bkv (1) * numRepeatsGQA (2), Sq = 8, Sk = 16, Dqk = 64, Dv = 32,
 // splitKV = 2, nPerBlock = 8, gridSize = 4.
 

@@ -1,6 +1,6 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
-// rock.transform / #rock.transform_map verifier (spec-attention.md §2.3):
+// rock.transform / #rock.transform_map verifier (docs/semantics.md §7):
 // one case per invariant.
 
 // Upper bounds equal the result shape.
@@ -595,5 +595,14 @@ func.func @f(%x: memref<4x4xf32>) {
 func.func @f(%x: memref<1048576xf32>) {
   // expected-error @+1 {{transform_map affine map does not match its transforms}}
   %y = rock.transform %x by #m : memref<1048576xf32> to memref<1024x1024xf32>
+  return
+}
+
+// -----
+
+// A transform list holds #rock.transform entries only.
+func.func @f(%x: memref<4xf32>) {
+  // expected-error @+1 {{expected a #rock.transform entry in the transform list}}
+  %y = rock.transform %x by #rock.transform_map<affine_map<(d0) -> (d0)> by [#rock<StoreMethod set>] bounds = [4] -> [4]> : memref<4xf32> to memref<4xf32>
   return
 }

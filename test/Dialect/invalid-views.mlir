@@ -1,6 +1,6 @@
 // RUN: rock-opt %s -split-input-file -verify-diagnostics
 
-// rock.deref (spec-attention.md §2.2), rock.view_load and rock.view_store
+// rock.deref (docs/dialect.md), rock.view_load and rock.view_store
 // verifiers: one case per rule.
 
 // Pointers are [batch, numBlocks, 1] or [numBlocks].

@@ -1,7 +1,7 @@
 // RUN: rock-opt %s | rock-opt | FileCheck %s
 // RUN: rock-opt %s --mlir-print-op-generic | rock-opt | FileCheck %s
 
-// Round trip of every rock op and attribute (spec-attention.md §2).
+// Round trip of every rock op and attribute (docs/dialect.md).
 
 #t0 = #rock.transform_map<affine_map<(d0, d1) -> (d1, d0)>
     by [<PassThrough ["a", "b"] at [0, 1] -> ["b", "a"] at [1, 0]>]
@@ -158,6 +158,18 @@ func.func @attention_minimal_i8(%q: memref<4x8x16xi8>, %k: memref<2x16x32xi8>,
     %out = softmax(qk) * %v : memref<2x32x8xf16> -> memref<4x8x8xf16>
   } {numHeadsKV = 2 : i32, numHeadsQ = 4 : i32,
      perf_config = "attn:v2:64,64,64,16,64,32,1"}
+  return
+}
+
+// numHeadsKV is optional (default 1), as upstream.
+// CHECK-LABEL: func @attention_no_heads_kv
+func.func @attention_no_heads_kv(%q: memref<4x8x16xf16>, %k: memref<1x16x32xf16>,
+    %v: memref<1x32x8xf16>, %out: memref<4x8x8xf16>) {
+  // CHECK: } {firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 4 : i32,
+  rock.attention {
+    qk = %q * %k : memref<4x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<4x8x8xf16>
+  } {numHeadsQ = 4 : i32}
   return
 }
 

@@ -1,4 +1,4 @@
-// Split-KV memory guard (spec-attention.md §2.1 rule 10).
+// Split-KV memory guard (docs/semantics.md §5.7).
 //
 // Worked example (rocMLIR's verifier test): Q 1x1024x64 f16, splitKV = 2:
 // (2-1) * (1*1024*64*2 + 1*1024*4) = 135168 bytes. The large problem below

@@ -26,3 +26,17 @@ func.func @alias_and_stripped(%x: memref<8x4xf16>) {
   return
 }
 
+// -----
+
+// List entries spelled as full #rock.transform attributes (as upstream
+// prints them) parse to the same map, mixed with the short form.
+// CHECK-LABEL: func @qualified_entries
+// CHECK: rock.transform %{{.*}} by #{{.*}} : memref<8x4xf16> to memref<4x2x4xf16>
+#tq = #rock.transform_map<affine_map<(d0, d1, d2) -> (d1 * 4 + d2, d0)>
+    by [#rock.transform<PassThrough ["a"] at [0] -> ["a"] at [1]>,
+        <Unmerge{2, 4} ["b", "c"] at [1, 2] -> ["bc"] at [0]>]
+    bounds = [4, 2, 4] -> [8, 4]>
+func.func @qualified_entries(%x: memref<8x4xf16>) -> memref<4x2x4xf16> {
+  %a = rock.transform %x by #tq : memref<8x4xf16> to memref<4x2x4xf16>
+  return %a : memref<4x2x4xf16>
+}

@@ -18,29 +18,29 @@ func.func @split_kv_transforms(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %
 // -----
 
 func.func @v3_too_few(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
-  // expected-error @+1 {{perf_config attn:v3 needs 13 integers (got 12)}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0': attn:v3 needs 12 or 13 integers, got 11}}
   rock.attention {
     qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
     %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
-  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0"}
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0"}
   return
 }
 
 // -----
 
-func.func @v3_m_not_pow2(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
-  // expected-error @+1 {{perf_config mPerBlockG0 (48) must be a positive power of two}}
+func.func @v3_m_zero(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:0,32,32,8,32,32,16,4,1,1,0,0,0': mPerBlockG0 must be in [1, 65536], got 0}}
   rock.attention {
     qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
     %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
-  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0"}
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:0,32,32,8,32,32,16,4,1,1,0,0,0"}
   return
 }
 
 // -----
 
 func.func @v3_n_zero(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
-  // expected-error @+1 {{perf_config nPerBlockG0 (0) must be a positive power of two}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,0,8,32,32,16,4,1,1,0,0,0': nPerBlockG0 must be in [1, 65536], got 0}}
   rock.attention {
     qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
     %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
@@ -51,7 +51,7 @@ func.func @v3_n_zero(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<
 // -----
 
 func.func @v3_not_int(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
-  // expected-error @+1 {{perf_config attn:v3 field 4 is not an integer}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,x,32,16,4,1,1,0,0,0': fields must be comma-separated integers}}
   rock.attention {
     qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
     %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
@@ -69,5 +69,17 @@ func.func @addresses_not_paged(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %
     keyAddresses = (%k : memref<1x16x8xf32>)
     %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
   } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
+  return
+}
+
+// -----
+
+// A string of no known form: the pass reports it (the verifier would too).
+func.func @unknown(%q: memref<1x8x16xf32>, %k: memref<1x16x8xf32>, %v: memref<1x8x16xf32>, %o: memref<1x8x16xf32>) {
+  // expected-error @+1 {{invalid perf_config 'gemm:16,16,16': expected attn:v3:, attn:v2:, attn:v1:, v2:, v1: or a comma-separated list of integers}}
+  rock.attention {
+    qk = %q * %k : memref<1x8x16xf32>, memref<1x16x8xf32>
+    %o = softmax(qk) * %v : memref<1x8x16xf32> -> memref<1x8x16xf32>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "gemm:16,16,16"}
   return
 }

@@ -118,9 +118,9 @@ func.func @perf_v2(%q: memref<1x100x16xf32>, %k: memref<1x64x16xf32>, %v: memref
 
 // -----
 
-// attn:v1 with an unusable field 0 (48): MB falls back to the heuristic.
+// attn:v1 with a field 0 that is not a power of two (48): taken as it is.
 // CHECK-LABEL: func.func @perf_v1_partial
-// CHECK: gridSize = 7 : i64, mPerBlock = 32 : i32, nPerBlock = 16 : i32
+// CHECK: gridSize = 7 : i64, mPerBlock = 48 : i32, nPerBlock = 16 : i32
 func.func @perf_v1_partial(%q: memref<1x100x16xf32>, %k: memref<1x64x16xf32>, %v: memref<1x64x16xf32>, %o: memref<1x100x16xf32>) {
   rock.attention {
     qk = %q * tr %k : memref<1x100x16xf32>, memref<1x64x16xf32>
@@ -132,7 +132,7 @@ func.func @perf_v1_partial(%q: memref<1x100x16xf32>, %k: memref<1x64x16xf32>, %v
 // -----
 
 // Paged K/V: keys and keyAddresses are the same view over a rock.deref
-// (spec §2.2). The chain is left as it is; the K reorder goes on top, V is
+// (docs/semantics.md §6). The chain is left as it is; the K reorder goes on top, V is
 // used as it is, and no page-table operand appears on the gridwise op.
 // CHECK-LABEL: func.func @paged
 // CHECK-SAME: (%[[Q:.*]]: memref<1x4x16xf16>, %[[KP:.*]]: memref<1x16x1xi64>, %[[VP:.*]]: memref<1x16x1xi64>, %[[O:.*]]: memref<1x4x16xf16>)

@@ -6,10 +6,10 @@
 // VIEWS-NOT: rock.view_load
 // VIEWS-NOT: rock.view_store
 
-// Static split (spec §3.3, rocMLIR's lit case): Sk 512, MB 32, S 8 gives
+// Static split (docs/semantics.md §5.3, rocMLIR's lit case): Sk 512, MB 32, S 8 gives
 // 16 key tiles, 2 per split, end clamped with an unsigned min. The guard of
-// §3.7 selects 0 for m_new == −inf and feeds both the correction and P; the
-// final scale and the LSE select on l == 0 (§3.8).
+// docs/semantics.md §5.6 selects 0 for m_new == −inf and feeds both the correction and P; the
+// final scale and the LSE select on l == 0 (§5.6).
 
 // CHECK-LABEL: func @static_split
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
@@ -113,8 +113,8 @@ func.func @static_split(%q: memref<1x64x64xf16>, %k: memref<1x512x64xf16>,
 
 // -----
 
-// nMB < S (spec §3.3: Sk 384, MB 64, S 8): 6 tiles, 1 per split, splits 6
-// and 7 empty. Early exit (§3.5): the range is only a loop bound, so empty
+// nMB < S (docs/semantics.md §5.3: Sk 384, MB 64, S 8): 6 tiles, 1 per split, splits 6
+// and 7 empty. Early exit (docs/semantics.md §5.5): the range is only a loop bound, so empty
 // splits still reach the unconditional O / LSE stores (no scf.if).
 
 // CHECK-LABEL: func @fewer_tiles_than_splits
@@ -146,7 +146,7 @@ func.func @fewer_tiles_than_splits(%q: memref<1x16x32xf32>,
 
 // -----
 
-// Causal (§3.4): each row's last visible key is min(Sk - 1, i); the block's
+// Causal (docs/semantics.md §5.4): each row's last visible key is min(Sk - 1, i); the block's
 // key range ends at the tile holding the largest one; keys past a row's
 // last key are masked with a select.
 
@@ -248,7 +248,7 @@ func.func @gqa_kv_cache_prefix(%q: memref<4x16x32xf16>,
 
 // -----
 
-// Sliding window (§1 step 3, §3.4 item 4): keys before last - W are masked,
+// Sliding window (docs/semantics.md §3, §5.4 item 4): keys before last - W are masked,
 // and the split's first tile is raised to the block's lowest window start.
 
 // CHECK-LABEL: func @sliding_window

@@ -2,11 +2,12 @@
 
 // rock-lower-views' own checks. The op verifiers reject most of these inputs
 // already; parsing without them makes sure the pass itself never trusts a
-// malformed chain.
+// malformed chain (it runs the rock.transform verifier on every transform, so
+// the messages are the verifier's).
 
 #m = #rock.transform_map<affine_map<(d0, d1) -> (d0 * 64 + d1)> by [<Unmerge{128, 64} ["m", "k"] at [0, 1] -> ["raw"] at [0]>] bounds = [128, 64] -> [8192]>
 func.func @lower_bounds(%x: memref<4096xf32>, %i: index, %j: index) -> f32 {
-  // expected-error @+1 {{rock.transform lower bounds [8192] do not match its input shape [4096]}}
+  // expected-error @+1 {{transform_map lower bounds (8192) must equal the input shape (4096)}}
   %v = rock.transform %x by #m : memref<4096xf32> to memref<128x64xf32>
   %r = rock.view_load %v[%i, %j] : memref<128x64xf32> -> f32
   return %r : f32
@@ -16,7 +17,7 @@ func.func @lower_bounds(%x: memref<4096xf32>, %i: index, %j: index) -> f32 {
 
 #m = #rock.transform_map<affine_map<(d0, d1) -> (d0 * 64 + d1)> by [<Unmerge{128, 64} ["m", "k"] at [0, 1] -> ["raw"] at [0]>] bounds = [128, 64] -> [8192]>
 func.func @upper_bounds(%x: memref<8192xf32>, %i: index, %j: index) -> f32 {
-  // expected-error @+1 {{rock.transform upper bounds [128, 64] do not match its result shape [64, 128]}}
+  // expected-error @+1 {{transform_map upper bounds (128x64) must equal the result shape (64x128)}}
   %v = rock.transform %x by #m : memref<8192xf32> to memref<64x128xf32>
   %r = rock.view_load %v[%i, %j] : memref<64x128xf32> -> f32
   return %r : f32

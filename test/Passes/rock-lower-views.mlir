@@ -1,9 +1,9 @@
 // RUN: rock-opt %s --rock-lower-views | FileCheck %s
 // RUN: rock-opt %s --rock-lower-views | FileCheck %s --check-prefix=NOROCK
 
-// rock-lower-views: one case per transform kind (spec-attention.md §2.3),
+// rock-lower-views: one case per transform kind (docs/semantics.md §7),
 // Pad validity, rock.deref page-pointer loads, rock-gen's paged K chain
-// (spec §4) with and without the final transposition, and vector accesses.
+// (docs/semantics.md §6) with and without the final transposition, and vector accesses.
 // Every rock.view_*, rock.transform and rock.deref is gone afterwards.
 // NOROCK-NOT: rock.
 
@@ -196,7 +196,7 @@ func.func @deref_store(%t: memref<8xi64>, %p: index, %i: index, %x: f32) {
   return
 }
 
-// rock-gen's paged K chain (spec §4), G=2, P=8, ps=16, Hkv=2, Sk=16, D=4:
+// rock-gen's paged K chain (docs/semantics.md §6), G=2, P=8, ps=16, Hkv=2, Sk=16, D=4:
 // [G*P] -> [G,P,1] -> deref -> [G,P,ps] -> Merge{P,ps} -> [G,P*ps]
 // -> Unmerge{Hkv,Sk,D} -> [G,Hkv,Sk,D] -> Merge{G,Hkv} -> [Bkv,Sk,D].
 // Element (b, s, d): g = b/2, h = b%2, f = (h*16 + s)*4 + d, page f/16 of

@@ -1,6 +1,6 @@
 // RUN: rock-runtime-combine-test | FileCheck %s
-/* Host split combine (spec section 3.9). With lse = {1, 0} the weights are
-   {1, 1/e}: O = (e*O0 + O1)/(e + 1), LSE = ln(e + 1) = 1.313262. */
+/* Host split combine (docs/semantics.md §5.8). With lse = {1, 0} the weights
+   are {1, 1/e}: O = (e*O0 + O1)/(e + 1), LSE = ln(e + 1) = 1.313262. */
 #include "combine.h"
 
 #include <math.h>

@@ -1,5 +1,6 @@
 // RUN: rock-runtime-metrics-test | FileCheck %s
-/* Verification metrics (spec section 6.4) against hand-computed values. */
+/* Verification metrics (docs/user-guide.md §3.4) against hand-computed values.
+ */
 #include "metrics.h"
 
 #include <math.h>
@@ -52,6 +53,38 @@ int main(void) {
   const double zi[] = {0, 0, INFINITY};
   gate("zero vs inf", z, zi, 3, ROCK_DTYPE_F32, false);
   // CHECK: zero vs inf: {{.*}} mag 0 nan 0 -> 0 0 0
+
+  // TEST: a reference rounded to the output type: a row whose f64 values
+  // underflow f16 (the kernel stores 0) passes; a wrong tiny value that f16
+  // can hold (6.1e-5 is its smallest normal) still fails relDiff.
+  const double r7[] = {0.5, 1e-77, 1e-115, 3e-9}, s7[] = {0.5, 0, 0, 0};
+  double q7[4];
+  rockMetricsRoundReference(ROCK_DTYPE_F16, r7, q7, 4);
+  printf("rounded f16: %g %g %g %g\n", q7[0], q7[1], q7[2], q7[3]);
+  // CHECK: rounded f16: 0.5 0 0 0
+  gate("f64 underflow", r7, s7, 4, ROCK_DTYPE_F32, false);
+  // CHECK: f64 underflow: {{.*}} rel 1 {{.*}} -> 1 1 0
+  gate("f16 underflow", q7, s7, 4, ROCK_DTYPE_F32, false);
+  // CHECK: f16 underflow: {{.*}} rel 0 {{.*}} -> 1 1 1
+  const double r8[] = {0.5, 6.103515625e-05}, s8[] = {0.5, 0};
+  double q8[2];
+  rockMetricsRoundReference(ROCK_DTYPE_F16, r8, q8, 2);
+  gate("f16 wrong tiny", q8, s8, 2, ROCK_DTYPE_F32, false);
+  // CHECK: f16 wrong tiny: {{.*}} rel 1 {{.*}} -> 0 1 0
+  // The same for f32: 1e-46 is below its smallest subnormal, 2^-100 is not.
+  const double r9[] = {1, 1e-46, 0x1p-100}, s9[] = {1, 0, 0x1p-100};
+  double q9[3];
+  rockMetricsRoundReference(ROCK_DTYPE_F32, r9, q9, 3);
+  gate("f32 underflow", q9, s9, 3, ROCK_DTYPE_F32, false);
+  // CHECK: f32 underflow: {{.*}} rel 0 {{.*}} -> 1 1 1
+  const double s10[] = {1, 0, 0};
+  gate("f32 wrong tiny", q9, s10, 3, ROCK_DTYPE_F32, false);
+  // CHECK: f32 wrong tiny: {{.*}} rel 1 {{.*}} -> 1 1 0
+  // In place, and bf16 (8 exponent bits: 1e-30 survives, 1e-45 does not).
+  double r11[] = {1e-30, 1e-45};
+  rockMetricsRoundReference(ROCK_DTYPE_BF16, r11, r11, 2);
+  printf("rounded bf16: %.2g %g\n", r11[0], r11[1]);
+  // CHECK: rounded bf16: 1e-30 0
 
   // TEST: LSE: only the RMS gate applies
   const double r6[] = {100, 1000}, s6[] = {100, 1000.01};

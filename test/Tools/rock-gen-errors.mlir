@@ -73,26 +73,36 @@
 // PAGEDDIM-NEXT: {{^}}rc=2
 
 // RUN: sh -c 'rock-gen -p -perf_config attn:v3:32,32,32 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFCOUNT
-// PERFCOUNT: {{^}}rock-gen: error: invalid perf_config 'attn:v3:32,32,32': attn:v3 needs 13 integers, got 3{{$}}
+// PERFCOUNT: {{^}}rock-gen: error: invalid perf_config 'attn:v3:32,32,32': attn:v3 needs 12 or 13 integers, got 3{{$}}
 // PERFCOUNT-NEXT: {{^}}rc=2
-// RUN: sh -c 'rock-gen -p --perf_config=attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFPOW2
-// PERFPOW2: {{^}}rock-gen: error: invalid perf_config 'attn:v3:48,32,32,8,32,32,16,4,1,1,0,0,0': mPerBlockG0 must be a positive power of two{{$}}
+// RUN: sh -c 'rock-gen -p --perf_config=attn:v3:-48,32,32,8,32,32,16,4,1,1,0,0,0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFPOW2
+// PERFPOW2: {{^}}rock-gen: error: invalid perf_config 'attn:v3:-48,32,32,8,32,32,16,4,1,1,0,0,0': mPerBlockG0 must be in [1, 65536], got -48{{$}}
 // PERFPOW2-NEXT: {{^}}rc=2
 // RUN: sh -c 'rock-gen -p --perf_config=attn:v3:32,32,0,8,32,32,16,4,1,1,0,0,0 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFN
-// PERFN: {{^}}rock-gen: error: invalid perf_config {{.*}}: nPerBlockG0 must be a positive power of two{{$}}
+// PERFN: {{^}}rock-gen: error: invalid perf_config {{.*}}: nPerBlockG0 must be in [1, 65536], got 0{{$}}
 // PERFN-NEXT: {{^}}rc=2
-// RUN: sh -c 'rock-gen -p --perf_config=v2:32,32 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFKIND
-// PERFKIND: {{^}}rock-gen: error: invalid perf_config 'v2:32,32': expected attn:v1:, attn:v2: or attn:v3:{{$}}
+// RUN: sh -c 'rock-gen -p --perf_config=gemm:32,32 2>&1; echo rc=$?' | FileCheck %s --check-prefix=PERFKIND
+// PERFKIND: {{^}}rock-gen: error: invalid perf_config 'gemm:32,32': expected attn:v3:, attn:v2:, attn:v1:, v2:, v1: or a comma-separated list of integers{{$}}
 // PERFKIND-NEXT: {{^}}rc=2
 // Older attn:v1/v2 strings are accepted and recorded as they are.
 // RUN: rock-gen -p -perf_config attn:v2:64,64,32,8,32,32,16,4 | FileCheck %s --check-prefix=PERFV2
 // PERFV2: perf_config = "attn:v2:64,64,32,8,32,32,16,4"
+// Tiles that are not powers of two, 12-field attn:v3, and the gemm-style
+// v2: and bare lists of older rocMLIR TOMLs.
+// RUN: rock-gen -p -perf_config attn:v3:64,64,192,32,32,96,16,8,1,1,2,0,1 | FileCheck %s --check-prefix=PERFNP2
+// PERFNP2: perf_config = "attn:v3:64,64,192,32,32,96,16,8,1,1,2,0,1"
+// RUN: rock-gen -p -perf_config attn:v3:32,32,32,8,32,32,16,4,1,1,0,0 | FileCheck %s --check-prefix=PERF12
+// PERF12: perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0"
+// RUN: rock-gen -p -perf_config v2:32,64,32,32,32,4,1,1,1 | FileCheck %s --check-prefix=PERFOLDV2
+// PERFOLDV2: perf_config = "v2:32,64,32,32,32,4,1,1,1"
+// RUN: rock-gen -p -perf_config 32,64,32,32,32,4,1,1 | FileCheck %s --check-prefix=PERFBARE
+// PERFBARE: perf_config = "32,64,32,32,32,4,1,1"
 
 // RUN: sh -c 'rock-gen -p --verifier=clone 2>&1; echo rc=$?' | FileCheck %s --check-prefix=CLONE
-// CLONE: {{^}}rock-gen: error: verifier 'clone' is not supported{{$}}
+// CLONE: {{^}}rock-gen: error: clone validation is not compatible with kernel generation{{$}}
 // CLONE-NEXT: {{^}}rc=2
-// RUN: sh -c 'rock-gen -p --verifier=gpu 2>&1; echo rc=$?' | FileCheck %s --check-prefix=VERIFIER
-// VERIFIER: {{^}}rock-gen: error: unknown verifier 'gpu'{{$}}
+// RUN: sh -c 'rock-gen -p --verifier=tpu 2>&1; echo rc=$?' | FileCheck %s --check-prefix=VERIFIER
+// VERIFIER: {{^}}rock-gen: error: unknown verifier 'tpu'{{$}}
 // VERIFIER-NEXT: {{^}}rc=2
 
 // RUN: sh -c 'rock-gen -p -seq_len_q -5 2>&1; echo rc=$?' | FileCheck %s --check-prefix=NEGSIZE

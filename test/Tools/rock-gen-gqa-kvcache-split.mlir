@@ -1,4 +1,4 @@
-// GQA 4/2 + KV cache + split-KV 8 + LSE: spec §5.2's rocMLIR example, the
+// GQA 4/2 + KV cache + split-KV 8 + LSE: the rocMLIR example of docs/user-guide.md §2.3, the
 // [G] -> [G*Hq] broadcast of currentSeqLen, and the combine function.
 // RUN: rock-gen -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -current_seq_len=17 -split_kv 8 -return_lse | FileCheck %s
 // RUN: rock-gen -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -current_seq_len=17 -split_kv 8 -return_lse | rock-opt | FileCheck %s

@@ -1,4 +1,4 @@
-// i8 attention with scale + bias (spec §5.2's rocMLIR example): quantBias /
+// i8 attention with scale + bias (rocMLIR's lit example; docs/user-guide.md §2.3): quantBias /
 // quantScale [1] broadcast to [B, Sq, Sk], the dequant -> scale -> bias region
 // with an i32 accumulator argument.
 // RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias | FileCheck %s

@@ -1,4 +1,4 @@
-// Paged K/V (spec §4, §5.4): i64 page tables, the rock.deref chain, the view
+// Paged K/V (docs/semantics.md §6, docs/user-guide.md §2.4): i64 page tables, the rock.deref chain, the view
 // passed as keys + keyAddresses (values + valueAddresses); geometry derivation.
 // RUN: rock-gen -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f16 --paged-attention --num-pages 32 --page-size 1024 | FileCheck %s
 // RUN: rock-gen -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f16 --paged-attention --num-pages 32 --page-size 1024 | rock-opt | FileCheck %s

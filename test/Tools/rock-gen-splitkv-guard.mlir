@@ -1,4 +1,4 @@
-// The split-KV memory guard (spec §2.1 rule 10) with both env overrides, the
+// The split-KV memory guard (docs/semantics.md §5.7) with both env overrides, the
 // device-memory limit and the 1.5 GiB default. Worked example: Q 1x1024x64
 // f16, S = 2 needs (2-1)*(1*1024*64*2 + 1*1024*4) = 135168 bytes.
 // RUN: sh -c 'ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=1000 rock-gen -t f16 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 -split_kv 2 -return_lse 2>&1; echo rc=$?' | FileCheck %s --check-prefix=ROCK

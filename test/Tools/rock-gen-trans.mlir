@@ -1,4 +1,4 @@
-// Layout flags (spec §2.1, §5.1): the flat arguments keep their sizes; only
+// Layout flags (docs/dialect.md rock.attention, docs/user-guide.md §2.1): the flat arguments keep their sizes; only
 // the 3-D views and the `tr` markers change. K non-transposed is [Bkv, Dqk, Sk].
 // RUN: rock-gen -g 2 -num_heads_q 2 -seq_len_q 8 -seq_len_k 12 -head_dim_qk 4 -head_dim_v 6 | rock-opt | FileCheck %s --check-prefix=NONE
 // RUN: rock-gen -g 2 -num_heads_q 2 -seq_len_q 8 -seq_len_k 12 -head_dim_qk 4 -head_dim_v 6 --transQ --transK=true -transV=True -transO=1 | rock-opt | FileCheck %s --check-prefix=ALL

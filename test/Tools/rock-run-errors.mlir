@@ -55,7 +55,7 @@
 // SIG-NEXT: exit 3
 
 // RUN: sh -c 'echo "module attributes {rock.harness = {seq_len_q = 2 : i64, seq_len_k = 2 : i64, head_dim_qk = 2 : i64, head_dim_v = 2 : i64}} { func.func @rock_attention(%%q: memref<4xf32>, %%k: memref<4xf32>, %%v: memref<4xf32>, %%o: memref<4xf32>) { return } }" | rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=CIFACE
-// CIFACE: rock-run: error: the JIT has no _mlir_ciface_rock_attention (is @rock_attention missing llvm.emit_c_interface?)
+// CIFACE: rock-run: error: @rock_attention lacks the llvm.emit_c_interface attribute (the JIT calls it through its C interface)
 // CIFACE-NEXT: exit 3
 
 // RUN: sh -c 'echo "module attributes {rock.harness = {g = 3 : i64, current_seq_len = [1, 2], seq_len_q = 2 : i64, seq_len_k = 2 : i64, head_dim_qk = 2 : i64, head_dim_v = 2 : i64}} {}" | rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=LIST

@@ -1,4 +1,4 @@
-// rock-sweep sampling (spec 8.1-8.3), without running anything (--list).
+// rock-sweep sampling (tools/rock_sweep.py), without running anything (--list).
 // RUN: rm -rf %t && mkdir -p %t
 // Determinism: the same seed gives the same samples, another seed others.
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 40 --seed 5 --tools-dir /T > %t/a.txt

@@ -1,4 +1,4 @@
-// rock-sweep execution (spec 8.4) with fake tools: bf16 + transO fails
+// rock-sweep execution (docs/user-guide.md §4) with fake tools: bf16 + transO fails
 // ([0 1 1]); a perf config with mPerBlockG0 = 256 is rejected by rock-gen
 // (exit 2 = Invalid).  Counts are pinned for seed 7.
 // RUN: rm -rf %t && mkdir -p %t
@@ -23,6 +23,18 @@
 // RUN: FileCheck %s --check-prefix=USAGE < %t/u.txt
 // RUN: env FAKE_MODE=segv not python3 %rock_src/tools/rock_sweep.py --samples 1 --seed 1 -j 1 --paged-fraction 0 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=SEGV
 // RUN: env FAKE_MODE=err not python3 %rock_src/tools/rock_sweep.py --samples 1 --seed 1 -j 1 --paged-fraction 0 --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=ERR
+// rocMLIR's spellings: a plain --log-failures writes failing_configs.csv in
+// the current directory; --mlir-build-dir DIR takes the tools from DIR/bin
+// (or DIR); --test-timeout-sec defaults to 600.
+// RUN: rm -rf %t/b && mkdir -p %t/b/bin %t/cwd && cp %rock_src/test/e2e/Inputs/sweep-tools/* %t/b/bin/
+// RUN: cd %t/cwd && not python3 %rock_src/tools/rock_sweep.py --samples 20 --seed 7 -j 2 --quiet --mlir-build-dir %t/b --log-failures > %t/rm.txt
+// RUN: FileCheck %s --check-prefix=QUIET --match-full-lines < %t/rm.txt
+// RUN: FileCheck %s --check-prefix=CSV < %t/cwd/failing_configs.csv
+// RUN: python3 %rock_src/tools/rock_sweep.py --help | FileCheck %s --check-prefix=HELP
+// HELP: {{^}}  --test-timeout-sec TEST_TIMEOUT_SEC
+// HELP-NEXT: (default 600, as rocMLIR)
+// HELP: {{^}}  --mlir-build-dir DIR
+// HELP: {{^}}  --log-failures [CSV]
 // --debug prints every command.
 // RUN: env FAKE_MODE=pass python3 %rock_src/tools/rock_sweep.py --samples 2 --seed 7 -j 1 --debug --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=DEBUG
 

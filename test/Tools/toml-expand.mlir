@@ -1,4 +1,4 @@
-// scripts/expand-toml.py: rocMLIR's generator (spec-attention.md 7.2-7.4).
+// scripts/expand-toml.py: rocMLIR's generator (docs/user-guide.md §5, e2e-configs/README.md).
 // Inputs live in test/e2e/Inputs/expand and test/e2e/Inputs/tomls.
 // RUN: rm -rf %t && mkdir -p %t
 // The 7.3 example, byte for byte (header, two spaces before the suffix,

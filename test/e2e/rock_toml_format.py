@@ -1,4 +1,4 @@
-"""lit test format for rocMLIR-schema e2e TOML files (spec-attention.md 7).
+"""lit test format for rocMLIR-schema e2e TOML files (docs/user-guide.md §5).
 
 One lit test per suite test, named `<file>.toml/<suite>/<t>` under the
 directory whose lit.local.cfg installs the format (test/e2e).  A test runs
@@ -186,13 +186,44 @@ class RockTomlTest(lit.formats.ShTest):
         return lit.Test.PASS, text
 
 
-def configure(config, lit_config, anchor, configs=None, tools_dir=None):
+# The float range of %constrained_float_range_random_data when lit is given
+# random data: values in [-1, 1), which keep f16/bf16 products exact enough
+# for rocMLIR's LDS-transpose suites.
+CONSTRAINED_FLOAT_RANGE = "-rand_type float -rand_min -1 -rand_max 1"
+
+
+def default_substitutions(params):
+    """The %-substitutions of the TOML commands from lit params `params`:
+    %arch (cpu), %pv (-pv), %random_data (param random_data, default empty),
+    %constrained_float_range_random_data (param of that name; default:
+    empty without random data, else random_data followed by
+    CONSTRAINED_FLOAT_RANGE), %rock_gen_flags / %rocmlir_gen_flags."""
+    rand = params.get("random_data", "")
+    gen_flags = params.get("rock_gen_flags",
+                           params.get("rocmlir_gen_flags", ""))
+    constrained = params.get(
+        "constrained_float_range_random_data",
+        f"{rand.strip()} {CONSTRAINED_FLOAT_RANGE}" if rand.strip() else "")
+    return {
+        "arch": "cpu",
+        "pv": "-pv",
+        "random_data": rand,
+        "constrained_float_range_random_data": constrained,
+        "rock_gen_flags": gen_flags,
+        "rocmlir_gen_flags": gen_flags,
+    }
+
+
+def configure(config, lit_config, anchor, configs=None, tools_dir=None,
+              env_extra=None):
     """Installs the format on `config` (call from a lit.local.cfg).
 
     lit params: suite=pr|nightly, e2e_configs=<dir or .toml>[:<more>],
-    random_data=<flags>, rock_gen_flags=<flags> (alias rocmlir_gen_flags),
+    random_data=<flags>, constrained_float_range_random_data=<flags>,
+    rock_gen_flags=<flags> (alias rocmlir_gen_flags),
     e2e_timeout=<seconds per combination, 0 = none>,
-    e2e_tools_dir=<dir holding rock-gen/rock-run> (default: build/bin)."""
+    e2e_tools_dir=<dir holding rock-gen/rock-run> (default: build/bin).
+    `env_extra` adds environment variables to every combination."""
     p = lit_config.params
     if configs is None:
         if p.get("e2e_configs"):
@@ -201,16 +232,9 @@ def configure(config, lit_config, anchor, configs=None, tools_dir=None):
             configs = [os.path.join(config.rock_src_root, "e2e-configs")]
     if tools_dir is None:
         tools_dir = p.get("e2e_tools_dir") or config.rock_tools_dir
-    gen_flags = p.get("rock_gen_flags", p.get("rocmlir_gen_flags", ""))
-    subs = {
-        "arch": "cpu",
-        "random_data": p.get("random_data", ""),
-        "rock_gen_flags": gen_flags,
-        "rocmlir_gen_flags": gen_flags,
-        "pv": "-pv",
-    }
+    subs = default_substitutions(p)
     ext = getattr(config.test_format, "execute_external", False)
     config.test_format = RockTomlTest(
         anchor, configs, tools_dir, level=p.get("suite", "pr"),
         substitutions=subs, timeout=float(p.get("e2e_timeout", 600)),
-        execute_external=ext)
+        execute_external=ext, env_extra=env_extra)

@@ -11,6 +11,7 @@
 // RUN: FileCheck %s --check-prefix=BROKEN < %t/pr.txt
 // RUN: FileCheck %s --check-prefix=COMPAT < %t/pr.txt
 // RUN: FileCheck %s --check-prefix=NIGHTPR < %t/pr.txt
+// RUN: FileCheck %s --check-prefix=PRNAME < %t/pr.txt
 // RUN: FileCheck %s --check-prefix=HANG < %t/pr.txt
 // RUN: FileCheck %s --check-prefix=BAD < %t/pr.txt
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t/pr.txt
@@ -61,15 +62,20 @@
 // NIGHTPR: UNSUPPORTED{{:}} FAKE :: nightly.toml/night/1
 // NIGHTPR-NEXT: nightly suite; run lit with --param suite=nightly
 
+// No level key but named Pr*.toml: PR level (rocMLIR's convention).
+// %constrained_float_range_random_data: the random data, then [-1, 1) floats.
+// PRNAME-LABEL: PASS: FAKE :: PrUpstream.toml/pr_upstream/1
+// PRNAME-NEXT: PASS PrUpstream.toml/pr_upstream/1/1 ({{.*}}): {{/.*}}/fake-tools/rock-gen -seq_len_q 2  --operation attention -t f16 --arch cpu -pv -rand 1 -rand_type float -rand_min -1 -rand_max 1 -RG | {{/.*}}/fake-tools/rock-run{{$}}
+
 // HANG: FAIL hang.toml/hang/1/1 (timed out after 2.0s
 
 // BAD: FAIL: FAKE :: bad.toml
 // BAD-NEXT: ***
 // BAD-NEXT: cannot expand TOML: {{.*}}bad.toml: top-level 'directory' (string) is required
 
-// SUMMARY: Total Discovered Tests: 11
+// SUMMARY: Total Discovered Tests: 12
 // SUMMARY-NEXT: Unsupported: 2
-// SUMMARY-NEXT: Passed     : 3
+// SUMMARY-NEXT: Passed     : 4
 // SUMMARY-NEXT: Failed     : 6
 
 // NIGHTLY-DAG: PASS: FAKE :: nightly.toml/night/1

@@ -2,9 +2,9 @@
 //
 // An attention builder an integrator (graph compiler) can call without
 // shelling out to rock-gen: a plain configuration struct, its validation
-// (every generation error of spec-attention.md §5.1 / §5.4 and the split-KV
-// guard of §2.1 rule 10) and the construction of the module rock-gen prints
-// (docs/internals.md, "rock-gen → rock-run contract").
+// (every generation error of docs/user-guide.md §2.2 and the split-KV
+// guard of docs/semantics.md §5.7) and the construction of the module rock-gen
+// prints (docs/internals.md, "rock-gen → rock-run contract").
 //
 // No function here keeps a pointer it was given beyond the call.
 //
@@ -32,9 +32,10 @@ typedef enum RockAttentionDtype {
   ROCK_ATTENTION_I8 = 3,
 } RockAttentionDtype;
 
-/// An attention problem, in rock-gen's terms (spec §5.1). Initialise it with
-/// rockAttentionConfigInit, then set fields. Pointer fields are borrowed:
-/// they must stay valid during each call that receives the config.
+/// An attention problem, in rock-gen's terms (docs/user-guide.md §2.1).
+/// Initialise it with rockAttentionConfigInit, then set fields. Pointer fields
+/// are borrowed: they must stay valid during each call that receives the
+/// config.
 typedef struct RockAttentionConfig {
   RockAttentionDtype dtype;      ///< `-t` (f32).
   int64_t g;                     ///< `-g`, batch G (1).
@@ -49,15 +50,16 @@ typedef struct RockAttentionConfig {
   int64_t splitKV;               ///< `-split_kv` S (1).
   bool returnLse;                ///< `-return_lse`.
   bool withScale, withBias;      ///< `--with-attn-scale`, `--with-attn-bias`.
-  bool transQ, transK, transV, transO; ///< Layout flags (§2.1).
-  RockAttentionDtype softmaxDtype;     ///< `-softmax_dtype` (f32; not i8).
-  bool paged;                          ///< `--paged-attention`.
-  int64_t numPages, pageSize;          ///< Pages per batch, elements per page
-                                       ///< (-1: unset; one may be derived).
-  const char *perfConfig;              ///< `-perf_config` or NULL (borrowed).
-  bool reverseGrid;                    ///< `--reverse_grid`.
-  int64_t slidingWindowSize;           ///< W, 0 = unset.
-  int64_t deviceMemBytes;              ///< `--device-mem-bytes`, 0 = unset.
+  bool transQ, transK, transV,
+      transO; ///< Layout flags (docs/dialect.md, rock.attention).
+  RockAttentionDtype softmaxDtype; ///< `-softmax_dtype` (f32; not i8).
+  bool paged;                      ///< `--paged-attention`.
+  int64_t numPages, pageSize;      ///< Pages per batch, elements per page
+                                   ///< (-1: unset; one may be derived).
+  const char *perfConfig;          ///< `-perf_config` or NULL (borrowed).
+  bool reverseGrid;                ///< `--reverse_grid`.
+  int64_t slidingWindowSize;       ///< W, 0 = unset.
+  int64_t deviceMemBytes;          ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for
@@ -92,11 +94,11 @@ MLIR_CAPI_EXPORTED const char *rockAttentionDtypeGetName(RockAttentionDtype t);
 /// arch "").
 MLIR_CAPI_EXPORTED void rockAttentionHarnessInit(RockAttentionHarness *h);
 
-/// Checks `cfg` against every generation rule of spec §5.1 / §5.4 and the
-/// split-KV guard (§2.1 rule 10, reading the ROCK_/ROCMLIR_ env overrides).
-/// In paged mode it derives the missing one of numPages, pageSize, seqLenK
-/// and writes it into `cfg`. Returns true when valid. On failure returns
-/// false and writes one lower-case, NUL-terminated message (no final
+/// Checks `cfg` against every generation rule of docs/user-guide.md §2.2 and
+/// the split-KV guard (docs/semantics.md §5.7, reading the ROCK_/ROCMLIR_ env
+/// overrides). In paged mode it derives the missing one of numPages, pageSize,
+/// seqLenK and writes it into `cfg`. Returns true when valid. On failure
+/// returns false and writes one lower-case, NUL-terminated message (no final
 /// newline) into `err` (`errLen` bytes, truncated; `err` may be NULL when
 /// `errLen` is 0). Emits no diagnostic.
 MLIR_CAPI_EXPORTED bool rockAttentionConfigValidate(RockAttentionConfig *cfg,
@@ -109,8 +111,8 @@ rockAttentionBuildModule(MlirContext ctx, const RockAttentionConfig *cfg);
 
 /// Builds and verifies the module of docs/internals.md for `cfg` (validated
 /// on a copy first): `func.func @rock_attention` with flat memref arguments
-/// in spec §5.2 order, `@rock_attention_combine` when splitKV > 1, the
-/// `rock.harness` attribute (from `harness`, or defaults when NULL) and
+/// in docs/user-guide.md §2.3 order, `@rock_attention_combine` when splitKV >
+/// 1, the `rock.harness` attribute (from `harness`, or defaults when NULL) and
 /// `rock.device_mem_bytes` when set. Registers and loads the func, arith,
 /// memref and rock dialects in `ctx`.
 /// Returns a module the caller owns (mlirModuleDestroy). On failure returns

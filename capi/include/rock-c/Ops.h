@@ -76,7 +76,7 @@ rockViewPrefetchOpCreate(MlirLocation loc, MlirValue source, intptr_t nIndices,
 // rock.attention
 //===----------------------------------------------------------------------===//
 
-/// Operands of rock.attention (spec-attention.md §2.1). Optional operands
+/// Operands of rock.attention (docs/dialect.md). Optional operands
 /// are null handles (mlirValueIsNull) when absent. All handles are borrowed.
 typedef struct RockAttentionOperands {
   /// Required: `[B, Sq, Dqk]` (or transposed) queries.

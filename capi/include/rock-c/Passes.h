@@ -26,8 +26,9 @@ extern "C" {
 //===----------------------------------------------------------------------===//
 
 /// Registers every rock pass and pipeline (rock-cpu-pipeline, ...) in MLIR's
-/// global pass registry. Idempotent and thread-safe to call repeatedly from one
-/// thread; call it before parsing a pipeline that names rock passes.
+/// global pass registry. Idempotent and thread-safe: registration runs once
+/// (C11 call_once) whichever thread calls first, and every call returns after
+/// it has completed. Call it before parsing a pipeline that names rock passes.
 MLIR_CAPI_EXPORTED void rockRegisterAllPasses(void);
 
 /// Registers an external (C) pass globally; the signature of upstream's
@@ -36,11 +37,12 @@ MLIR_CAPI_EXPORTED void rockRegisterAllPasses(void);
 /// copied. Every pass instance the registry creates gets its own user data
 /// from `callbacks.clone(userData)`, so `userData` is a template that must
 /// live as long as the process. An empty `argument` is a fatal error.
-MLIR_CAPI_EXPORTED void rockRegisterExternalPass(
-    MlirTypeID passID, MlirStringRef name, MlirStringRef argument,
-    MlirStringRef description, MlirStringRef opName,
-    intptr_t nDependentDialects, MlirDialectHandle *dependentDialects,
-    MlirExternalPassCallbacks callbacks, void *userData);
+MLIR_CAPI_EXPORTED void
+rockRegisterExternalPass(MlirTypeID passID, MlirStringRef name,
+                         MlirStringRef argument, MlirStringRef description,
+                         MlirStringRef opName, intptr_t nDependentDialects,
+                         MlirDialectHandle *dependentDialects,
+                         MlirExternalPassCallbacks callbacks, void *userData);
 
 /// Registers a named pipeline `argument` that expands to `elements` (a
 /// pipeline string without anchor, e.g. "func.func(a,b),c"). All strings are
@@ -80,8 +82,7 @@ MLIR_CAPI_EXPORTED const char *rockCpuPipelineGetText(void);
 /// Adds rock-cpu-pipeline's passes to `pm` (borrowed). Calls
 /// rockRegisterAllPasses first. Returns failure, with a diagnostic on the
 /// context, if the pipeline text does not parse.
-MLIR_CAPI_EXPORTED MlirLogicalResult
-rockAddCpuPipeline(MlirOpPassManager pm);
+MLIR_CAPI_EXPORTED MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm);
 
 #ifdef __cplusplus
 }

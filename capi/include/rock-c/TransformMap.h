@@ -1,7 +1,7 @@
 //===- TransformMap.h - building #rock.transform_map from C -------*- C -*-===//
 //
-// Convenience builders over rock-c/Dialect.h that take plain C arrays, and
-// the derivation of a transform map's affine map from its transforms.
+// Convenience builders over rock-c/Dialect.h that take plain C arrays
+// (rockTransformMapDeriveAffineMap, which they use, is in Rock/RockAttrsC.h).
 // Returned attributes and maps are owned by the context (borrowed handles).
 //
 //===----------------------------------------------------------------------===//
@@ -23,14 +23,6 @@ MLIR_CAPI_EXPORTED MlirAttribute rockTransformAttrCreate(
     const int64_t *params, intptr_t nUpper, const char *const *upperNames,
     const int64_t *upperDims, intptr_t nLower, const char *const *lowerNames,
     const int64_t *lowerDims);
-
-/// Derives the affine map (nUpper dims -> nLower results) that the
-/// transforms in `ops` (an ArrayAttr of #rock.transform) describe, per
-/// spec-attention.md §2.3. Lower dims no transform writes map to 0; dims out
-/// of range are ignored (the verifier reports them). Returns a null map if
-/// `ops` is not an ArrayAttr.
-MLIR_CAPI_EXPORTED MlirAffineMap rockTransformMapDeriveAffineMap(
-    MlirContext ctx, MlirAttribute ops, intptr_t nUpper, intptr_t nLower);
 
 /// Returns the #rock.transform_map with transforms `ops` (nOps borrowed
 /// #rock.transform handles) and the given bounds, its affine map derived with

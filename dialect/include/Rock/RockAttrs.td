@@ -24,6 +24,15 @@ def Rock_GemmFeatures : I32BitEnumAttr<"GemmFeatures", "gemm hardware features",
 }
 def Rock_GemmFeaturesAttr
     : EnumAttr<Rock_Dialect, Rock_GemmFeatures, "GemmFeatures"> {
+  let description = [{
+    A set of feature bits, printed `|`-separated. The CPU lowering reads only
+    `dot` (AVX512-BF16 dot products in the bf16 decode loops); the others are
+    parsed and printed for rocMLIR compatibility.
+
+    ```mlir
+    features = #rock<GemmFeatures dot|atomic_add>
+    ```
+  }];
   let assemblyFormat = "$value";
 }
 
@@ -36,6 +45,13 @@ def Rock_StoreMethod : I32EnumAttr<"StoreMethod", "how results are stored",
 }
 def Rock_StoreMethodAttr
     : EnumAttr<Rock_Dialect, Rock_StoreMethod, "StoreMethod"> {
+  let description = [{
+    rock.attention accepts only `set`.
+
+    ```mlir
+    storeMethod = #rock<StoreMethod set>
+    ```
+  }];
   let assemblyFormat = "$value";
 }
 
@@ -55,6 +71,15 @@ def Rock_TransformType : I32EnumAttr<"TransformType", "coordinate transform",
 def Rock_TransformAttr : AttrDef<Rock_Dialect, "Transform"> {
   let mnemonic = "transform";
   let summary = "one coordinate transform: upper dims -> lower dims";
+  let description = [{
+    `<Kind{params} [upperNames] at [upperDims] -> [lowerNames] at [lowerDims]>`,
+    one entry of a `#rock.transform_map`. The kinds and their parameters are
+    in docs/semantics.md §7.
+
+    ```mlir
+    <Unmerge{128, 64} ["m", "k"] at [1, 2] -> ["raw"] at [1]>
+    ```
+  }];
   let parameters = (ins
     "::mlir::rock::TransformType":$kind,
     "::mlir::DenseI64ArrayAttr":$params,
@@ -68,6 +93,19 @@ def Rock_TransformAttr : AttrDef<Rock_Dialect, "Transform"> {
 def Rock_TransformMapAttr : AttrDef<Rock_Dialect, "TransformMap"> {
   let mnemonic = "transform_map";
   let summary = "a list of transforms mapping upper to lower coordinates";
+  let description = [{
+    The affine map is the one the transforms compute (the verifier rejects a
+    map that does not), followed by the transforms and the upper and lower
+    bounds. Every upper and every lower dim is named by exactly one
+    transform.
+
+    ```mlir
+    #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1 * 64 + d2)>
+      by [<PassThrough ["g"] at [0] -> ["g"] at [0]>,
+          <Unmerge{128, 64} ["m", "k"] at [1, 2] -> ["raw"] at [1]>]
+      bounds = [1, 128, 64] -> [1, 8192]>
+    ```
+  }];
   let parameters = (ins
     "::mlir::AffineMapAttr":$map,
     "::mlir::ArrayAttr":$ops,

@@ -1,4 +1,4 @@
-//===- RockOps.h - rock dialect, attributes and ops (C++) ---------*- C++ -*-===//
+//===- RockOps.h - rock dialect, attributes and ops (C++) -------*- C++ -*-===//
 //
 // C++ declarations generated from ODS. MLIR 22's C API cannot define dialects,
 // so the ODS classes live here; all logic (verification) is in C.

@@ -25,7 +25,47 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     Computes `out = softmax(region(Q·K)) · V` per query row with optional
     grouped-query heads, causal / prefix-causal / KV-cache masks, split-KV
     partial outputs (with `lse`) and paged K/V (`keyAddresses` /
-    `valueAddresses` naming views that bottom out in `rock.deref`).
+    `valueAddresses` naming views that bottom out in `rock.deref`). The
+    arithmetic, the masks and the split-KV math are in docs/semantics.md.
+
+    Operands (with `B = batch(queries)`, `Bkv = batch(keys)`, `S = splitKV`):
+    queries `[B, Sq, Dqk]` (`qTransposed`: `[B, Dqk, Sq]`), keys
+    `[Bkv, Dqk, Sk]` (`kTransposed`: `[Bkv, Sk, Dqk]`), values `[Bkv, Sk, Dv]`
+    (`vTransposed`: `[Bkv, Dv, Sk]`), elementwise inputs `[B, Sq, Sk]` each,
+    currentSeqLen `[B]` i32 (inclusive index of the last valid key),
+    prefixOffset `[1]` or `[B]` i32, keyAddresses / valueAddresses (the same
+    view as keys / values, ending in `rock.deref`: paged mode), out
+    `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32.
+
+    Verifier rules, checked in this order (the first broken one reports):
+    1. `splitKV` is positive; `splitKV != 1` needs `lse`
+       ("Flash decoding needs LSE output").
+    2. `storeMethod` is `set`.
+    3. `prefixOffset` needs `causal`.
+    4. `numHeadsQ` and `numHeadsKV` are positive and `numHeadsKV` divides
+       `numHeadsQ`.
+    5. Shapes: Q and K head dims agree; K and V sequence lengths and batches
+       agree; `Bkv * numHeadsQ / numHeadsKV == B`; out batch is `B * S`; out
+       sequence length is `Sq`; out head dim is `Dv`; every elementwise input
+       is `[B, Sq, Sk]`.
+    6. currentSeqLen is rank 1, i32, length `B`; prefixOffset rank 1, i32,
+       length 1 or `B`.
+    7. lse is rank 2, f32, `[B*S, Sq]`.
+    8. Element types: Q and K agree (f32, f16, bf16 or i8); i8 Q/K need f16
+       V and out, float Q/K need V and out of the same type; keyAddresses /
+       valueAddresses have exactly the type of keys / values; softmaxType is
+       a float.
+    9. The region has one block with `1 + #elementwise inputs` arguments and
+       ends in `rock.yield` of one float; `firstGemmIndices == [0]`;
+       `slidingWindowSize > 0` when present.
+    10. The split-KV memory guard (docs/semantics.md §5.7).
+    11. `perf_config`, when present, parses (docs/user-guide.md §2.5).
+
+    Custom syntax: `tr` before an operand marks it transposed; optional
+    clauses between the `qk =` line and the output line, in this order:
+    `currentSeqLen = (%x : T)`, `prefixOffset = (%p : T)`,
+    `keyAddresses = (%kd : T)`, `valueAddresses = (%vd : T)`, `causal`,
+    `lse = %l : T`, `qk = elementwise otherIns(%s : T) { ^bb0(...): ... }`.
 
     ```mlir
     rock.attention {
@@ -47,7 +87,8 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     AnyMemRef:$out,
     Optional<AnyMemRef>:$lse,
     I32Attr:$numHeadsQ,
-    I32Attr:$numHeadsKV,
+    // Optional as upstream: without it there is one K/V head (1).
+    DefaultValuedAttr<I32Attr, "1">:$numHeadsKV,
     UnitAttr:$qTransposed,
     UnitAttr:$kTransposed,
     UnitAttr:$vTransposed,
@@ -70,6 +111,17 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
 def Rock_YieldOp : Rock_Op<"yield", [Pure, Terminator, ReturnLike,
     ParentOneOf<["AttentionOp", "GridwiseAttentionOp"]>]> {
   let summary = "terminates an elementwise region with its value";
+  let description = [{
+    Ends the pre-softmax region of `rock.attention` and
+    `rock.gridwise_attention`: its one operand is the score after the
+    elementwise ops, which the lowering converts to `softmaxType`.
+
+    ```mlir
+    ^bb0(%qk: f16, %scale: f16):
+      %s = arith.mulf %qk, %scale : f16
+      rock.yield %s : f16
+    ```
+  }];
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
@@ -81,10 +133,19 @@ def Rock_YieldOp : Rock_Op<"yield", [Pure, Terminator, ReturnLike,
 def Rock_DerefOp : Rock_Op<"deref", [Pure]> {
   let summary = "views an i64 page table as the pages it points to";
   let description = [{
-    `%kd = rock.deref %ptrs : memref<1x64x1xi64> -> memref<1x64x8192xf16>`:
-    result element `[b, p, i]` is element `i` of the page whose base byte
-    address is `ptrs[b, p, 0]`. Lazy: nothing is loaded here; loads happen
-    where a view chain ending in this op is read.
+    Result element `[b, p, i]` is element `i` of the page whose base byte
+    address is `pointers[b, p, 0]` (pointers `[batch, numPages, 1]` i64,
+    result `[batch, numPages, pageSize]`), or, for a flat table
+    `[numPages]`, element `[p, i]` of the page at `pointers[p]`. Lazy:
+    nothing is loaded here; loads happen where a view chain ending in this
+    op is read (`rock.view_load` / `rock.view_store` / `rock.view_prefetch`).
+    The result may only be used by `rock.transform` and those view ops. A
+    vector access through it needs pages that are a multiple of its 128-bit
+    pieces (docs/semantics.md §6).
+
+    ```mlir
+    %kd = rock.deref %ptrs : memref<1x64x1xi64> -> memref<1x64x8192xf16>
+    ```
   }];
   let arguments = (ins AnyMemRef:$pointers);
   let results = (outs AnyMemRef:$result);
@@ -95,9 +156,18 @@ def Rock_DerefOp : Rock_Op<"deref", [Pure]> {
 def Rock_TransformOp : Rock_Op<"transform", [Pure]> {
   let summary = "a coordinate view of a buffer (upper -> lower map)";
   let description = [{
-    `%y = rock.transform %x by #map : memref<A> to memref<B>`: `%y` has the
-    upper shape of `#map`; reading `%y[u]` reads `%x[map(u)]`, or the padding
-    value where a Pad makes the coordinate invalid.
+    `%y` has the upper shape of `#map` and `%x` its lower shape; reading
+    `%y[u]` reads `%x[map(u)]`, or the padding value where a Pad makes the
+    coordinate invalid. Pure: no data moves until a `rock.view_load` /
+    `rock.view_store` reads through the chain (the nine transform kinds are
+    in docs/semantics.md §7).
+
+    ```mlir
+    #t = #rock.transform_map<affine_map<(d0, d1) -> (d1, d0)>
+        by [<PassThrough ["a", "b"] at [0, 1] -> ["b", "a"] at [1, 0]>]
+        bounds = [4, 8] -> [8, 4]>
+    %y = rock.transform %x by #t : memref<8x4xf32> to memref<4x8xf32>
+    ```
   }];
   let arguments = (ins AnyMemRef:$input, Rock_TransformMapAttrC:$transform);
   let results = (outs AnyMemRef:$output);
@@ -110,9 +180,17 @@ def Rock_TransformOp : Rock_Op<"transform", [Pure]> {
 def Rock_ViewLoadOp : Rock_Op<"view_load", []> {
   let summary = "reads a scalar or a vector along the last dim through a view";
   let description = [{
-    `%x = rock.view_load %v[%i, %j] : memref<4x8xf16> -> vector<8xf16>` reads
-    through the view chain of `%v` (rock.transform / rock.deref); coordinates
-    made invalid by a Pad read `padValue` (default 0) without touching memory.
+    Reads through the view chain of the source (rock.transform /
+    rock.deref): one index per source dim; a vector result covers the
+    coordinates `(i0, ..., in + t)` for `t < N`. Coordinates made invalid by a
+    Pad read `padValue` (default 0) without touching memory. A vector access
+    on a paged view never straddles a page.
+
+    ```mlir
+    %s = rock.view_load %v[%i, %j] : memref<4x8xf16> -> f16
+    %x = rock.view_load %v[%i, %j] {padValue = 0xFFF0000000000000 : f64}
+        : memref<4x8xf16> -> vector<8xf16>
+    ```
   }];
   let arguments = (ins AnyMemRef:$source, Variadic<Index>:$indices,
                        OptionalAttr<F64Attr>:$padValue);
@@ -124,12 +202,15 @@ def Rock_ViewLoadOp : Rock_Op<"view_load", []> {
 def Rock_ViewPrefetchOp : Rock_Op<"view_prefetch", []> {
   let summary = "hints that the element at a view coordinate will be read soon";
   let description = [{
-    `rock.view_prefetch %v[%i, %j] {locality = 2 : i32} : memref<4x8xf16>`
-    resolves the coordinate through the view chain of `%v` like
+    Resolves the coordinate through the view chain of `%v` like
     rock.view_load and prefetches its cache line (`locality` 0..3 as in
     llvm.prefetch: 3 keeps it closest). It never faults and never reads the
     element; a coordinate made invalid by a Pad prefetches nothing. The page
     pointer of a paged view is read.
+
+    ```mlir
+    rock.view_prefetch %v[%i, %j] {locality = 3 : i32} : memref<4x8xf16>
+    ```
   }];
   let arguments = (ins AnyMemRef:$source, Variadic<Index>:$indices,
                        DefaultValuedAttr<I32Attr, "2">:$locality);
@@ -139,6 +220,14 @@ def Rock_ViewPrefetchOp : Rock_Op<"view_prefetch", []> {
 
 def Rock_ViewStoreOp : Rock_Op<"view_store", []> {
   let summary = "writes a scalar or a vector along the last dim through a view";
+  let description = [{
+    Writes through the view chain of the destination like `rock.view_load`
+    reads: elements whose coordinate a Pad makes invalid are dropped.
+
+    ```mlir
+    rock.view_store %x, %v[%i, %j] : vector<8xf16>, memref<4x8xf16>
+    ```
+  }];
   let arguments = (ins AnyType:$value, AnyMemRef:$dest, Variadic<Index>:$indices);
   let assemblyFormat = "$value `,` $dest `[` $indices `]` attr-dict `:` type($value) `,` type($dest)";
   let hasVerifier = 1;
@@ -156,6 +245,23 @@ def Rock_GridwiseAttentionOp : Rock_Op<"gridwise_attention", [AttrSizedOperandSe
     prefixOffset `[B]` (i32), out `[B*splitKV, Sq, Dv]`, lse `[B*splitKV, Sq]`.
     Explicit tiling: `mPerBlock` keys per tile, `nPerBlock` merged query rows
     (`n = i*numRepeatsGQA + r`) per tile, `gridSize` workgroups.
+    `prePadG0M = Sk` and `prePadG0N = Sq*numRepeatsGQA` are the real sizes
+    before padding; `gridSize = Bkv * ceil(Sq*R / nPerBlock) * splitKV`.
+    Produced by rock-attention-to-gridwise, lowered to loops by
+    rock-lower-gridwise-attention (docs/semantics.md §5 for the split math).
+
+    ```mlir
+    rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>)
+        v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf16>)
+        lse(%lse : memref<4x8xf32>)
+        attributes {splitKV = 2 : i32, numRepeatsGQA = 2 : i32,
+                    prePadG0M = 16 : i64, prePadG0N = 16 : i64,
+                    mPerBlock = 16 : i32, nPerBlock = 8 : i32,
+                    gridSize = 4 : i64, softmaxType = f32} {
+    ^bb0(%a: f16):
+      rock.yield %a : f16
+    }
+    ```
   }];
   let arguments = (ins
     AnyMemRef:$queries,
@@ -199,7 +305,15 @@ def Rock_AttentionCombineOp : Rock_Op<"attention_combine", []> {
   let description = [{
     `out[b, i, :] = Σ_s w_s·partial[b*S+s, i, :] / Σ_s w_s` with
     `w_s = exp(lse_s − max_s lse_s)`; rows whose splits are all −inf give 0
-    and LSE −inf.
+    and LSE −inf (docs/semantics.md §5.8). partialOut `[B*S, Sq, Dv]` (or
+    `[B*S, Dv, Sq]` with `oTransposed`), partialLse `[B*S, Sq]` f32; out
+    `[B, Sq, Dv]` in the same layout and partialOut's element type, optional
+    lse `[B, Sq]` f32.
+
+    ```mlir
+    rock.attention_combine %po, %pl into %out, %lse {splitKV = 2 : i32}
+        : memref<4x8x32xf16>, memref<4x8xf32> -> memref<2x8x32xf16>, memref<2x8xf32>
+    ```
   }];
   let arguments = (ins AnyMemRef:$partialOut, AnyMemRef:$partialLse,
                        AnyMemRef:$out, Optional<AnyMemRef>:$lse,

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks `rock-sweep --list` output (stdin) against spec 8 invariants.
+"""Checks `rock-sweep --list` output (stdin) against the sampling invariants
+of tools/rock_sweep.py.
 
 Usage: check_list.py [--limit BYTES] [--max-tokens N] [--max-head-dim N]
                      [--expect-paged all|some|none]

@@ -1,0 +1,256 @@
+/*===- attention.h - the target-neutral attention algorithm -------*- C -*-===//
+ *
+ * What both lowerings of rock.gridwise_attention share (the CPU one in
+ * passes/cpu/, the GPU one in passes/gpu/): a small MLIR-text emitter, the
+ * op's description, and the emitters of every rule of the algorithm
+ * (docs/semantics.md §5): the workgroup index decomposition, the per-split
+ * key-tile range with its per-row limits, the masks, the online softmax in the
+ * exp2 domain with its −inf guard, the finalisation with its 0/0 guard and the
+ * LSE, and the pre-softmax region slot. A target supplies the schedule (loops,
+ * tiles, where state lives) and its exp2 / log2 spellings (RockAttnTarget).
+ *
+ * Every emitter appends text to a RockGen and returns the SSA id (%vN) of
+ * its result; ids are plain ints, types are passed as printed strings or
+ * MlirTypes. Nothing here owns IR: the text is parsed and inlined by the
+ * caller (rock__inlineFuncText).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ROCK_PASSES_ATTENTION_H
+#define ROCK_PASSES_ATTENTION_H
+
+#include "internal.h"
+
+#define ROCK_FM "fastmath<reassoc,contract>"
+#define ROCK_NINF "0xFF800000"
+
+/*===----------------------------------------------------------------------===
+ * Text emitter (gen.c)
+ *===----------------------------------------------------------------------===*/
+
+typedef struct RockGenConst {
+  char key[48];
+  int id;
+} RockGenConst;
+
+/* A function body under construction. Zero-initialise, set `next` to the
+ * number of function arguments (ids 0..n-1) and `depth` to 1; free `body`,
+ * `consts` (rock__strFree) and `cs` (free) when done. */
+typedef struct RockGen {
+  RockStr body;   /* the function body, after the constants */
+  RockStr consts; /* constants, emitted at the top */
+  int next;       /* next fresh %vN */
+  int depth;      /* indentation */
+  RockGenConst *cs;
+  int nCs, capCs;
+  int64_t heapBytes; /* bytes of memref.alloc emitted (scratch.c) */
+} RockGen;
+
+int rock__genFresh(RockGen *g);
+/* Appends one indented line. */
+void rock__genLine(RockGen *g, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A constant `lit : type`, emitted once at the top of the function. */
+int rock__genConst(RockGen *g, const char *lit, const char *type);
+int rock__genIndex(RockGen *g, int64_t v);
+/* `%r = op %a, %b : ty` */
+int rock__genBin(RockGen *g, const char *op, int a, int b, const char *ty);
+/* `%r = op %a, %b fastmath<reassoc,contract> : ty` */
+int rock__genBinF(RockGen *g, const char *op, int a, int b, const char *ty);
+int rock__genSelect(RockGen *g, int c, int a, int b, const char *ty);
+/* acc + x * y in float (fastmath) or integer arithmetic of type `ty`. */
+int rock__genMacc(RockGen *g, bool fl, int acc, int x, int y, const char *ty);
+/* Opens `scf.for %iv = lo to hi step st {`; returns the induction var. */
+int rock__genFor(RockGen *g, int lo, int hi, int st);
+/* Closes a region opened by one of the rock__genFor* (or any `{`). */
+void rock__genEnd(RockGen *g);
+/* Opens a one-iter_arg loop `%res = scf.for %iv = lo to hi step st
+ * iter_args(%acc = init) -> (ty) {`; sets *iv and *acc, returns %res. */
+int rock__genForIter(RockGen *g, int lo, int hi, int st, int init,
+                     const char *ty, int *iv, int *acc);
+void rock__genYieldEnd(RockGen *g, int v, const char *ty);
+/* Opens `%r0, ..., %rN-1 = scf.for %iv = lo to hi step st iter_args(%a_i =
+ * init[i]) -> (ty, ...) {` (all iter_args of type `ty`); sets *iv, args[]
+ * and res[]. */
+void rock__genForMulti(RockGen *g, int lo, int hi, int st, int n,
+                       const int *init, const char *ty, int *iv, int *args,
+                       int *res);
+/* `scf.yield %v_0, ... : ty, ...` and closes the loop. */
+void rock__genYieldMultiEnd(RockGen *g, int n, const int *v, const char *ty);
+
+/* Prints `t` (scalar) or `vector<W x t>` into buf. */
+void rock__typeStr(char *buf, size_t n, MlirType t, int w);
+void rock__typeStrS(char *buf, size_t n, const char *elt, int w);
+bool rock__isFloat(MlirType t);
+unsigned rock__bitWidth(MlirType t);
+/* Converts %v (scalar or vector<W>) from `from` to `to`; returns the id. */
+int rock__genConv(RockGen *g, int v, MlirType from, MlirType to, int w);
+/* Rounds an f32 value (scalar or vector<W>) through `t` when t is a 16-bit
+ * float (f16/bf16). */
+int rock__genRoundW(RockGen *g, int v, MlirType t, int w);
+int rock__genRound(RockGen *g, int v, MlirType t);
+
+/* Splits [0, e) into segments of vector width 64 (only when asked), 32, 8
+ * and 1, in that order. */
+typedef struct RockSeg {
+  int64_t lo, hi;
+  int w;
+} RockSeg;
+int rock__segmentsMax(int64_t e, RockSeg out[4], int maxW);
+int rock__segments(int64_t e, RockSeg out[4]);
+/* The largest view access width (8, 4 or 1) dividing `e`. */
+int rock__viewWidth(int64_t e);
+
+int rock__genLoad(RockGen *g, int buf, const char *mt, const char *idx, int w,
+                  const char *elt);
+void rock__genStore(RockGen *g, int val, int buf, const char *mt,
+                    const char *idx, int w, const char *elt);
+int rock__genBcast(RockGen *g, int v, int w, const char *elt);
+/* Zero of `elt` (f32 / i32) as scalar or vector. */
+int rock__genZero(RockGen *g, const char *elt, int w);
+/* The constant `lit` of element type `elt`, splat to vector<W> when W > 1. */
+int rock__genSplat(RockGen *g, const char *lit, const char *elt, int w);
+void rock__idx2(char *buf, size_t n, int a, int b);
+void rock__idx3(char *buf, size_t n, int a, int b, int c);
+/* `memref.alloc()` (heap) or `memref.alloca()` of type `mt`, 64-aligned. */
+int rock__genAlloc(RockGen *g, const char *mt, bool heap);
+
+/*===----------------------------------------------------------------------===
+ * The op's description (op.c)
+ *===----------------------------------------------------------------------===*/
+
+enum { ROCK_ATTN_MAX_ELEM = 8 };
+
+/* How a target spells the transcendental functions of the softmax. */
+typedef struct RockAttnTarget {
+  /* exp2 of the f32 scalar %x (the rescale factor exp2(m_old - m_new)). */
+  int (*exp2Scalar)(RockGen *g, int x);
+  /* exp2 of %x <= 0 (f32 scalar, or vector<w> when w > 1): P; −inf must
+   * give 0 and NaN must propagate. */
+  int (*exp2)(RockGen *g, int x, int w);
+  /* log2 of the f32 scalar %x > 0 (the LSE). */
+  int (*log2)(RockGen *g, int x);
+} RockAttnTarget;
+
+typedef struct RockAttn {
+  MlirOperation op;
+  const RockAttnTarget *tgt; /* set by the lowering before emitting */
+  /* operand ids in the generated function */
+  int q, k, v, e[ROCK_ATTN_MAX_ELEM], csl, po, out, lse;
+  int nElem;
+  bool hasCsl, hasPo, hasLse;
+  char mq[128], mk[128], mv[128], me[ROCK_ATTN_MAX_ELEM][128], mc[128], mp[128],
+      mo[128], ml[128];
+  MlirType tq, tk, tv, te[ROCK_ATTN_MAX_ELEM], tc, tp, to, tl, sm, acc, f32;
+  int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window;
+  bool causal, reverse, softmax, hasWindow, dynamic;
+  bool dot;       /* features has `dot`: x86 AVX512-BF16 dot products allowed */
+  bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
+  /* region */
+  MlirBlock rblock; /* null when the region is empty */
+  MlirType rArg0, rYield;
+  MlirType rArgs[ROCK_ATTN_MAX_ELEM + 1];
+} RockAttn;
+
+/* Fills `a` from the rock.gridwise_attention `op` (borrowed); returns false
+ * after reporting through `pass`. Operand ids are 0.. in operand order. */
+bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a);
+
+/* Internal key partitions P for an op without a user split, for a machine
+ * that runs `T` workgroups at once: the smallest power of two with
+ * gridSize*P >= T, halved until each partition keeps `minTiles` key tiles;
+ * 1 (no split) when the op has a split, no softmax, a non-float output or a
+ * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain. */
+int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T, int64_t minTiles);
+
+/*===----------------------------------------------------------------------===
+ * Workgroups, rows and key ranges (schedule.c)
+ *===----------------------------------------------------------------------===*/
+
+/* Workgroup `bid0` (an index id) decomposed as
+ * bid = (gBlk * nNBlk + nBlk) * S + split (bid reversed with reverseGrid);
+ * its merged rows are [n0, n0 + nRows) of the KV group's Sq*R, with query
+ * batch·head bq0 + r % R for merged row n0 + r. */
+typedef struct RockAttnWg {
+  int split, nBlk, gBlk, n0, nRows, bq0;
+} RockAttnWg;
+RockAttnWg rock__attnWorkgroup(RockGen *g, const RockAttn *a, int bid0);
+
+/* Row indices of merged row n0 + r: i = n / R, bq = bq0 + n % R. */
+typedef struct RockRowIdx {
+  int i, bq;
+} RockRowIdx;
+RockRowIdx rock__attnRowIdx(RockGen *g, int n0, int r, int bq0, int cR);
+
+/* The last key row `x` sees (dynamic problems, semantics.md §3): Sk - 1 clamped
+ * by currentSeqLen[bq] and, when causal, by i (+ prefixOffset[bq]). */
+int rock__attnRowLast(RockGen *g, const RockAttn *a, RockRowIdx x);
+/* The first key of the sliding window of a row whose last key is `last`
+ * (may be negative). */
+int rock__attnRowLow(RockGen *g, const RockAttn *a, int last);
+/* Folds a row into the block's range: the largest last key (start from
+ * -1) and the smallest window start clamped at 0 (start from Sk). */
+int rock__attnBlockLast(RockGen *g, int acc, int last);
+int rock__attnBlockLow(RockGen *g, int acc, int low);
+/* This split's key tiles [*start, *end) (semantics.md §5.3, §5.4): ceil-div of
+ * the tiles (up to the block's last key `eff` when dynamic, -1 = none) over S,
+ * the end clamped, the start raised to the window's first tile (`lowKey`). */
+void rock__attnTileRange(RockGen *g, const RockAttn *a, int split, int eff,
+                         int lowKey, int *start, int *end);
+/* First key *j0 of tile `kt`; returns its real key count min(Sk - j0, MB). */
+int rock__attnTileCols(RockGen *g, const RockAttn *a, int kt, int *j0);
+/* Row of the out / lse views that row bq of split `split` writes. */
+int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
+
+/*===----------------------------------------------------------------------===
+ * Scores, masks, online softmax, finalisation (softmax.c)
+ *===----------------------------------------------------------------------===*/
+
+/* A score %v of type `t` (scalar or vector<w>) in the softmax type, as f32,
+ * times log2 e (rounded through the softmax type) when softmax is on. */
+int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
+/* The value a masked score takes (−inf with softmax, else 0), splat to w. */
+int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
+/* Masks of semantics.md §5.6 on score %xv for keys %jv (index or vector<w x
+ * index>), selecting %mv (rock__attnMaskedValue): padding keys (jv >= Sk), keys
+ * past the row's last key %last, keys before its window start %low. */
+int rock__attnMaskPad(RockGen *g, const RockAttn *a, int xv, int jv, int mv,
+                      int w);
+int rock__attnMaskLast(RockGen *g, int xv, int jv, int last, int mv, int w);
+int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w);
+/* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
+ * maxnumf(m_old, tileMax); m_safe = 0 when m_new = −inf, else m_new;
+ * returns c = exp2(m_old - m_safe). */
+int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                      int *mNew, int *mSafe);
+/* P = exp2(x - m_safe) (scalar or vector<w>); *pr = P rounded through V's
+ * type (what gemm1 multiplies); the row sum takes P unrounded. Without
+ * softmax, rock__attnProbPlain gives P = x rounded through V's type. */
+int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
+                   int *pr);
+int rock__attnProbPlain(RockGen *g, const RockAttn *a, int xv, int w);
+/* l_new = c * l_old + rowSum. */
+int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum);
+/* Finalisation (semantics.md §5.6): *lz = (l == 0); returns 1 / l. */
+int rock__attnFinalGuard(RockGen *g, int l, int *lz);
+/* O (f32, scalar or vector<w>) / l, 0 when l == 0 (softmax only), converted
+ * to out's element type. */
+int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
+                     int w);
+/* LSE = (log2 l + m) · ln 2, −inf when l == 0, in lse's element type. */
+int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
+
+/*===----------------------------------------------------------------------===
+ * The pre-softmax region (region.c)
+ *===----------------------------------------------------------------------===*/
+
+/* The region's value for score %sacc (accumulator type) of row x at key
+ * %jj: the elementwise inputs are read at [bq, i, jj] and a placeholder
+ * tagged rock.region_slot stands for the region; sets *yt to the yielded
+ * type. */
+int rock__attnRegion(RockGen *g, const RockAttn *a, int sacc, RockRowIdx x,
+                     int jj, MlirType *yt);
+/* Replaces every placeholder under `root` by clones of the region `blk`'s
+ * ops; false when there is none. */
+bool rock__attnFillSlots(MlirOperation root, MlirBlock blk);
+
+#endif

@@ -1,0 +1,126 @@
+/*===- softmax.c - scores, masks, online softmax and finalisation --------===*
+ *
+ * The target-neutral arithmetic of docs/semantics.md §5.6 (see attention.h):
+ * each rule is written once here and called by every lowering; the target only
+ * chooses the exp2 / log2 spelling (RockAttnTarget).
+ *
+ *===----------------------------------------------------------------------===*/
+#include "attention/attention.h"
+
+#include <stdio.h>
+
+/* `i1` or `vector<w x i1>, T` for an arith.select on values of type `ty`. */
+static void selTy(char *buf, size_t n, const char *ty, int w) {
+  if (w > 1)
+    snprintf(buf, n, "vector<%dxi1>, %s", w, ty);
+  else
+    snprintf(buf, n, "%s", ty);
+}
+
+int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w) {
+  char tf[64];
+  rock__typeStrS(tf, sizeof tf, "f32", w);
+  int xv = rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
+  if (a->softmax) {
+    int log2e = rock__genConst(g, "1.44269504", "f32");
+    xv = rock__genBin(g, "arith.mulf", xv, rock__genBcast(g, log2e, w, "f32"),
+                      tf);
+    xv = rock__genRoundW(g, xv, a->sm, w);
+  }
+  return xv;
+}
+
+int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w) {
+  int masked = a->softmax ? rock__genConst(g, ROCK_NINF, "f32")
+                          : rock__genConst(g, "0.0", "f32");
+  return rock__genBcast(g, masked, w, "f32");
+}
+
+/* xv, or mv where `pred` (cmpi) holds for jv against the index `bound`. */
+static int maskWhere(RockGen *g, const char *pred, int xv, int jv, int bound,
+                     int mv, int w) {
+  char tf[64], ti[64], cf[160];
+  rock__typeStrS(tf, sizeof tf, "f32", w);
+  rock__typeStrS(ti, sizeof ti, "index", w);
+  selTy(cf, sizeof cf, tf, w);
+  int c = rock__genBin(g, pred, jv, rock__genBcast(g, bound, w, "index"), ti);
+  return rock__genSelect(g, c, mv, xv, cf);
+}
+
+int rock__attnMaskPad(RockGen *g, const RockAttn *a, int xv, int jv, int mv,
+                      int w) {
+  return maskWhere(g, "arith.cmpi sge,", xv, jv, rock__genIndex(g, a->Sk), mv,
+                   w);
+}
+
+int rock__attnMaskLast(RockGen *g, int xv, int jv, int last, int mv, int w) {
+  return maskWhere(g, "arith.cmpi sgt,", xv, jv, last, mv, w);
+}
+
+int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w) {
+  return maskWhere(g, "arith.cmpi slt,", xv, jv, low, mv, w);
+}
+
+int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                      int *mNew, int *mSafe) {
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  *mNew = rock__genBin(g, "arith.maxnumf", mOld, tileMax, "f32");
+  int isNinf = rock__genBin(g, "arith.cmpf oeq,", *mNew, ninf, "f32");
+  *mSafe = rock__genSelect(g, isNinf, zf, *mNew, "f32");
+  int dm = rock__genBin(g, "arith.subf", mOld, *mSafe, "f32");
+  return a->tgt->exp2Scalar(g, dm);
+}
+
+int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
+                   int *pr) {
+  char tf[64];
+  rock__typeStrS(tf, sizeof tf, "f32", w);
+  int dx =
+      rock__genBin(g, "arith.subf", xv, rock__genBcast(g, mSafe, w, "f32"), tf);
+  int p = a->tgt->exp2(g, dx, w);
+  *pr = rock__genRoundW(g, p, a->tv, w);
+  return p;
+}
+
+int rock__attnProbPlain(RockGen *g, const RockAttn *a, int xv, int w) {
+  return rock__genRoundW(g, xv, a->tv, w);
+}
+
+int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum) {
+  int cl = rock__genBin(g, "arith.mulf", c, lOld, "f32");
+  return rock__genBin(g, "arith.addf", cl, rowSum, "f32");
+}
+
+int rock__attnFinalGuard(RockGen *g, int l, int *lz) {
+  int zf = rock__genConst(g, "0.0", "f32");
+  int one = rock__genConst(g, "1.0", "f32");
+  *lz = rock__genBin(g, "arith.cmpf oeq,", l, zf, "f32");
+  return rock__genBin(g, "arith.divf", one, l, "f32");
+}
+
+int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
+                     int w) {
+  if (a->softmax) {
+    char tf[64], st[80];
+    rock__typeStrS(tf, sizeof tf, "f32", w);
+    int sc =
+        rock__genBin(g, "arith.mulf", o, rock__genBcast(g, inv, w, "f32"), tf);
+    if (w > 1)
+      snprintf(st, sizeof st, "i1, %s", tf);
+    else
+      snprintf(st, sizeof st, "f32");
+    o = rock__genSelect(g, lz, rock__genZero(g, "f32", w), sc, st);
+  }
+  return rock__genConv(g, o, a->f32, a->to, w);
+}
+
+int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int ln2 = rock__genConst(g, "0.69314718", "f32");
+  int lg = a->tgt->log2(g, l);
+  int sm = rock__genBin(g, "arith.addf", lg, m, "f32");
+  int ln = rock__genBin(g, "arith.mulf", sm, ln2, "f32");
+  int lse = rock__genSelect(g, lz, ninf, ln, "f32");
+  return rock__genConv(g, lse, a->f32, a->tl, 1);
+}

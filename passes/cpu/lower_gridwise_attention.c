@@ -1,0 +1,1072 @@
+/*===- lower_gridwise_attention.c - rock-lower-gridwise-attention --------===*
+ *
+ * Replaces every rock.gridwise_attention by loops (docs/semantics.md §5):
+ * an scf.parallel over the workgroups of §5.2, a per-split key-tile range
+ * (§5.3, §5.4), the online softmax in the exp2 domain with the −inf guard
+ * (§5.6) and the per-split finalisation (§5.6). Operands are views: every
+ * access to them is a rock.view_load / rock.view_store, resolved later by
+ * rock-lower-views.
+ *
+ * Per workgroup (gBlk, nBlk, split) the generated code
+ *   1. copies its real query rows into a local accumulator-typed tile
+ *      Q[NB][Dqk] and, for masked problems, computes each row's last visible
+ *      key (§3) and the block's key range;
+ *   2. per key tile, copies K once, transposed, into KT[Dqk][MB] and V once
+ *      into V[MB][Dv] (f32), shared by all NB merged rows (all R query heads
+ *      of the KV group); gemm0 as broadcast(Q[r][d]) * KT[d][j..j+W]
+ *      (contiguous in j, two rows per K load); then per row the
+ *      pre-softmax region (cloned in), log2e, masks, the online softmax
+ *      (P = exp2 as a vectorisable arith polynomial) and
+ *      O[r][d..d+W] = c*O + Σ_j P[j] * V[j][d..d+W] (contiguous in d).
+ *      Workgroups of at most 16 real rows (decode) keep K as [MB][Dqk] and
+ *      compute each score as a dot product along d instead; with float
+ *      accumulation they use the fused form: no local K / V tiles, gemm0
+ *      and gemm1 read K and V straight from their views, 4 merged rows per
+ *      load (each K / V element is read once per tile), the per-row
+ *      rescale factors kept in a [NB] buffer between the two;
+ *   3. normalises and stores O and LSE.
+ * Inner loops use vectors of up to 32 (gemm1: 64) lanes with narrower and
+ * scalar tails, and fastmath<reassoc,contract> on the f32 accumulations.
+ * Local tiles are heap-allocated per workgroup (see generate()).
+ *
+ * Internal split: with splitKV 1 and an i64 `rock.num_threads` T on the op
+ * or an ancestor (rock-run sets it; absent, nothing changes) and gridSize <
+ * T, the keys are cut into P partitions (smallest power of two with
+ * gridSize*P >= T, halved until each keeps 2 key tiles; none if P < 2): the
+ * loop runs as a split-KV of P into f32 scratch partials, merged into out /
+ * lse by rock__inlineCombine (lower_combine.c). See docs/internals.md.
+ *
+ * The CPU schedule of rock.gridwise_attention; every rule of the algorithm
+ * (ranges, masks, softmax, finalisation, region slot) comes from the
+ * target-neutral emitters of passes/attention/ (attention.h); the x86 tile
+ * pieces are in attention_tiles.c.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "cpu/cpu_attention.h"
+#include "rock-c/Passes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Workgroups with at most this many real rows use the dot-product gemm0. */
+#define DOT_FORM_MAX_ROWS 16
+
+/*===--- the CPU's transcendental functions -------------------------------===*/
+
+static int exp2Scalar(RockGen *g, int x) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = math.exp2 %%v%d : f32", r, x);
+  return r;
+}
+
+static int log2Scalar(RockGen *g, int x) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = math.log2 %%v%d : f32", r, x);
+  return r;
+}
+
+static const RockAttnTarget cpuTarget = {exp2Scalar, rock__cpuExp2Poly,
+                                         log2Scalar};
+
+/*===--- the generated function -------------------------------------------===*/
+
+/* Creates the function's common constants first, in one fixed order, so
+ * that the constant block of the text does not depend on which emitter asks
+ * for a constant first. */
+static void commonConstants(RockGen *g, const RockAttn *a) {
+  const int64_t idx[] = {0,     1,     a->R,         a->S,     a->NB,
+                         a->MB, a->Sk, a->Sq * a->R, a->nNBlk, a->grid};
+  for (size_t i = 0; i < sizeof idx / sizeof *idx; ++i)
+    rock__genIndex(g, idx[i]);
+  static const char *const f[] = {ROCK_NINF, "0.0", "1.0", "1.44269504",
+                                  "0.69314718"};
+  for (size_t i = 0; i < sizeof f / sizeof *f; ++i)
+    rock__genConst(g, f[i], "f32");
+}
+
+static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
+  MlirType f32 = a->f32;
+  RockCpuBufs b;
+  b.acc = rock__isFloat(a->acc) ? "f32" : "i32";
+  int64_t NB = a->NB, MB = a->MB, Dqk = a->Dqk, Dv = a->Dv;
+  snprintf(b.mQl, sizeof b.mQl, "memref<%lldx%lldx%s>", (long long)NB,
+           (long long)Dqk, b.acc);
+  /* gemm0 form: with few merged rows per workgroup (decode) the K tile is
+   * kept as [MB][Dqk] and each score is a dot product along d (K is copied
+   * with contiguous vector stores); otherwise K is transposed once per tile
+   * into [Dqk][MB] and shared by many rows, which then need no reductions. */
+  int64_t rowsPerBlock = NB < a->Sq * a->R ? NB : a->Sq * a->R;
+  bool dotForm = rowsPerBlock <= DOT_FORM_MAX_ROWS;
+  /* Fused decode form (float accumulation, NB a multiple of
+   * ROCK_CPU_FUSE_ROWS): K and V are read straight from their views, each
+   * element once per tile, by gemm0 and gemm1 computing ROCK_CPU_FUSE_ROWS
+   * merged rows at a time (every query head of a KV group shares one K / V
+   * load); no local K / V tiles. Row groups cover [0, nRows) rounded up to
+   * ROCK_CPU_FUSE_ROWS (< NB); rows past nRows run on zeroed Q rows and are
+   * never stored. */
+  bool fused = dotForm && rock__isFloat(a->acc) &&
+               NB % ROCK_CPU_FUSE_ROWS == 0 && Dqk % 32 == 0 && Dv % 16 == 0;
+  /* With the `dot` feature and bf16 operands the fused loops use
+   * vdpbf16ps (two bf16 products summed into each f32 lane, exact products,
+   * f32 accumulation): gemm0 on bf16 Q and K, gemm1 on bf16 V and P (P is
+   * already rounded through V's type), two keys per instruction. */
+  bool dotK = fused && a->dot && mlirTypeIsABF16(a->tq) &&
+              mlirTypeIsABF16(a->tk) && Dqk % 64 == 0 && !a->kKeyMajor;
+  /* K stored [.., Dqk, Sk] (rocMLIR's default dense layout): the fused
+   * gemm0 loads 16 consecutive keys per vector from a [Bkv, Dqk, Sk] view
+   * and broadcasts Q[r][d], instead of gathering along d. */
+  bool keyMajor = fused && a->kKeyMajor;
+  bool dotV = fused && a->dot && mlirTypeIsABF16(a->tv) && Dv % 64 == 0;
+  /* Register blocking of the fused loops for the CPU's vector registers
+   * (rock.vector_bits): with 32 x 512 bits, gemm0 keeps two 16-lane partial
+   * sums per row and gemm1 64 columns of O per row (16 accumulators). With
+   * 16 x 256 bits (AVX2) gemm0 keeps one partial sum per row, and gemm1 on
+   * 16-bit V, whose conversions need registers too, 16 columns (4
+   * accumulators of two registers each); f32 V keeps 64 columns, which beat
+   * 16 and 32 (fewer passes over the tile; measured on x86-64-v3 code,
+   * f32 decode L=16k: 3.0 vs 3.9 / 3.7 ms; bf16: 1.85 vs 2.26 ms). */
+  bool narrowRegs = vecBits <= 256 && !dotK && !dotV;
+  bool narrowV = narrowRegs && !mlirTypeIsAF32(a->tv);
+  if (dotForm)
+    snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
+             (long long)Dqk, b.acc);
+  else
+    snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)Dqk,
+             (long long)MB, b.acc);
+  snprintf(b.mVl, sizeof b.mVl, "memref<%lldx%lldxf32>", (long long)MB,
+           (long long)Dv);
+  snprintf(b.mSa, sizeof b.mSa, "memref<%lldx%lldx%s>", (long long)NB,
+           (long long)MB, b.acc);
+  snprintf(b.mSt, sizeof b.mSt, "memref<%lldx%lldxf32>", (long long)NB,
+           (long long)MB);
+  snprintf(b.mOt, sizeof b.mOt, "memref<%lldx%lldxf32>", (long long)NB,
+           (long long)Dv);
+  snprintf(b.mRow, sizeof b.mRow, "memref<%lldxf32>", (long long)NB);
+  snprintf(b.mIdx, sizeof b.mIdx, "memref<%lldxindex>", (long long)NB);
+  /* Allocas in an scf.parallel body become dynamic allocas inside the
+   * OpenMP loop, and convert-scf-to-openmp wraps the body in a
+   * memref.alloca_scope that must be inlined (canonicalize does so only
+   * without allocas) before convert-scf-to-cf: the per-workgroup state is
+   * therefore heap-allocated, one malloc per buffer per workgroup. */
+  const bool heap = true;
+
+  commonConstants(g, a);
+  int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1);
+  int cR = rock__genIndex(g, a->R), cNB = rock__genIndex(g, NB);
+  int cMB = rock__genIndex(g, MB), cGrid = rock__genIndex(g, a->grid);
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  int one = rock__genConst(g, "1.0", "f32");
+  char ib[128];
+
+  int ktv = -1;
+  if (keyMajor) {
+    ktv = rock__genFresh(g);
+    char te[32];
+    rock__typeStr(te, sizeof te, a->tk, 1);
+    rock__genLine(
+        g,
+        "%%v%d = rock.transform %%v%d by #rock.transform_map<affine_map<(d0, "
+        "d1, d2) -> (d0, d2, d1)> by [<PassThrough [\"b\", \"d\", \"s\"] "
+        "at [0, 1, 2] -> [\"b\", \"d\", \"s\"] at [0, 2, 1]>] bounds = "
+        "[%lld, %lld, %lld] -> [%lld, %lld, %lld]> : %s to "
+        "memref<%lldx%lldx%lldx%s>",
+        ktv, a->k, (long long)a->Bkv, (long long)Dqk, (long long)a->Sk,
+        (long long)a->Bkv, (long long)a->Sk, (long long)Dqk, a->mk,
+        (long long)a->Bkv, (long long)Dqk, (long long)a->Sk, te);
+  }
+  int bid0 = rock__genFresh(g);
+  rock__genLine(g, "scf.parallel (%%v%d) = (%%v%d) to (%%v%d) step (%%v%d) {",
+                bid0, c0, cGrid, c1);
+  g->depth++;
+  RockAttnWg wg = rock__attnWorkgroup(g, a, bid0);
+  int split = wg.split, gBlk = wg.gBlk, n0 = wg.n0, nRows = wg.nRows;
+  int bq0 = wg.bq0;
+
+  b.Ql = rock__genAlloc(g, b.mQl, heap);
+  b.KT = fused ? -1 : rock__genAlloc(g, b.mKT, heap);
+  b.Vl = fused ? -1 : rock__genAlloc(g, b.mVl, heap);
+  b.St = rock__genAlloc(g, b.mSt, heap);
+  b.Sa = rock__isFloat(a->acc) ? b.St : rock__genAlloc(g, b.mSa, heap);
+  b.Ot = rock__genAlloc(g, b.mOt, heap);
+  b.Mt = rock__genAlloc(g, b.mRow, heap);
+  b.Lt = rock__genAlloc(g, b.mRow, heap);
+  b.Last = a->dynamic ? rock__genAlloc(g, b.mIdx, heap) : -1;
+  b.Low = a->hasWindow ? rock__genAlloc(g, b.mIdx, heap) : -1;
+  b.Ct = fused ? rock__genAlloc(g, b.mRow, heap) : -1;
+  snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
+           (long long)Dqk);
+  b.Qb = dotK ? rock__genAlloc(g, b.mQb, heap) : -1;
+  snprintf(b.mPb, sizeof b.mPb, "memref<%lldx%lldxbf16>", (long long)NB,
+           (long long)MB);
+  b.Pb = dotV ? rock__genAlloc(g, b.mPb, heap) : -1;
+
+  RockSeg segDv[4], segMB[4], segDqk[4], segDv1[4];
+  int nSegDv = rock__segments(Dv, segDv), nSegMB = rock__segments(MB, segMB);
+  int nSegDqk = rock__segments(Dqk, segDqk);
+  /* gemm1 accumulates 64 lanes at a time: enough independent FMA chains. */
+  int nSegDv1 = rock__segmentsMax(Dv, segDv1, 64);
+  /* The transposed gemm0 computes two rows at a time (twice the FMA chains
+   * per K load); with an even NB the partner of the last real row is a
+   * zeroed row of the Q tile. */
+  bool pairRows = !dotForm && NB % 2 == 0;
+
+  /* Initial state: m = −inf, l = 0, O = 0 (semantics.md §5.5, §5.6). */
+  {
+    int r = rock__genFor(g, c0, cNB, c1);
+    rock__idx2(ib, sizeof ib, r, r);
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", ninf, b.Mt, r,
+                  b.mRow);
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r,
+                  b.mRow);
+    if (fused)
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Ct, r,
+                    b.mRow);
+    for (int s = 0; s < nSegDv; ++s) {
+      int d = rock__genFor(g, rock__genIndex(g, segDv[s].lo),
+                           rock__genIndex(g, segDv[s].hi),
+                           rock__genIndex(g, segDv[s].w));
+      rock__idx2(ib, sizeof ib, r, d);
+      rock__genStore(g, rock__genZero(g, "f32", segDv[s].w), b.Ot, b.mOt, ib,
+                     segDv[s].w, "f32");
+      rock__genEnd(g);
+    }
+    for (int s = 0; (pairRows || fused) && s < nSegDqk; ++s) {
+      int d = rock__genFor(g, rock__genIndex(g, segDqk[s].lo),
+                           rock__genIndex(g, segDqk[s].hi),
+                           rock__genIndex(g, segDqk[s].w));
+      rock__idx2(ib, sizeof ib, r, d);
+      rock__genStore(g, rock__genZero(g, b.acc, segDqk[s].w), b.Ql, b.mQl, ib,
+                     segDqk[s].w, b.acc);
+      if (dotK)
+        rock__genStore(g, rock__genZero(g, "bf16", segDqk[s].w), b.Qb, b.mQb,
+                       ib, segDqk[s].w, "bf16");
+      rock__genEnd(g);
+    }
+    rock__genEnd(g);
+  }
+
+  /* Q rows to the local tile; last visible key per row (semantics.md §3) and
+   * the block's maximum (eff) and minimum window start (lowKey) (§5.4). */
+  int eff = -1, lowKey = -1;
+  {
+    int r, effAcc = -1, lowAcc = -1, effRes = -1, lowRes = -1;
+    if (a->dynamic) {
+      effRes = rock__genFresh(g);
+      r = rock__genFresh(g);
+      effAcc = rock__genFresh(g);
+      if (a->hasWindow) {
+        lowRes = rock__genFresh(g);
+        lowAcc = rock__genFresh(g);
+        rock__genLine(
+            g,
+            "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+            "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (index, index) {",
+            effRes, lowRes, r, c0, nRows, c1, effAcc, rock__genIndex(g, -1),
+            lowAcc, rock__genIndex(g, a->Sk));
+      } else {
+        rock__genLine(g,
+                      "%%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+                      "iter_args(%%v%d = %%v%d) -> (index) {",
+                      effRes, r, c0, nRows, c1, effAcc, rock__genIndex(g, -1));
+      }
+      g->depth++;
+    } else {
+      r = rock__genFor(g, c0, nRows, c1);
+    }
+    RockRowIdx x = rock__attnRowIdx(g, n0, r, bq0, cR);
+    int wq = rock__viewWidth(Dqk);
+    {
+      int d =
+          rock__genFor(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, wq));
+      char tq[64], ta[64];
+      rock__typeStr(tq, sizeof tq, a->tq, wq);
+      rock__typeStr(ta, sizeof ta, a->acc, wq);
+      int ld = rock__genFresh(g);
+      rock__idx3(ib, sizeof ib, x.bq, x.i, d);
+      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->q,
+                    ib, a->mq, tq);
+      int cv = rock__genConv(g, ld, a->tq, a->acc, wq);
+      rock__idx2(ib, sizeof ib, r, d);
+      rock__genStore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
+      if (dotK)
+        rock__genStore(g, ld, b.Qb, b.mQb, ib, wq, "bf16");
+      rock__genEnd(g);
+    }
+    if (a->dynamic) {
+      int last = rock__attnRowLast(g, a, x);
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", last, b.Last, r,
+                    b.mIdx);
+      int effN = rock__attnBlockLast(g, effAcc, last);
+      if (a->hasWindow) {
+        int low = rock__attnRowLow(g, a, last);
+        rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", low, b.Low, r,
+                      b.mIdx);
+        int lowN = rock__attnBlockLow(g, lowAcc, low);
+        rock__genLine(g, "scf.yield %%v%d, %%v%d : index, index", effN, lowN);
+      } else {
+        rock__genLine(g, "scf.yield %%v%d : index", effN);
+      }
+      rock__genEnd(g);
+      eff = effRes;
+      lowKey = lowRes;
+    } else {
+      rock__genEnd(g);
+    }
+  }
+
+  /* Key-tile range of this split (semantics.md §5.3, §5.4). */
+  int start, end;
+  rock__attnTileRange(g, a, split, eff, lowKey, &start, &end);
+
+  /* The key-tile loop; an empty range leaves the initial state (semantics.md
+   * §5.5). */
+  {
+    int kt = rock__genFor(g, start, end, c1);
+    int j0;
+    int nCols = rock__attnTileCols(g, a, kt, &j0);
+    if (fused) {
+      /* K and V are read by the fused gemm0 / gemm1 below. */
+    } else if (dotForm) {
+      /* K tile [MB][Dqk] in the accumulator type. */
+      int j = rock__genFor(g, c0, nCols, c1);
+      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+      int wk = rock__viewWidth(Dqk);
+      int d =
+          rock__genFor(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, wk));
+      char tk[64];
+      rock__typeStr(tk, sizeof tk, a->tk, wk);
+      int ld = rock__genFresh(g);
+      rock__idx3(ib, sizeof ib, gBlk, jj, d);
+      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k,
+                    ib, a->mk, tk);
+      int cv = rock__genConv(g, ld, a->tk, a->acc, wk);
+      rock__idx2(ib, sizeof ib, j, d);
+      rock__genStore(g, cv, b.KT, b.mKT, ib, wk, b.acc);
+      rock__genEnd(g);
+      rock__genEnd(g);
+    } else {
+      /* K tile, transposed, in the accumulator type; padding keys are 0. */
+      int j = rock__genFor(g, c0, nCols, c1);
+      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+      int wk = rock__viewWidth(Dqk);
+      int d =
+          rock__genFor(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, wk));
+      char tk[64], ta[64];
+      rock__typeStr(tk, sizeof tk, a->tk, wk);
+      rock__typeStr(ta, sizeof ta, a->acc, wk);
+      int ld = rock__genFresh(g);
+      rock__idx3(ib, sizeof ib, gBlk, jj, d);
+      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k,
+                    ib, a->mk, tk);
+      int cv = rock__genConv(g, ld, a->tk, a->acc, wk);
+      if (wk == 1) {
+        rock__idx2(ib, sizeof ib, d, j);
+        rock__genStore(g, cv, b.KT, b.mKT, ib, 1, b.acc);
+      } else {
+        for (int l = 0; l < wk; ++l) {
+          int e = rock__genFresh(g);
+          rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : %s from %s", e,
+                        cv, l, b.acc, ta);
+          int dd =
+              rock__genBin(g, "arith.addi", d, rock__genIndex(g, l), "index");
+          rock__idx2(ib, sizeof ib, dd, j);
+          rock__genStore(g, e, b.KT, b.mKT, ib, 1, b.acc);
+        }
+      }
+      rock__genEnd(g);
+      rock__genEnd(g);
+      j = rock__genFor(g, nCols, cMB, c1);
+      d = rock__genFor(g, c0, rock__genIndex(g, Dqk), c1);
+      rock__idx2(ib, sizeof ib, d, j);
+      rock__genStore(g, rock__genZero(g, b.acc, 1), b.KT, b.mKT, ib, 1, b.acc);
+      rock__genEnd(g);
+      rock__genEnd(g);
+    }
+    /* V tile in f32. */
+    if (!fused) {
+      int j = rock__genFor(g, c0, nCols, c1);
+      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+      int wv = rock__viewWidth(Dv);
+      int d = rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, wv));
+      char tv[64];
+      rock__typeStr(tv, sizeof tv, a->tv, wv);
+      int ld = rock__genFresh(g);
+      rock__idx3(ib, sizeof ib, gBlk, jj, d);
+      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->v,
+                    ib, a->mv, tv);
+      int cv = rock__genConv(g, ld, a->tv, f32, wv);
+      rock__idx2(ib, sizeof ib, j, d);
+      rock__genStore(g, cv, b.Vl, b.mVl, ib, wv, "f32");
+      rock__genEnd(g);
+      rock__genEnd(g);
+    }
+    if (pairRows) {
+      /* gemm0 for rows rp, rp + 1: S[r][j] = Σ_d Q[r][d] * KT[d][j]. */
+      int rp = rock__genFor(g, c0, nRows, rock__genIndex(g, 2));
+      int rp1 = rock__genBin(g, "arith.addi", rp, c1, "index");
+      for (int s = 0; s < nSegMB; ++s) {
+        int w = segMB[s].w;
+        char ta[64];
+        rock__typeStrS(ta, sizeof ta, b.acc, w);
+        int jc =
+            rock__genFor(g, rock__genIndex(g, segMB[s].lo),
+                         rock__genIndex(g, segMB[s].hi), rock__genIndex(g, w));
+        int res0 = rock__genFresh(g), res1 = rock__genFresh(g),
+            d = rock__genFresh(g), a0 = rock__genFresh(g),
+            a1 = rock__genFresh(g), z = rock__genZero(g, b.acc, w);
+        rock__genLine(
+            g,
+            "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+            "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (%s, %s) {",
+            res0, res1, d, c0, rock__genIndex(g, Dqk), c1, a0, z, a1, z, ta,
+            ta);
+        g->depth++;
+        rock__idx2(ib, sizeof ib, d, jc);
+        int kv = rock__genLoad(g, b.KT, b.mKT, ib, w, b.acc);
+        int acc[2] = {a0, a1}, rows[2] = {rp, rp1}, nacc[2];
+        for (int h = 0; h < 2; ++h) {
+          rock__idx2(ib, sizeof ib, rows[h], d);
+          int qb = rock__genBcast(
+              g, rock__genLoad(g, b.Ql, b.mQl, ib, 1, b.acc), w, b.acc);
+          nacc[h] = rock__genMacc(g, rock__isFloat(a->acc), acc[h], qb, kv, ta);
+        }
+        rock__genLine(g, "scf.yield %%v%d, %%v%d : %s, %s", nacc[0], nacc[1],
+                      ta, ta);
+        rock__genEnd(g);
+        rock__idx2(ib, sizeof ib, rp, jc);
+        rock__genStore(g, res0, b.Sa, b.mSa, ib, w, b.acc);
+        rock__idx2(ib, sizeof ib, rp1, jc);
+        rock__genStore(g, res1, b.Sa, b.mSa, ib, w, b.acc);
+        rock__genEnd(g);
+      }
+      rock__genEnd(g);
+    }
+    if (keyMajor)
+      rock__cpuGemm0KeyMajor(g, a, &b, ktv, gBlk, j0, nCols, nRows);
+    if (fused && !keyMajor) {
+      /* gemm0, ROCK_CPU_FUSE_ROWS rows per K load: S[r][j] = Σ_d Q[r][d] *
+       * K[j][d], two 16-lane partial sums per row, reduced once per key. */
+      int rg =
+          rock__genFor(g, c0, nRows, rock__genIndex(g, ROCK_CPU_FUSE_ROWS));
+      int rows[ROCK_CPU_FUSE_ROWS];
+      rows[0] = rg;
+      for (int h = 1; h < ROCK_CPU_FUSE_ROWS; ++h)
+        rows[h] =
+            rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
+      int j = rock__cpuKeyOrder(g, rock__genFor(g, c0, nCols, c1), nCols, MB);
+      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+      rock__cpuPrefetchRow(g, a, false, gBlk, jj, -1, Dqk);
+      enum { NA = 2 * ROCK_CPU_FUSE_ROWS };
+      int init[NA], args[NA], res[NA], nacc[NA], d;
+      int nu = narrowRegs ? 1 : 2, na = nu * ROCK_CPU_FUSE_ROWS;
+      for (int i = 0; i < NA; ++i)
+        init[i] = rock__genZero(g, "f32", 16);
+      rock__genForMulti(g, c0, rock__genIndex(g, Dqk),
+                        rock__genIndex(g, dotK ? 64 : 16 * nu), na, init,
+                        "vector<16xf32>", &d, args, res);
+      char tk[64];
+      rock__typeStr(tk, sizeof tk, a->tk, 16);
+      for (int u = 0; dotK && u < 2; ++u) {
+        int dd =
+            u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, 32), "index")
+              : d;
+        int kb = rock__genFresh(g);
+        rock__idx3(ib, sizeof ib, gBlk, jj, dd);
+        rock__genLine(
+            g, "%%v%d = rock.view_load %%v%d[%s] : %s -> vector<32xbf16>", kb,
+            a->k, ib, a->mk);
+        for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+          rock__idx2(ib, sizeof ib, rows[h], dd);
+          int qb = rock__genLoad(g, b.Qb, b.mQb, ib, 32, "bf16");
+          nacc[nu * h + u] = rock__cpuDotBf16(g, args[nu * h + u], qb, kb);
+        }
+      }
+      for (int u = 0; !dotK && u < nu; ++u) {
+        int dd =
+            u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, 16), "index")
+              : d;
+        int ld = rock__genFresh(g);
+        rock__idx3(ib, sizeof ib, gBlk, jj, dd);
+        rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld,
+                      a->k, ib, a->mk, tk);
+        int kv = rock__genConv(g, ld, a->tk, a->acc, 16);
+        for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+          rock__idx2(ib, sizeof ib, rows[h], dd);
+          int qv = rock__genLoad(g, b.Ql, b.mQl, ib, 16, "f32");
+          int p = rock__genBinF(g, "arith.mulf", qv, kv, "vector<16xf32>");
+          nacc[nu * h + u] = rock__genBinF(g, "arith.addf", args[nu * h + u], p,
+                                           "vector<16xf32>");
+        }
+      }
+      rock__genYieldMultiEnd(g, na, nacc, "vector<16xf32>");
+      int sums[ROCK_CPU_FUSE_ROWS];
+      for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h)
+        sums[h] = nu == 1 ? res[h]
+                          : rock__genBinF(g, "arith.addf", res[2 * h],
+                                          res[2 * h + 1], "vector<16xf32>");
+      int red = rock__cpuReduce4(g, sums);
+      for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+        int e = rock__genFresh(g);
+        rock__genLine(
+            g, "%%v%d = vector.extract %%v%d[%d] : f32 from vector<4xf32>", e,
+            red, h);
+        rock__idx2(ib, sizeof ib, rows[h], j);
+        rock__genStore(g, e, b.Sa, b.mSa, ib, 1, "f32");
+      }
+      rock__genEnd(g);
+      rock__genEnd(g);
+    }
+    /* Per merged row. */
+    int r = rock__genFor(g, c0, nRows, c1);
+    RockRowIdx x = rock__attnRowIdx(g, n0, r, bq0, cR);
+    if (dotForm && !fused) {
+      /* gemm0: S[r][j] = Σ_d Q[r][d] * K[j][d], vectors along d. */
+      int j = rock__genFor(g, c0, nCols, c1);
+      int total = -1;
+      for (int s = 0; s < nSegDqk; ++s) {
+        int w = segDqk[s].w;
+        char ta[64];
+        rock__typeStrS(ta, sizeof ta, b.acc, w);
+        int d, accv;
+        int res = rock__genForIter(
+            g, rock__genIndex(g, segDqk[s].lo), rock__genIndex(g, segDqk[s].hi),
+            rock__genIndex(g, w), rock__genZero(g, b.acc, w), ta, &d, &accv);
+        rock__idx2(ib, sizeof ib, r, d);
+        int qv = rock__genLoad(g, b.Ql, b.mQl, ib, w, b.acc);
+        rock__idx2(ib, sizeof ib, j, d);
+        int kv = rock__genLoad(g, b.KT, b.mKT, ib, w, b.acc);
+        int nacc = rock__genMacc(g, rock__isFloat(a->acc), accv, qv, kv, ta);
+        rock__genYieldEnd(g, nacc, ta);
+        int red = res;
+        if (w > 1) {
+          red = rock__genFresh(g);
+          rock__genLine(
+              g, "%%v%d = vector.reduction <add>, %%v%d%s : %s into %s", red,
+              res, rock__isFloat(a->acc) ? " " ROCK_FM : "", ta, b.acc);
+        }
+        if (total < 0)
+          total = red;
+        else if (rock__isFloat(a->acc))
+          total = rock__genBinF(g, "arith.addf", total, red, b.acc);
+        else
+          total = rock__genBin(g, "arith.addi", total, red, b.acc);
+      }
+      rock__idx2(ib, sizeof ib, r, j);
+      rock__genStore(g, total, b.Sa, b.mSa, ib, 1, b.acc);
+      rock__genEnd(g);
+    }
+    for (int s = 0; !dotForm && !pairRows && s < nSegMB; ++s) {
+      int w = segMB[s].w;
+      char ta[64];
+      rock__typeStrS(ta, sizeof ta, b.acc, w);
+      int jc =
+          rock__genFor(g, rock__genIndex(g, segMB[s].lo),
+                       rock__genIndex(g, segMB[s].hi), rock__genIndex(g, w));
+      int d, accv;
+      int res = rock__genForIter(g, c0, rock__genIndex(g, Dqk), c1,
+                                 rock__genZero(g, b.acc, w), ta, &d, &accv);
+      rock__idx2(ib, sizeof ib, r, d);
+      int qs = rock__genLoad(g, b.Ql, b.mQl, ib, 1, b.acc);
+      int qb = rock__genBcast(g, qs, w, b.acc);
+      rock__idx2(ib, sizeof ib, d, jc);
+      int kv = rock__genLoad(g, b.KT, b.mKT, ib, w, b.acc);
+      int nacc = rock__genMacc(g, rock__isFloat(a->acc), accv, qb, kv, ta);
+      rock__genYieldEnd(g, nacc, ta);
+      rock__idx2(ib, sizeof ib, r, jc);
+      rock__genStore(g, res, b.Sa, b.mSa, ib, w, b.acc);
+      rock__genEnd(g);
+    }
+    /* Scores: region, log2e, masks; tile maximum. */
+    int tileMax;
+    if (mlirBlockIsNull(a->rblock)) {
+      /* No region: the whole tile in vectors along j; padding keys
+       * (j >= Sk, semantics.md §5.6 step 2) and masked keys select −inf. */
+      int last = -1, low = -1;
+      if (a->dynamic) {
+        last = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
+                      r, b.mIdx);
+      }
+      if (a->hasWindow) {
+        low = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
+                      b.mIdx);
+      }
+      tileMax = ninf;
+      for (int s = 0; s < nSegMB; ++s) {
+        int w = segMB[s].w;
+        char tf[64], ti[64];
+        rock__typeStrS(tf, sizeof tf, "f32", w);
+        rock__typeStrS(ti, sizeof ti, "index", w);
+        int j, mx;
+        int res = rock__genForIter(
+            g, rock__genIndex(g, segMB[s].lo), rock__genIndex(g, segMB[s].hi),
+            rock__genIndex(g, w), rock__genSplat(g, ROCK_NINF, "f32", w), tf,
+            &j, &mx);
+        rock__idx2(ib, sizeof ib, r, j);
+        int sacc = rock__genLoad(g, b.Sa, b.mSa, ib, w, b.acc);
+        int xv = rock__attnScore(g, a, sacc, a->acc, w);
+        int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+        int jv = rock__genBcast(g, jj, w, "index");
+        if (w > 1) {
+          int step = rock__genFresh(g);
+          rock__genLine(g, "%%v%d = vector.step : %s", step, ti);
+          jv = rock__genBin(g, "arith.addi", jv, step, ti);
+        }
+        int mv = rock__attnMaskedValue(g, a, w);
+        xv = rock__attnMaskPad(g, a, xv, jv, mv, w);
+        if (a->dynamic)
+          xv = rock__attnMaskLast(g, xv, jv, last, mv, w);
+        if (a->hasWindow)
+          xv = rock__attnMaskLow(g, xv, jv, low, mv, w);
+        rock__genStore(g, xv, b.St, b.mSt, ib, w, "f32");
+        int nm = rock__genBin(g, "arith.maxnumf", mx, xv, tf);
+        rock__genYieldEnd(g, nm, tf);
+        int red = res;
+        if (w > 1) {
+          red = rock__genFresh(g);
+          rock__genLine(
+              g, "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32", red,
+              res, tf);
+        }
+        tileMax = rock__genBin(g, "arith.maxnumf", tileMax, red, "f32");
+      }
+    } else {
+      int j, mx;
+      tileMax = rock__genForIter(g, c0, nCols, c1, ninf, "f32", &j, &mx);
+      rock__idx2(ib, sizeof ib, r, j);
+      int sacc = rock__genLoad(g, b.Sa, b.mSa, ib, 1, b.acc);
+      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+      MlirType yt;
+      int y = rock__attnRegion(g, a, sacc, x, jj, &yt);
+      int xv = rock__attnScore(g, a, y, yt, 1);
+      int masked = rock__attnMaskedValue(g, a, 1);
+      if (a->dynamic) {
+        /* KV cache, causal and prefix limits are folded into Last[r]. */
+        int last = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
+                      r, b.mIdx);
+        xv = rock__attnMaskLast(g, xv, jj, last, masked, 1);
+      }
+      if (a->hasWindow) {
+        int low = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
+                      b.mIdx);
+        xv = rock__attnMaskLow(g, xv, jj, low, masked, 1);
+      }
+      rock__idx2(ib, sizeof ib, r, j);
+      rock__genStore(g, xv, b.St, b.mSt, ib, 1, "f32");
+      int nm = rock__genBin(g, "arith.maxnumf", mx, xv, "f32");
+      rock__genYieldEnd(g, nm, "f32");
+      /* Padding keys (j >= Sk) score −inf (semantics.md §5.6 step 2). */
+      int jp = rock__genFor(g, nCols, cMB, c1);
+      rock__idx2(ib, sizeof ib, r, jp);
+      rock__genStore(g, a->softmax ? ninf : zf, b.St, b.mSt, ib, 1, "f32");
+      rock__genEnd(g);
+    }
+    /* Online softmax with the −inf guard (semantics.md §5.6). */
+    int c = one;
+    if (a->softmax) {
+      int mOld = rock__genFresh(g);
+      rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", mOld, b.Mt, r,
+                    b.mRow);
+      int mNew, mSafe;
+      c = rock__attnRescale(g, a, mOld, tileMax, &mNew, &mSafe);
+      /* P = exp2(x − m_safe) over the whole tile, vectors along j. */
+      int rowSum = zf;
+      for (int s = 0; s < nSegMB; ++s) {
+        int w = segMB[s].w;
+        char tf[64];
+        rock__typeStrS(tf, sizeof tf, "f32", w);
+        int j, sum;
+        int res = rock__genForIter(
+            g, rock__genIndex(g, segMB[s].lo), rock__genIndex(g, segMB[s].hi),
+            rock__genIndex(g, w), rowSum, "f32", &j, &sum);
+        rock__idx2(ib, sizeof ib, r, j);
+        int xv = rock__genLoad(g, b.St, b.mSt, ib, w, "f32");
+        int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
+        rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
+        int ps = p;
+        if (w > 1) {
+          ps = rock__genFresh(g);
+          rock__genLine(g,
+                        "%%v%d = vector.reduction <add>, %%v%d " ROCK_FM
+                        " : %s into f32",
+                        ps, p, tf);
+        }
+        int ns = rock__genBinF(g, "arith.addf", sum, ps, "f32");
+        rock__genYieldEnd(g, ns, "f32");
+        rowSum = res;
+      }
+      int lOld = rock__genFresh(g);
+      rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lOld, b.Lt, r,
+                    b.mRow);
+      int lNew = rock__attnRowSum(g, c, lOld, rowSum);
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", lNew, b.Lt, r,
+                    b.mRow);
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", mNew, b.Mt, r,
+                    b.mRow);
+    } else {
+      int j = rock__genFor(g, c0, nCols, c1);
+      rock__idx2(ib, sizeof ib, r, j);
+      int xv = rock__genLoad(g, b.St, b.mSt, ib, 1, "f32");
+      rock__genStore(g, rock__attnProbPlain(g, a, xv, 1), b.St, b.mSt, ib, 1,
+                     "f32");
+      rock__genEnd(g);
+    }
+    if (fused)
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", c, b.Ct, r,
+                    b.mRow);
+    /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], along d. */
+    for (int s = 0; !fused && s < nSegDv1; ++s) {
+      int w = segDv1[s].w;
+      char tf[64];
+      rock__typeStrS(tf, sizeof tf, "f32", w);
+      int d =
+          rock__genFor(g, rock__genIndex(g, segDv1[s].lo),
+                       rock__genIndex(g, segDv1[s].hi), rock__genIndex(g, w));
+      rock__idx2(ib, sizeof ib, r, d);
+      int o = rock__genLoad(g, b.Ot, b.mOt, ib, w, "f32");
+      if (a->softmax)
+        o = rock__genBinF(g, "arith.mulf", o, rock__genBcast(g, c, w, "f32"),
+                          tf);
+      int j, accv;
+      int res = rock__genForIter(g, c0, nCols, c1, o, tf, &j, &accv);
+      rock__idx2(ib, sizeof ib, r, j);
+      int p = rock__genLoad(g, b.St, b.mSt, ib, 1, "f32");
+      int pb = rock__genBcast(g, p, w, "f32");
+      rock__idx2(ib, sizeof ib, j, d);
+      int vv = rock__genLoad(g, b.Vl, b.mVl, ib, w, "f32");
+      int pv = rock__genBinF(g, "arith.mulf", pb, vv, tf);
+      int nacc = rock__genBinF(g, "arith.addf", accv, pv, tf);
+      rock__genYieldEnd(g, nacc, tf);
+      rock__idx2(ib, sizeof ib, r, d);
+      rock__genStore(g, res, b.Ot, b.mOt, ib, w, "f32");
+      rock__genEnd(g);
+    }
+    rock__genEnd(g); /* rows */
+    if (dotV) {
+      /* P in bf16 in gemm1's visiting order, so that each key pair's two
+       * probabilities are one 32-bit broadcast there. */
+      int r = rock__genFor(g, c0, nRows, c1);
+      int t = rock__genFor(g, c0, nCols, c1);
+      rock__idx2(ib, sizeof ib, r, rock__cpuKeyOrder(g, t, nCols, MB));
+      int p = rock__genConv(g, rock__genLoad(g, b.St, b.mSt, ib, 1, "f32"), f32,
+                            a->tv, 1);
+      rock__idx2(ib, sizeof ib, r, t);
+      rock__genStore(g, p, b.Pb, b.mPb, ib, 1, "bf16");
+      rock__genEnd(g);
+      rock__genEnd(g);
+    }
+    if (fused) {
+      /* gemm1, ROCK_CPU_FUSE_ROWS rows per V load, DC columns of O in
+       * registers: O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
+      int DC = narrowV        ? 16
+               : Dv % 64 == 0 ? 64
+               : Dv % 32 == 0 ? 32
+                              : 16,
+          NS = DC / 16;
+      int rg =
+          rock__genFor(g, c0, nRows, rock__genIndex(g, ROCK_CPU_FUSE_ROWS));
+      int rows[ROCK_CPU_FUSE_ROWS];
+      rows[0] = rg;
+      for (int h = 1; h < ROCK_CPU_FUSE_ROWS; ++h)
+        rows[h] =
+            rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
+      int dc =
+          rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, DC));
+      enum { NA = ROCK_CPU_FUSE_ROWS * 4 };
+      int init[NA], args[NA], res[NA], nacc[NA], cols[4];
+      for (int s = 0; s < NS; ++s)
+        cols[s] = s ? rock__genBin(g, "arith.addi", dc,
+                                   rock__genIndex(g, 16 * s), "index")
+                    : dc;
+      for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+        int cv = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b.Ct,
+                      rows[h], b.mRow);
+        int cb = rock__genBcast(g, cv, 16, "f32");
+        for (int s = 0; s < NS; ++s) {
+          rock__idx2(ib, sizeof ib, rows[h], cols[s]);
+          int o = rock__genLoad(g, b.Ot, b.mOt, ib, 16, "f32");
+          init[h * NS + s] =
+              rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
+        }
+      }
+      int n = ROCK_CPU_FUSE_ROWS * NS, j, lo = c0;
+      if (dotV) {
+        /* Key pairs (2t, 2t + 1) by vdpbf16ps: the V rows interleaved
+         * lane by lane against (P[2t], P[2t + 1]) repeated; an odd last key
+         * goes through the f32 loop below. */
+        int np = rock__genBin(g, "arith.divui", nCols, rock__genIndex(g, 2),
+                              "index");
+        int t, pargs[NA], pres[NA];
+        rock__genForMulti(g, c0, np, c1, n, init, "vector<16xf32>", &t, pargs,
+                          pres);
+        int t2 =
+            rock__genBin(g, "arith.muli", t, rock__genIndex(g, 2), "index");
+        int jk[2] = {
+            rock__cpuKeyOrder(g, t2, nCols, MB),
+            rock__cpuKeyOrder(g, rock__genBin(g, "arith.addi", t2, c1, "index"),
+                              nCols, MB)};
+        int vr[2][2], il[4];
+        for (int k = 0; k < 2; ++k) {
+          int jjk = rock__genBin(g, "arith.addi", j0, jk[k], "index");
+          rock__cpuPrefetchRow(g, a, true, gBlk, jjk, dc, DC);
+          for (int hf = 0; hf < 2; ++hf) {
+            vr[k][hf] = rock__genFresh(g);
+            int col = hf ? rock__genBin(g, "arith.addi", dc,
+                                        rock__genIndex(g, 32), "index")
+                         : dc;
+            rock__idx3(ib, sizeof ib, gBlk, jjk, col);
+            rock__genLine(
+                g, "%%v%d = rock.view_load %%v%d[%s] : %s -> vector<32xbf16>",
+                vr[k][hf], a->v, ib, a->mv);
+          }
+        }
+        for (int q = 0; q < 4; ++q)
+          il[q] = rock__cpuInterleave16(g, vr[0][q / 2], vr[1][q / 2],
+                                        (q % 2) * 16);
+        for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+          rock__idx2(ib, sizeof ib, rows[h], t2);
+          int pp = rock__genLoad(g, b.Pb, b.mPb, ib, 2, "bf16");
+          RockStr m = {0};
+          for (int l = 0; l < 32; ++l)
+            rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
+          int pv = rock__genFresh(g);
+          rock__genLine(
+              g,
+              "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<2xbf16>, "
+              "vector<2xbf16>",
+              pv, pp, pp, m.data);
+          rock__strFree(&m);
+          for (int q = 0; q < NS; ++q)
+            nacc[h * NS + q] =
+                rock__cpuDotBf16(g, pargs[h * NS + q], pv, il[q]);
+        }
+        rock__genYieldMultiEnd(g, n, nacc, "vector<16xf32>");
+        for (int i = 0; i < n; ++i)
+          init[i] = pres[i];
+        lo = rock__genBin(g, "arith.muli", np, rock__genIndex(g, 2), "index");
+      }
+      rock__genForMulti(g, lo, nCols, c1, n, init, "vector<16xf32>", &j, args,
+                        res);
+      j = rock__cpuKeyOrder(g, j, nCols, MB);
+      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
+      rock__cpuPrefetchRow(g, a, true, gBlk, jj, dc, DC);
+      char tv[64];
+      rock__typeStr(tv, sizeof tv, a->tv, 16);
+      int vv[4], pb[ROCK_CPU_FUSE_ROWS];
+      for (int s = 0; s < NS; ++s) {
+        int ld = rock__genFresh(g);
+        rock__idx3(ib, sizeof ib, gBlk, jj, cols[s]);
+        rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld,
+                      a->v, ib, a->mv, tv);
+        vv[s] = rock__genConv(g, ld, a->tv, f32, 16);
+      }
+      for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+        rock__idx2(ib, sizeof ib, rows[h], j);
+        pb[h] = rock__genBcast(g, rock__genLoad(g, b.St, b.mSt, ib, 1, "f32"),
+                               16, "f32");
+        for (int s = 0; s < NS; ++s) {
+          int pv =
+              rock__genBinF(g, "arith.mulf", pb[h], vv[s], "vector<16xf32>");
+          nacc[h * NS + s] = rock__genBinF(g, "arith.addf", args[h * NS + s],
+                                           pv, "vector<16xf32>");
+        }
+      }
+      rock__genYieldMultiEnd(g, n, nacc, "vector<16xf32>");
+      for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h)
+        for (int s = 0; s < NS; ++s) {
+          rock__idx2(ib, sizeof ib, rows[h], cols[s]);
+          rock__genStore(g, res[h * NS + s], b.Ot, b.mOt, ib, 16, "f32");
+        }
+      rock__genEnd(g);
+      rock__genEnd(g);
+    }
+    rock__genEnd(g); /* key tiles */
+  }
+
+  /* Finalisation (semantics.md §5.6): O / l with the 0/0 guard, LSE, stores. */
+  {
+    int r = rock__genFor(g, c0, nRows, c1);
+    RockRowIdx x = rock__attnRowIdx(g, n0, r, bq0, cR);
+    int ob = rock__attnOutRow(g, a, x.bq, split);
+    int l = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", l, b.Lt, r,
+                  b.mRow);
+    int lz, inv = rock__attnFinalGuard(g, l, &lz);
+    int wo = rock__viewWidth(Dv);
+    char to[64];
+    rock__typeStr(to, sizeof to, a->to, wo);
+    int d = rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, wo));
+    rock__idx2(ib, sizeof ib, r, d);
+    int o = rock__genLoad(g, b.Ot, b.mOt, ib, wo, "f32");
+    int oc = rock__attnFinalO(g, a, o, lz, inv, wo);
+    rock__idx3(ib, sizeof ib, ob, x.i, d);
+    rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", oc, a->out,
+                  ib, to, a->mo);
+    rock__genEnd(g);
+    if (a->hasLse && a->softmax) {
+      int m = rock__genFresh(g);
+      rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", m, b.Mt, r,
+                    b.mRow);
+      int lc = rock__attnLse(g, a, l, m, lz);
+      char tl[64];
+      rock__typeStr(tl, sizeof tl, a->tl, 1);
+      rock__idx2(ib, sizeof ib, ob, x.i);
+      rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lc, a->lse,
+                    ib, tl, a->ml);
+    }
+    rock__genEnd(g);
+  }
+  if (heap) {
+    int bufs[] = {b.Ql, b.KT, b.Vl, b.St, b.Ot, b.Mt, b.Lt};
+    const char *mts[] = {b.mQl, b.mKT, b.mVl, b.mSt, b.mOt, b.mRow, b.mRow};
+    for (int i = 0; i < 7; ++i)
+      if (bufs[i] >= 0)
+        rock__genLine(g, "memref.dealloc %%v%d : %s", bufs[i], mts[i]);
+    if (b.Sa != b.St)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Sa, b.mSa);
+    if (b.Last >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Last, b.mIdx);
+    if (b.Low >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Low, b.mIdx);
+    if (b.Ct >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Ct, b.mRow);
+    if (b.Qb >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Qb, b.mQb);
+    if (b.Pb >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Pb, b.mPb);
+  }
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
+/*===--- the pass ---------------------------------------------------------===*/
+
+/* The positive i64 attribute `name` on `op` or its nearest ancestor
+ * carrying one; `dflt` when none does (then nothing depends on the
+ * machine). rock-run sets rock.num_threads (the thread count the kernel
+ * runs on) and rock.vector_bits (256 for AVX2-only CPUs, 512 with
+ * AVX-512) on the module. */
+static int64_t machineAttr(MlirOperation op, const char *name, int64_t dflt) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    int64_t t = rock__intAttr(op, name, 0);
+    if (t > 0)
+      return t;
+  }
+  return dflt;
+}
+
+static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+  RockAttn a;
+  if (!rock__attnAnalyse(op, pass, &a))
+    return false;
+  if (machineAttr(op, "rock.num_threads", 0) > ROCK_MAX_NUM_THREADS) {
+    rock__passFail(pass, op, "rock.num_threads must be at most %d",
+                   ROCK_MAX_NUM_THREADS);
+    return false;
+  }
+  a.tgt = &cpuTarget;
+  RockGen g;
+  memset(&g, 0, sizeof g);
+  /* Arguments take ids 0..nArgs-1. */
+  int nArgs = 4 + a.nElem + a.hasCsl + a.hasPo + a.hasLse;
+  int outArg = a.out;
+  bool userLse = a.hasLse;
+  g.next = nArgs;
+  g.depth = 1;
+  /* Internal split: P partitions write f32 partials to scratch buffers,
+   * combined into out / lse below. */
+  int64_t P = rock__attnInternalSplit(
+              &a, machineAttr(op, "rock.num_threads", 0), 2),
+          B = a.Bkv * a.R;
+  char msO[128], msL[128];
+  if (P > 1) {
+    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)(B * P),
+             (long long)a.Sq, (long long)a.Dv);
+    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)(B * P),
+             (long long)a.Sq);
+    a.out = rock__genAlloc(&g, msO, true);
+    a.lse = rock__genAlloc(&g, msL, true);
+    snprintf(a.mo, sizeof a.mo, "%s", msO);
+    snprintf(a.ml, sizeof a.ml, "%s", msL);
+    a.to = a.tl = a.f32;
+    a.hasLse = true;
+    a.S = P;
+    a.grid *= P;
+  }
+  g.heapBytes = 0; /* count the per-workgroup allocations only */
+  generate(&g, &a, machineAttr(op, "rock.vector_bits", 512));
+  bool fits = rock__recordWorkgroupScratch(pass, op, g.heapBytes);
+
+  RockStr text = {0};
+  rock__strAppend(&text, "func.func @body(");
+  MlirValue args[6 + ROCK_ATTN_MAX_ELEM];
+  for (int i = 0; i < nArgs; ++i) {
+    args[i] = mlirOperationGetOperand(op, i);
+    rock__strAppendf(&text, "%s%%v%d: ", i ? ", " : "", i);
+    rock__strAppendType(&text, mlirValueGetType(args[i]));
+  }
+  if (P > 1)
+    rock__strAppendf(&text, ") -> (%s, %s) {\n", msO, msL);
+  else
+    rock__strAppend(&text, ") {\n");
+  rock__strAppend(&text, g.consts.data ? g.consts.data : "");
+  rock__strAppend(&text, g.body.data ? g.body.data : "");
+  if (P > 1)
+    rock__strAppendf(&text, "  return %%v%d, %%v%d : %s, %s\n}\n", a.out, a.lse,
+                     msO, msL);
+  else
+    rock__strAppend(&text, "  return\n}\n");
+  if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
+    fprintf(stderr, "%s", text.data);
+  MlirValue part[2];
+  bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
+                                         P > 1 ? 2 : 0, part);
+  rock__strFree(&text);
+  rock__strFree(&g.body);
+  rock__strFree(&g.consts);
+  free(g.cs);
+  if (ok && P > 1) {
+    MlirValue cargs[4] = {part[0], part[1], args[outArg], args[outArg + 1]};
+    ok = rock__inlineCombine(op, B, a.Sq, a.Dv, P, false, userLse ? 4 : 3,
+                             cargs);
+    RockStr fr = {0};
+    rock__strAppendf(&fr,
+                     "func.func @free(%%o: %s, %%l: %s) {\n"
+                     "  memref.dealloc %%o : %s\n"
+                     "  memref.dealloc %%l : %s\n"
+                     "  return\n}\n",
+                     msO, msL, msO, msL);
+    ok = ok && rock__inlineFuncText(op, fr.data, 2, part, 0, NULL);
+    rock__strFree(&fr);
+  }
+  if (!ok) {
+    mlirExternalPassSignalFailure(pass);
+    return false;
+  }
+  if (!mlirBlockIsNull(a.rblock) &&
+      !rock__attnFillSlots(mlirOperationGetParentOperation(op), a.rblock)) {
+    rock__passFail(pass, op, "rock internal error: region slot not found");
+    return false;
+  }
+  mlirOperationDestroy(op);
+  return true;
+}
+
+static void run(MlirOperation root, MlirExternalPass pass) {
+  rock__lowerEach(root, "rock.gridwise_attention", lowerOne, pass);
+}
+
+static const RockPassDef def = {
+    "RockLowerGridwiseAttention", "rock-lower-gridwise-attention",
+    "lower rock.gridwise_attention to split-KV online-softmax loops", "", run};
+
+MlirPass rockLowerGridwiseAttentionPassCreate(void) {
+  return rock__passCreate(&def);
+}
+void rockLowerGridwiseAttentionPassRegister(void) { rock__passRegister(&def); }

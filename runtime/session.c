@@ -1,0 +1,940 @@
+//===- session.c - one verified attention run, shared by the runners ------===//
+#define _POSIX_C_SOURCE 200809L
+
+#include "session.h"
+
+#include "combine.h"
+#include "init.h"
+#include "metrics.h"
+#include "npy.h"
+#include "problem.h"
+#include "reference.h"
+#include "timer.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int rockReportError(const char *tool, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: error: ", tool);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  return ROCK_EXIT_ERROR;
+}
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+static int usageError(const char *tool, const char *fmt, const char *arg) {
+  fprintf(stderr, "%s: ", tool);
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, " (see %s --help)\n", tool);
+  return ROCK_EXIT_USAGE;
+}
+
+static bool parseDouble(const char *s, double *out) {
+  char *end = NULL;
+  errno = 0;
+  *out = strtod(s, &end);
+  return *s && !*end && errno == 0;
+}
+
+static bool parseBoolValue(const char *v, bool *out) {
+  if (!v || !strcmp(v, "true") || !strcmp(v, "True") || !strcmp(v, "1")) {
+    *out = true;
+    return true;
+  }
+  if (!strcmp(v, "false") || !strcmp(v, "False") || !strcmp(v, "0")) {
+    *out = false;
+    return true;
+  }
+  return false;
+}
+
+/// The boolean flag `name` of the common set or of `flags`, or NULL.
+static bool *findFlag(RockRunOptions *o, const char *name,
+                      const RockToolFlag *flags, int numFlags) {
+  if (!strcmp(name, "v"))
+    return &o->verbose;
+  if (!strcmp(name, "time"))
+    return &o->time;
+  if (!strcmp(name, "pr") || !strcmp(name, "print-results"))
+    return &o->printResults;
+  if (!strcmp(name, "pi") || !strcmp(name, "print-inputs"))
+    return &o->printInputs;
+  if (!strcmp(name, "pvr") || !strcmp(name, "print-validation-results"))
+    return &o->printValidation;
+  for (int k = 0; k < numFlags; ++k)
+    if (flags[k].value && !strcmp(name, flags[k].name))
+      return flags[k].value;
+  return NULL;
+}
+
+/// The text option `name` among the tool's `flags`, or NULL.
+static const char **findText(const char *name, const RockToolFlag *flags,
+                             int numFlags) {
+  for (int k = 0; k < numFlags; ++k)
+    if (flags[k].text && !strcmp(name, flags[k].name))
+      return flags[k].text;
+  return NULL;
+}
+
+/// Applies valued option `name` = `value`; returns -1 or an exit status.
+static int setValued(const char *tool, RockRunOptions *o, const char *name,
+                     const char *value, const char *arg) {
+  if (!strcmp(name, "kernel-repeats") || !strcmp(name, "kernel_repeats")) {
+    char *end = NULL;
+    long long n = strtoll(value, &end, 10);
+    if (!*value || *end || n < 1)
+      return usageError(
+          tool, "--kernel-repeats needs a positive integer, got '%s'", value);
+    o->kernelRepeats = n;
+    return -1;
+  }
+  if (!strcmp(name, "dump-dir")) {
+    o->dumpDir = value;
+    return -1;
+  }
+  if (!strcmp(name, "comparator")) {
+    if (!strcmp(value, "allclose"))
+      o->comparator = 1;
+    else if (!strcmp(value, "legacy"))
+      o->comparator = 0;
+    else
+      return usageError(tool, "unknown comparator '%s'", value);
+    return -1;
+  }
+  double *dst = NULL;
+  bool *has = NULL;
+  if (!strcmp(name, "RMS_threshold"))
+    dst = &o->rms, has = &o->hasRms;
+  else if (!strcmp(name, "absDiff_threshold"))
+    dst = &o->absDiff, has = &o->hasAbsDiff;
+  else if (!strcmp(name, "relDiff_threshold"))
+    dst = &o->relDiff, has = &o->hasRelDiff;
+  else if (!strcmp(name, "atol"))
+    dst = &o->atol, has = &o->hasAtol;
+  else if (!strcmp(name, "rtol"))
+    dst = &o->rtol, has = &o->hasRtol;
+  else
+    return usageError(tool, "unknown option '%s'", arg);
+  if (!parseDouble(value, dst))
+    return usageError(tool, "bad number '%s'", value);
+  *has = true;
+  return -1;
+}
+
+int rockRunOptionsParse(const char *tool, int argc, char **argv,
+                        RockRunOptions *o, const RockToolFlag *flags,
+                        int numFlags, void (*usage)(FILE *)) {
+  memset(o, 0, sizeof *o);
+  o->comparator = -1;
+  static const char *const valued[] = {
+      "kernel-repeats",    "kernel_repeats", "dump-dir",
+      "comparator",        "RMS_threshold",  "absDiff_threshold",
+      "relDiff_threshold", "atol",           "rtol"};
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (a[0] != '-' || !strcmp(a, "-")) {
+      if (o->input)
+        return usageError(tool, "more than one input file: '%s'", a);
+      o->input = a;
+      continue;
+    }
+    char name[64];
+    const char *s = a + (a[1] == '-' ? 2 : 1);
+    const char *eq = strchr(s, '=');
+    size_t len = eq ? (size_t)(eq - s) : strlen(s);
+    if (len >= sizeof name)
+      return usageError(tool, "unknown option '%s'", a);
+    memcpy(name, s, len);
+    name[len] = 0;
+    const char *inlineValue = eq ? eq + 1 : NULL;
+    if (!strcmp(name, "h") || !strcmp(name, "help")) {
+      usage(stdout);
+      return ROCK_EXIT_PASS;
+    }
+    bool *flag = findFlag(o, name, flags, numFlags);
+    if (flag) {
+      if (!parseBoolValue(inlineValue, flag))
+        return usageError(tool, "bad value for '%s'", a);
+      continue;
+    }
+    // Options with a value: -f v or -f=v.
+    const char **text = findText(name, flags, numFlags);
+    bool known = text != NULL;
+    for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
+      known |= !strcmp(name, valued[k]);
+    if (!known)
+      return usageError(tool, "unknown option '%s'", a);
+    const char *value = inlineValue;
+    if (!value) {
+      if (i + 1 >= argc)
+        return usageError(tool, "option '%s' needs a value", a);
+      value = argv[++i];
+    }
+    if (text) {
+      if (!*value)
+        return usageError(tool, "option '%s' needs a value", a);
+      *text = value;
+      continue;
+    }
+    int status = setValued(tool, o, name, value, a);
+    if (status >= 0)
+      return status;
+  }
+  return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+void rockSessionDestroy(RockSession *r) {
+  RockBuffer *owned[] = {r->q,
+                         r->k,
+                         r->v,
+                         r->quantBias,
+                         r->quantScale,
+                         r->scale,
+                         r->bias,
+                         r->currentSeqLen,
+                         r->prefixOffset,
+                         r->lsePartial,
+                         r->outPartial};
+  for (size_t i = 0; i < sizeof owned / sizeof owned[0]; ++i)
+    rockBufferDestroy(owned[i]);
+  if (r->out != r->outPartial)
+    rockBufferDestroy(r->out);
+  if (r->lse != r->lsePartial)
+    rockBufferDestroy(r->lse);
+  rockPagedCacheDestroy(r->kCache);
+  rockPagedCacheDestroy(r->vCache);
+  free(r->refOut);
+  free(r->refLse);
+  free(r->resOut);
+  free(r->resLse);
+  memset(r, 0, sizeof *r);
+}
+
+static RockBuffer *addArg(RockSession *r, const char *role, RockBuffer *buf) {
+  r->args[r->numArgs].role = role;
+  r->args[r->numArgs].buf = buf;
+  ++r->numArgs;
+  return buf;
+}
+
+/// Bytes of host memory the run holds at once (arguments, paged pools,
+/// combined results, f64 reference and result copies). Every size was
+/// bounded by rockAttnProblemCheck, so the sum cannot wrap.
+static int64_t runBytes(const RockAttnProblem *p) {
+  int64_t vs = (int64_t)rockDTypeGetSize(rockAttnProblemGetValueType(p));
+  int64_t qs = (int64_t)rockDTypeGetSize(p->dtype);
+  int64_t kv =
+      rockAttnProblemGetKSize(p) * qs + rockAttnProblemGetVSize(p) * vs;
+  // Paged: both pools, plus one logical cache while it is cut into pages.
+  int64_t n = rockAttnProblemGetQSize(p) * qs + kv;
+  if (p->paged)
+    n += rockAttnProblemGetKSize(p) * qs > rockAttnProblemGetVSize(p) * vs
+             ? rockAttnProblemGetKSize(p) * qs
+             : rockAttnProblemGetVSize(p) * vs;
+  n += rockAttnProblemGetScoreSize(p) * vs * (p->withScale + p->withBias);
+  n += rockAttnProblemGetPartialOutSize(p) * vs +
+       rockAttnProblemGetPartialLseSize(p) * 4;
+  n += rockAttnProblemGetOutSize(p) * (vs + 16) +
+       rockAttnProblemGetLseSize(p) * (4 + 16);
+  return n;
+}
+
+/// Memory this process may still use, in bytes: MemAvailable (else the
+/// physical memory), capped by RLIMIT_AS and RLIMIT_DATA.
+static int64_t memoryLimit(void) {
+  int64_t avail = (int64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
+  FILE *f = fopen("/proc/meminfo", "r");
+  char line[128];
+  long long kb;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+      avail = (int64_t)kb * 1024;
+  if (f)
+    fclose(f);
+  const int res[2] = {RLIMIT_AS, RLIMIT_DATA};
+  for (int i = 0; i < 2; ++i) {
+    struct rlimit rl;
+    if (getrlimit(res[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (int64_t)rl.rlim_cur < avail)
+      avail = (int64_t)rl.rlim_cur;
+  }
+  return avail;
+}
+
+/// Allocates the kernel arguments in docs/user-guide.md §2.3 order. Paged K/V
+/// are not allocated here: fillArgs builds each logical cache, cuts it into its
+/// page pool and frees it before the next (unless `keepLogical`).
+/// Returns an exit status (one line on stderr on failure).
+static int allocateArgs(const char *tool, const RockAttnProblem *p,
+                        RockSession *r, bool keepLogical) {
+  int64_t need = runBytes(p), limit = memoryLimit();
+  if (need > limit)
+    return rockReportError(tool,
+                           "out of memory: the run needs %lld MiB of host "
+                           "buffers, %lld MiB are available",
+                           (long long)(need >> 20), (long long)(limit >> 20));
+  RockDType vt = rockAttnProblemGetValueType(p);
+  r->q = rockBufferCreate(p->dtype, rockAttnProblemGetQSize(p));
+  if (!p->paged || keepLogical) {
+    r->k = rockBufferCreate(p->dtype, rockAttnProblemGetKSize(p));
+    r->v = rockBufferCreate(vt, rockAttnProblemGetVSize(p));
+  }
+  if (p->dtype == ROCK_DTYPE_I8) {
+    r->quantBias = rockBufferCreate(ROCK_DTYPE_I8, 1);
+    r->quantScale = rockBufferCreate(ROCK_DTYPE_F16, 1);
+  }
+  if (p->withScale)
+    r->scale = rockBufferCreate(vt, rockAttnProblemGetScoreSize(p));
+  if (p->withBias)
+    r->bias = rockBufferCreate(vt, rockAttnProblemGetScoreSize(p));
+  if (p->numCurrentSeqLen)
+    r->currentSeqLen = rockBufferCreate(ROCK_DTYPE_I32, p->g);
+  if (p->numPrefixOffset)
+    r->prefixOffset = rockBufferCreate(ROCK_DTYPE_I32, p->g);
+  if (p->returnLse)
+    r->lsePartial =
+        rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetPartialLseSize(p));
+  r->outPartial = rockBufferCreate(vt, rockAttnProblemGetPartialOutSize(p));
+  size_t nOut = (size_t)rockAttnProblemGetOutSize(p);
+  size_t nLse = (size_t)rockAttnProblemGetLseSize(p);
+  r->refOut = malloc(nOut * sizeof(double));
+  r->resOut = malloc(nOut * sizeof(double));
+  r->refLse = malloc(nLse * sizeof(double));
+  r->resLse = malloc(nLse * sizeof(double));
+  if (!r->q || ((!p->paged || keepLogical) && (!r->k || !r->v)) ||
+      !r->outPartial || !r->refOut || !r->resOut || !r->refLse || !r->resLse ||
+      (p->dtype == ROCK_DTYPE_I8 && (!r->quantBias || !r->quantScale)) ||
+      (p->withScale && !r->scale) || (p->withBias && !r->bias) ||
+      (p->numCurrentSeqLen && !r->currentSeqLen) ||
+      (p->numPrefixOffset && !r->prefixOffset) ||
+      (p->returnLse && !r->lsePartial))
+    return rockReportError(tool, "out of memory allocating the arguments");
+  return ROCK_EXIT_PASS;
+}
+
+/// Fills the inputs in argument order, builds the paged caches, and lists the
+/// kernel arguments.
+/// Fills one logical paged cache (`*logical`, or a temporary when it is
+/// NULL), cuts it into `*cache` and frees the temporary: at most one
+/// logical cache exists at a time.
+static bool fillPaged(const RockAttnProblem *p, RockInitConfig *init,
+                      RockRng *pageRng, RockDType t, int64_t n,
+                      RockBuffer *logical, RockPagedCache **cache) {
+  RockBuffer *tmp = logical ? NULL : rockBufferCreate(t, n);
+  RockBuffer *src = logical ? logical : tmp;
+  if (!src)
+    return false;
+  rockInitFill(init, src);
+  *cache = rockPagedCacheCreate(src, p->g, p->numPages, p->pageSize, pageRng);
+  rockBufferDestroy(tmp);
+  return *cache != NULL;
+}
+
+static bool fillArgs(const RockAttnProblem *p, RockInitConfig *init,
+                     uint64_t seed, RockSession *r) {
+  // The page permutations have their own stream so that they do not shift
+  // the values of later tensors.
+  RockRng pageRng = rockRngCreate(seed ^ 0x70a6ed5eedull);
+  RockBuffer *inputs[] = {r->q,          r->k,     r->v,   r->quantBias,
+                          r->quantScale, r->scale, r->bias};
+  for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; ++i) {
+    if (p->paged && (i == 1 || i == 2)) {
+      bool isK = i == 1;
+      if (!fillPaged(p, init, &pageRng,
+                     isK ? p->dtype : rockAttnProblemGetValueType(p),
+                     isK ? rockAttnProblemGetKSize(p)
+                         : rockAttnProblemGetVSize(p),
+                     inputs[i], isK ? &r->kCache : &r->vCache))
+        return false;
+    } else if (inputs[i]) {
+      rockInitFill(init, inputs[i]);
+    }
+  }
+  for (int64_t i = 0; r->currentSeqLen && i < p->g; ++i)
+    rockBufferSet(r->currentSeqLen, i, (double)p->currentSeqLen[i]);
+  for (int64_t i = 0; r->prefixOffset && i < p->g; ++i)
+    rockBufferSet(r->prefixOffset, i, (double)p->prefixOffset[i]);
+  addArg(r, "Q", r->q);
+  if (p->paged) {
+    addArg(r, "K page table", r->kCache->table);
+    addArg(r, "V page table", r->vCache->table);
+  } else {
+    addArg(r, "K", r->k);
+    addArg(r, "V", r->v);
+  }
+  if (r->quantBias) {
+    addArg(r, "quantBias", r->quantBias);
+    addArg(r, "quantScale", r->quantScale);
+  }
+  if (r->scale)
+    addArg(r, "scale", r->scale);
+  if (r->bias)
+    addArg(r, "bias", r->bias);
+  if (r->currentSeqLen)
+    addArg(r, "currentSeqLen", r->currentSeqLen);
+  if (r->prefixOffset)
+    addArg(r, "prefixOffset", r->prefixOffset);
+  if (r->lsePartial)
+    addArg(r, "LSE", r->lsePartial);
+  addArg(r, "out", r->outPartial);
+  // Outputs start as NaN so that an element the kernel never writes fails.
+  for (int64_t i = 0; i < r->outPartial->numElements; ++i)
+    rockBufferSet(r->outPartial, i, NAN);
+  for (int64_t i = 0; r->lsePartial && i < r->lsePartial->numElements; ++i)
+    rockBufferSet(r->lsePartial, i, NAN);
+  return true;
+}
+
+static bool checkPageTables(const RockSession *r) {
+  const RockPagedCache *caches[2] = {r->kCache, r->vCache};
+  for (int c = 0; c < 2; ++c) {
+    const RockPagedCache *pc = caches[c];
+    char err[256];
+    if (!rockPageTableCheck(
+            pc->table->data, pc->numSlots, (uintptr_t)pc->pool->data,
+            rockBufferGetBytes(pc->pool),
+            (size_t)pc->pageSize * rockDTypeGetSize(pc->pool->dtype), err,
+            sizeof err)) {
+      rockReportError(r->tool, "%s cache: %s", c ? "V" : "K", err);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Returns a new buffer [batch][cols][rows] from `src` [batch][rows][cols].
+static RockBuffer *swapLast2(const RockBuffer *src, int64_t batch, int64_t rows,
+                             int64_t cols) {
+  RockBuffer *dst = rockBufferCreate(src->dtype, src->numElements);
+  if (!dst)
+    return NULL;
+  size_t es = rockDTypeGetSize(src->dtype);
+  const char *s = src->data;
+  char *d = dst->data;
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        memcpy(d + (size_t)((b * cols + j) * rows + i) * es,
+               s + (size_t)((b * rows + i) * cols + j) * es, es);
+  return dst;
+}
+
+static void printBuffer(const char *what, const char *role,
+                        const RockBuffer *b) {
+  printf("%s %s (%s, %lld elements):", what, role, rockDTypeGetName(b->dtype),
+         (long long)b->numElements);
+  for (int64_t i = 0; i < b->numElements; ++i)
+    printf("%s%.9g", i % 16 ? " " : "\n  ", rockBufferGet(b, i));
+  printf("\n");
+}
+
+static void printDoubles(const char *what, const double *v, int64_t n) {
+  printf("%s (f64, %lld elements):", what, (long long)n);
+  for (int64_t i = 0; i < n; ++i)
+    printf("%s%.9g", i % 16 ? " " : "\n  ", v[i]);
+  printf("\n");
+}
+
+//===----------------------------------------------------------------------===//
+// Dumps
+//===----------------------------------------------------------------------===//
+
+static bool dumpBuffer(const char *dir, const char *name, const RockBuffer *b,
+                       int64_t d0, int64_t d1, int64_t d2, int rank) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.npy", dir, name);
+  int64_t shape[3] = {d0, d1, d2};
+  return rockNpyWriteBuffer(path, b, shape, rank);
+}
+
+static bool dumpCanonical(const char *dir, const char *name,
+                          const RockBuffer *b, bool swap, int64_t d0,
+                          int64_t d1, int64_t d2) {
+  if (!swap)
+    return dumpBuffer(dir, name, b, d0, d1, d2, 3);
+  RockBuffer *c = swapLast2(b, d0, d2, d1); // stored [d0][d2][d1]
+  bool ok = c && dumpBuffer(dir, name, c, d0, d1, d2, 3);
+  rockBufferDestroy(c);
+  return ok;
+}
+
+static bool writeConfig(const char *dir, const RockHarness *h, uint64_t seed) {
+  const RockAttnProblem *p = &h->problem;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/config.json", dir);
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return false;
+  const char *tf[2] = {"false", "true"};
+  fprintf(f, "{\n  \"t\": \"%s\",\n", rockDTypeGetName(p->dtype));
+  fprintf(f,
+          "  \"g\": %lld,\n  \"num_heads_q\": %lld,\n  \"num_heads_kv\": "
+          "%lld,\n  \"seq_len_q\": %lld,\n  \"seq_len_k\": %lld,\n"
+          "  \"head_dim_qk\": %lld,\n  \"head_dim_v\": %lld,\n"
+          "  \"split_kv\": %lld,\n",
+          (long long)p->g, (long long)p->numHeadsQ, (long long)p->numHeadsKV,
+          (long long)p->seqLenQ, (long long)p->seqLenK, (long long)p->headDimQK,
+          (long long)p->headDimV, (long long)p->splitKV);
+  fprintf(f,
+          "  \"causal\": %s,\n  \"return_lse\": %s,\n  \"with_attn_scale\": "
+          "%s,\n  \"with_attn_bias\": %s,\n  \"transQ\": %s,\n  \"transK\": "
+          "%s,\n  \"transV\": %s,\n  \"transO\": %s,\n  \"paged\": %s,\n",
+          tf[p->causal], tf[p->returnLse], tf[p->withScale], tf[p->withBias],
+          tf[p->transQ], tf[p->transK], tf[p->transV], tf[p->transO],
+          tf[p->paged]);
+  if (p->paged)
+    fprintf(f, "  \"num_pages\": %lld,\n  \"page_size\": %lld,\n",
+            (long long)p->numPages, (long long)p->pageSize);
+  const int64_t *lists[2] = {p->currentSeqLen, p->prefixOffset};
+  const int64_t counts[2] = {p->numCurrentSeqLen, p->numPrefixOffset};
+  const char *names[2] = {"current_seq_len", "prefix_offset"};
+  for (int l = 0; l < 2; ++l) {
+    if (!counts[l])
+      continue;
+    fprintf(f, "  \"%s\": [", names[l]);
+    for (int64_t i = 0; i < counts[l]; ++i)
+      fprintf(f, "%s%lld", i ? ", " : "", (long long)lists[l][i]);
+    fprintf(f, "],\n");
+  }
+  if (p->slidingWindow >= 0)
+    fprintf(f, "  \"sliding_window_size\": %lld,\n",
+            (long long)p->slidingWindow);
+  fprintf(f, "  \"softmax_dtype\": \"%s\",\n  \"rand\": \"%s\",\n",
+          rockDTypeGetName(p->softmaxType), h->rand);
+  fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)seed);
+  fprintf(f, "  \"rand_type\": \"%s\"\n}\n", h->randFloat ? "float" : "int");
+  return fclose(f) == 0;
+}
+
+static bool dumpAll(const char *dir, const RockHarness *h, const RockSession *r,
+                    uint64_t seed) {
+  const RockAttnProblem *p = &h->problem;
+  int64_t b = rockAttnProblemGetB(p), bkv = rockAttnProblemGetBkv(p);
+  int64_t sq = p->seqLenQ, sk = p->seqLenK, dqk = p->headDimQK,
+          dv = p->headDimV, s = p->splitKV;
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    return false;
+  bool ok = writeConfig(dir, h, seed);
+  ok = ok && dumpCanonical(dir, "q", r->q, p->transQ, b, sq, dqk);
+  ok = ok &&
+       dumpCanonical(dir, "k", r->k, !p->paged && !p->transK, bkv, sk, dqk);
+  ok = ok && dumpCanonical(dir, "v", r->v, !p->paged && p->transV, bkv, sk, dv);
+  ok = ok && dumpCanonical(dir, "out", r->out, p->transO, b, sq, dv);
+  if (r->lse)
+    ok = ok && dumpBuffer(dir, "lse", r->lse, b, sq, 0, 2);
+  if (r->scale)
+    ok = ok && dumpBuffer(dir, "scale", r->scale, b, sq, sk, 3);
+  if (r->bias)
+    ok = ok && dumpBuffer(dir, "bias", r->bias, b, sq, sk, 3);
+  if (r->currentSeqLen)
+    ok = ok &&
+         dumpBuffer(dir, "current_seq_len", r->currentSeqLen, p->g, 0, 0, 1);
+  if (r->prefixOffset)
+    ok = ok && dumpBuffer(dir, "prefix_offset", r->prefixOffset, p->g, 0, 0, 1);
+  if (r->quantBias) {
+    ok = ok && dumpBuffer(dir, "quant_bias", r->quantBias, 1, 0, 0, 1);
+    ok = ok && dumpBuffer(dir, "quant_scale", r->quantScale, 1, 0, 0, 1);
+  }
+  if (s > 1) {
+    ok = ok && dumpCanonical(dir, "out_partial", r->outPartial, p->transO,
+                             b * s, sq, dv);
+    ok = ok && dumpBuffer(dir, "lse_partial", r->lsePartial, b * s, sq, 0, 2);
+  }
+  char path[4096];
+  int64_t shape[3] = {b, sq, dv};
+  snprintf(path, sizeof path, "%s/ref_out.npy", dir);
+  ok = ok && rockNpyWriteF64(path, r->refOut, shape, 3);
+  if (r->lse) {
+    snprintf(path, sizeof path, "%s/ref_lse.npy", dir);
+    ok = ok && rockNpyWriteF64(path, r->refLse, shape, 2);
+  }
+  if (p->paged) {
+    const RockPagedCache *caches[2] = {r->kCache, r->vCache};
+    const char *names[2][2] = {{"k_page_table", "k_page_pool"},
+                               {"v_page_table", "v_page_pool"}};
+    for (int c = 0; c < 2; ++c) {
+      ok = ok && dumpBuffer(dir, names[c][0], caches[c]->table,
+                            caches[c]->numSlots, 0, 0, 1);
+      ok = ok && dumpBuffer(dir, names[c][1], caches[c]->pool,
+                            caches[c]->numSlots, caches[c]->pageSize, 0, 2);
+    }
+  }
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Verification
+//===----------------------------------------------------------------------===//
+
+/// Compares one output against `ref64` (the f64 reference) rounded to
+/// `outType`, what a reference computed in that type holds; returns the
+/// verdict and, with `details`, prints it and the f64 figures.
+static RockVerdict verifyOutput(const char *name, const double *ref64,
+                                const double *res, int64_t n, bool isLse,
+                                RockDType outType, const RockThresholds *t,
+                                bool allclose, double atol, double rtol,
+                                bool details) {
+  RockVerdict v = {false, false, false};
+  double *ref = malloc((size_t)(n > 0 ? n : 1) * sizeof *ref);
+  if (!ref) {
+    printf("%s: out of memory for the rounded reference, FAIL\n", name);
+    return v;
+  }
+  rockMetricsRoundReference(outType, ref64, ref, n);
+  if (allclose) {
+    int64_t bad = 0, nanBad = 0;
+    bool ok = rockAllclose(ref, res, n, atol, rtol, &bad, &nanBad);
+    v.rms = v.absDiff = v.relDiff = ok;
+    if (details)
+      printf("%s: allclose atol %g rtol %g: %lld of %lld elements outside%s, "
+             "%s\n",
+             name, atol, rtol, (long long)bad, (long long)n,
+             nanBad ? " (NaN-mismatch)" : "", ok ? "pass" : "FAIL");
+  } else if (rockDTypeIsInteger(outType)) {
+    v = rockMetricsCompareExact(ref, res, n);
+    if (details)
+      printf("%s: exact compare %s\n", name, v.rms ? "pass" : "FAIL");
+  } else {
+    RockMetrics m;
+    rockMetricsCompute(ref, res, n, &m);
+    v = rockMetricsGate(&m, t, isLse);
+    if (details) {
+      printf("%s: RMS %.6g (threshold %g, %s)%s\n", name, m.rms, t->rms,
+             v.rms ? "pass" : "FAIL", m.rmsValid ? "" : " maxMag is 0");
+      printf("%s: maxAbsDiff %.6g (threshold %g, %s)\n", name, m.maxAbsDiff,
+             t->absDiff, v.absDiff ? "pass" : "FAIL");
+      printf("%s: maxRelDiff %.6g (threshold %g, %s)\n", name, m.maxRelDiff,
+             t->relDiff, v.relDiff ? "pass" : "FAIL");
+      printf("%s: maxMag %.6g, NaN mismatches %lld of %lld elements\n", name,
+             m.maxMag, (long long)m.numNaNMismatch, (long long)n);
+    }
+  }
+  if (details && !rockDTypeIsInteger(outType)) {
+    RockMetrics m64;
+    rockMetricsCompute(ref64, res, n, &m64);
+    printf("%s: against the f64 reference (not rounded to %s): RMS %.6g, "
+           "maxAbsDiff %.6g, maxRelDiff %.6g\n",
+           name, rockDTypeGetName(outType), m64.rms, m64.maxAbsDiff,
+           m64.maxRelDiff);
+  }
+  free(ref);
+  return v;
+}
+
+//===----------------------------------------------------------------------===//
+// The session
+//===----------------------------------------------------------------------===//
+
+int rockSessionPrepare(RockSession *s, const char *tool, const RockHarness *h,
+                       bool hasCombine, bool keepLogical) {
+  memset(s, 0, sizeof *s);
+  s->tool = tool;
+  s->h = h;
+  s->hasCombine = hasCombine;
+  const RockAttnProblem *p = &h->problem;
+  int status = allocateArgs(tool, p, s, keepLogical);
+  if (status != ROCK_EXIT_PASS)
+    return status;
+  RockInitConfig init;
+  memset(&init, 0, sizeof init);
+  if (!rockInitConfigSetRand(&init, h->rand, &s->seed))
+    return rockReportError(tool, "rock.harness: bad rand value '%s'", h->rand);
+  init.floatValues = h->randFloat;
+  init.minFloat = h->randMin;
+  init.maxFloat = h->randMax;
+  init.minInt = h->randMinInt;
+  init.maxInt = h->randMaxInt;
+  double fillStart = rockTimerNowMs();
+  if (!fillArgs(p, &init, s->seed, s))
+    return rockReportError(tool, "cannot build the paged caches");
+  s->fillMs = rockTimerNowMs() - fillStart;
+  if (p->splitKV > 1) {
+    s->out = rockBufferCreate(rockAttnProblemGetValueType(p),
+                              rockAttnProblemGetOutSize(p));
+    s->lse = rockBufferCreate(ROCK_DTYPE_F32, rockAttnProblemGetLseSize(p));
+    if (!s->out || !s->lse)
+      return rockReportError(tool, "out of memory");
+    RockSessionArg ca[4] = {{"partial out", s->outPartial},
+                            {"partial LSE", s->lsePartial},
+                            {"out", s->out},
+                            {"LSE", s->lse}};
+    memcpy(s->combineArgs, ca, sizeof ca);
+  } else {
+    s->out = s->outPartial;
+    s->lse = s->lsePartial;
+  }
+  if (p->paged && !checkPageTables(s))
+    return ROCK_EXIT_ERROR;
+  return ROCK_EXIT_PASS;
+}
+
+/// Invokes `name` through the backend; returns an exit status.
+static int invoke(const RockSession *s, const RockSessionBackend *be,
+                  const char *name, const RockSessionArg *args, int n) {
+  RockBuffer *bufs[ROCK_SESSION_MAX_ARGS];
+  for (int i = 0; i < n; ++i)
+    bufs[i] = args[i].buf;
+  char err[512] = "";
+  if (be->invoke(be->user, name, bufs, n, err, sizeof err))
+    return ROCK_EXIT_PASS;
+  if (err[0])
+    return rockReportError(s->tool, "%s", err);
+  return rockReportError(s->tool, "cannot invoke %s", name);
+}
+
+/// Runs the kernel `repeats` times, timing each run with the host clock.
+static int runKernel(RockSession *s, const RockSessionBackend *be,
+                     double *times, int64_t repeats) {
+  for (int64_t k = 0; k < repeats; ++k) {
+    double start = rockTimerNowMs();
+    int status = invoke(s, be, "rock_attention", s->args, s->numArgs);
+    if (status != ROCK_EXIT_PASS)
+      return status;
+    times[k] = rockTimerNowMs() - start;
+  }
+  if (s->h->problem.paged && !checkPageTables(s))
+    return ROCK_EXIT_ERROR; // the kernel overwrote its page tables
+  return ROCK_EXIT_PASS;
+}
+
+/// Combines the splits with the module's combine or on the host.
+static int combine(RockSession *s, const RockSessionBackend *be) {
+  const RockAttnProblem *p = &s->h->problem;
+  if (p->splitKV <= 1)
+    return ROCK_EXIT_PASS;
+  if (!s->hasCombine) {
+    rockCombineSplits(s->outPartial, s->lsePartial, rockAttnProblemGetB(p),
+                      p->splitKV, p->seqLenQ, p->headDimV, p->transO, s->out,
+                      s->lse);
+    return ROCK_EXIT_PASS;
+  }
+  for (int64_t i = 0; i < s->out->numElements; ++i)
+    rockBufferSet(s->out, i, NAN);
+  for (int64_t i = 0; i < s->lse->numElements; ++i)
+    rockBufferSet(s->lse, i, NAN);
+  return invoke(s, be, "rock_attention_combine", s->combineArgs, 4);
+}
+
+/// The gates' thresholds: command line over harness over per-dtype defaults.
+typedef struct Gates {
+  RockThresholds t;
+  bool allclose;
+  double atol, rtol;
+} Gates;
+
+static Gates resolveGates(const RockHarness *h, const RockRunOptions *o) {
+  const RockAttnProblem *p = &h->problem;
+  RockDType vt = rockAttnProblemGetValueType(p);
+  Gates g;
+  g.t = rockThresholdsGetDefault(vt);
+  if (h->hasRms)
+    g.t.rms = h->rms;
+  if (h->hasAbsDiff)
+    g.t.absDiff = h->absDiff;
+  if (h->hasRelDiff)
+    g.t.relDiff = h->relDiff;
+  if (o->hasRms)
+    g.t.rms = o->rms;
+  if (o->hasAbsDiff)
+    g.t.absDiff = o->absDiff;
+  if (o->hasRelDiff)
+    g.t.relDiff = o->relDiff;
+  g.allclose = o->comparator >= 0 ? o->comparator == 1 : h->allclose;
+  if (o->hasAtol || o->hasRtol)
+    g.allclose = true;
+  rockAllcloseGetDefault(vt, p->headDimQK + p->seqLenK, &g.atol, &g.rtol);
+  if (h->hasAtol)
+    g.atol = h->atol;
+  if (h->hasRtol)
+    g.rtol = h->rtol;
+  if (o->hasAtol)
+    g.atol = o->atol;
+  if (o->hasRtol)
+    g.rtol = o->rtol;
+  return g;
+}
+
+/// Compares out (and LSE) with the reference; prints details when asked.
+static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
+  const RockHarness *h = s->h;
+  const RockAttnProblem *p = &h->problem;
+  RockDType vt = rockAttnProblemGetValueType(p);
+  int64_t b = rockAttnProblemGetB(p);
+  int64_t sq = p->seqLenQ, dv = p->headDimV, nOut = b * sq * dv;
+  for (int64_t bq = 0; bq < b; ++bq)
+    for (int64_t i = 0; i < sq; ++i)
+      for (int64_t e = 0; e < dv; ++e)
+        s->resOut[(bq * sq + i) * dv + e] =
+            rockBufferGet(s->out, p->transO ? (bq * dv + e) * sq + i
+                                            : (bq * sq + i) * dv + e);
+  for (int64_t k = 0; p->returnLse && k < b * sq; ++k)
+    s->resLse[k] = rockBufferGet(s->lse, k);
+  Gates g = resolveGates(h, o);
+  bool always = o->verbose || !strcmp(h->printVerify, "always");
+  bool onFailure = !strcmp(h->printVerify, "failure");
+  RockVerdict verdict = {true, true, true};
+  for (int pass = 0; pass < 2; ++pass) {
+    bool details = pass == 1;
+    if (details && !always &&
+        !(onFailure && !(verdict.rms && verdict.absDiff && verdict.relDiff)))
+      break;
+    RockVerdict all = {true, true, true};
+    RockVerdict v = verifyOutput("out", s->refOut, s->resOut, nOut, false, vt,
+                                 &g.t, g.allclose, g.atol, g.rtol, details);
+    all.rms &= v.rms, all.absDiff &= v.absDiff, all.relDiff &= v.relDiff;
+    if (p->returnLse) {
+      v = verifyOutput("lse", s->refLse, s->resLse, b * sq, true,
+                       ROCK_DTYPE_F32, &g.t, g.allclose, 1.5e-2, 5e-4, details);
+      all.rms &= v.rms, all.absDiff &= v.absDiff, all.relDiff &= v.relDiff;
+    }
+    verdict = all;
+  }
+  return verdict;
+}
+
+/// The -v lines, the printed results and the dumps after verification.
+static int report(RockSession *s, const RockRunOptions *o,
+                  const RockSessionBackend *be, RockVerdict verdict) {
+  const RockHarness *h = s->h;
+  const RockAttnProblem *p = &h->problem;
+  int64_t nOut = rockAttnProblemGetB(p) * p->seqLenQ * p->headDimV;
+  if (o->verbose && be->printPhases)
+    be->printPhases(be->user, s);
+  // A clock-seeded run that fails names its seed, so that it can be
+  // reproduced with -rand <seed>.
+  bool passed = verdict.rms && verdict.absDiff && verdict.relDiff;
+  if (o->verbose || (!passed && !strcmp(h->rand, "0")))
+    printf("inputs: rand %s (seed %llu), %s\n", h->rand,
+           (unsigned long long)s->seed,
+           s->hasCombine || p->splitKV == 1 ? "combine in the module"
+                                            : "combine on the host");
+  if (o->printResults || h->printResults) {
+    if (p->splitKV > 1) {
+      printBuffer("result", "out partial", s->outPartial);
+      printBuffer("result", "LSE partial", s->lsePartial);
+    }
+    printBuffer("result", "out", s->out);
+    if (s->lse)
+      printBuffer("result", "LSE", s->lse);
+  }
+  if (o->printValidation || h->printValidation) {
+    printDoubles("reference out", s->refOut, nOut);
+    if (p->returnLse)
+      printDoubles("reference LSE", s->refLse,
+                   rockAttnProblemGetB(p) * p->seqLenQ);
+  }
+  if (o->dumpDir && !dumpAll(o->dumpDir, h, s, s->seed))
+    return rockReportError(s->tool, "cannot write dumps to '%s'", o->dumpDir);
+  return ROCK_EXIT_PASS;
+}
+
+/// Prints compile_time_ms and the kernel's median and best time.
+static int printTimes(const RockSession *s, const RockSessionBackend *be,
+                      double compileMs, double *times, int64_t repeats) {
+  double median = rockTimerMedian(times, (int)repeats), best = times[0];
+  for (int64_t k = 1; k < repeats; ++k)
+    best = times[k] < best ? times[k] : best;
+  if (be->time) {
+    char err[512] = "";
+    if (!be->time(be->user, s, &median, &best, err, sizeof err))
+      return rockReportError(s->tool, "%s",
+                             err[0] ? err : "cannot time the kernel");
+  }
+  printf("compile_time_ms: %.3f\n", compileMs);
+  printf("kernel_time_ms: %.3f\n", median);
+  printf("kernel_time_min_ms: %.3f\n", best);
+  return ROCK_EXIT_PASS;
+}
+
+/// The body of rockSessionRun once `times` exists.
+static int runAndVerify(RockSession *s, const RockRunOptions *o,
+                        const RockSessionBackend *be, double compileMs,
+                        double *times, int64_t repeats) {
+  const RockHarness *h = s->h;
+  const RockAttnProblem *p = &h->problem;
+  if (o->printInputs || h->printInputs) {
+    for (int i = 0; i < s->numArgs - 1 - (s->lsePartial != NULL); ++i)
+      printBuffer("input", s->args[i].role, s->args[i].buf);
+    if (p->paged) {
+      printBuffer("input", "K (logical)", s->k);
+      printBuffer("input", "V (logical)", s->v);
+    }
+  }
+  int status = runKernel(s, be, times, repeats);
+  if (status == ROCK_EXIT_PASS)
+    status = combine(s, be);
+  if (status != ROCK_EXIT_PASS)
+    return status;
+  // Reference and verification (skipped with verifier none: benchmarks).
+  bool verifyOn = strcmp(h->verifier, "none") != 0;
+  RockVerdict verdict = {true, true, true};
+  if (verifyOn) {
+    RockAttnInputs in = {s->q,          s->k,     s->v,    s->quantBias,
+                         s->quantScale, s->scale, s->bias, p->paged,
+                         s->kCache,     s->vCache};
+    double start = rockTimerNowMs();
+    if (!rockReferenceAttention(p, &in, s->refOut,
+                                p->returnLse ? s->refLse : NULL))
+      return rockReportError(s->tool, "out of memory in the reference");
+    s->referenceMs = rockTimerNowMs() - start;
+    // A non-finite reference cannot judge anything: NaN compared with NaN
+    // would pass. The inputs overflowed (or were NaN / inf to begin with).
+    int64_t bad = 0, nOut = rockAttnProblemGetOutSize(p);
+    for (int64_t k = 0; k < nOut; ++k)
+      bad += !isfinite(s->refOut[k]);
+    for (int64_t k = 0; p->returnLse && k < rockAttnProblemGetLseSize(p); ++k)
+      bad += isnan(s->refLse[k]) || s->refLse[k] == INFINITY; // -inf: masked
+    if (bad)
+      return rockReportError(
+          s->tool,
+          "inputs out of range: the f64 reference has %lld non-finite "
+          "results (NaN or inf inputs, or values too large for %s); narrow "
+          "-rand_min/-rand_max",
+          (long long)bad, rockDTypeGetName(p->dtype));
+    verdict = verify(s, o);
+    status = report(s, o, be, verdict);
+    if (status != ROCK_EXIT_PASS)
+      return status;
+    printf("[%d %d %d]\n", verdict.rms, verdict.absDiff, verdict.relDiff);
+  } else {
+    printf("verification skipped (verifier none)\n");
+  }
+  if (o->time) {
+    status = printTimes(s, be, compileMs, times, repeats);
+    if (status != ROCK_EXIT_PASS)
+      return status;
+  }
+  return verdict.rms && verdict.absDiff && verdict.relDiff ? ROCK_EXIT_PASS
+                                                           : ROCK_EXIT_GATE;
+}
+
+int rockSessionRun(RockSession *s, const RockRunOptions *o,
+                   const RockSessionBackend *be, double compileMs) {
+  int64_t repeats = o->kernelRepeats ? o->kernelRepeats : s->h->kernelRepeats;
+  if (repeats < 1)
+    repeats = 1;
+  double *times = calloc((size_t)repeats, sizeof(double));
+  if (!times)
+    return rockReportError(s->tool, "out of memory");
+  int status = runAndVerify(s, o, be, compileMs, times, repeats);
+  fflush(stdout);
+  free(times);
+  return status;
+}
