@@ -151,11 +151,10 @@ static int64_t nextPow2(int64_t v) {
  * is an error). Otherwise the heuristic:
  *  - NB: when the problem has few merged rows (Sq*R <= 64, decode-like),
  *    the next power of two >= Sq*R, at least 4, so that one tile covers
- *    every row and the fused decode loops apply (they need NB % 4 == 0; an
- *    MHA decode row, Sq*R = 1, with NB 1 took the unfused loops: f16, 8
- *    heads, Sk 64k, d 128, K [Bkv, D, Sk] on 2 cores: 458 ms with NB 1,
- *    46 ms with NB 4; paged 128 -> 44 ms); otherwise the largest power of two
- *    <= Sq*R / 8 (8 row blocks per KV head at least, for the cores and
+ *    every row and the fused decode loops apply (they need NB % 4 == 0;
+ *    an MHA decode row, Sq*R = 1, with NB 1 took the unfused loops, ~10x
+ *    slower with a dense [Bkv, D, Sk] K: bench/RESULTS.md, run E);
+ *    otherwise the largest power of two <= Sq*R / 8 (8 row blocks per KV head at least, for the cores and
  *    for causal tile skipping), clamped to [32, 512]: the per-key-tile work
  *    that does not scale with the rows (the K transposition, the loop
  *    overhead) is amortised over NB rows; on the 2-core AVX-512 machine
