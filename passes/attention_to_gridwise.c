@@ -154,12 +154,12 @@ static int64_t nextPow2(int64_t v) {
  *    every row and the fused decode loops apply (they need NB % 4 == 0;
  *    an MHA decode row, Sq*R = 1, with NB 1 took the unfused loops, ~10x
  *    slower with a dense [Bkv, D, Sk] K: bench/RESULTS.md, run E);
- *    otherwise the largest power of two <= Sq*R / 8 (8 row blocks per KV head at least, for the cores and
- *    for causal tile skipping), clamped to [32, 512]: the per-key-tile work
- *    that does not scale with the rows (the K transposition, the loop
- *    overhead) is amortised over NB rows; on the 2-core AVX-512 machine
- *    f32 prefill Hq 32 / Hkv 8, d 128, S 1024 runs at ~62 GFLOP/s with
- *    NB 32, ~155 with 256, ~174 with 512;
+ *    otherwise the largest power of two <= Sq*R / 8 (8 row blocks per KV
+ *    head at least, for the cores and for causal tile skipping), clamped
+ *    to [32, 512]: the per-key-tile work that does not scale with the rows
+ *    (the K transposition, the loop overhead) is amortised over NB rows; on
+ *    the 2-core AVX-512 machine f32 prefill Hq 32 / Hkv 8, d 128, S 1024
+ *    runs at ~62 GFLOP/s with NB 32, ~155 with 256, ~174 with 512;
  *  - MB: 32; 64 once Sk >= 512, halving the per-tile overhead of the online
  *    softmax (rescaling, the loop itself) on long key sequences; decode-like
  *    problems (Sq*R <= 64) take 128 once Sk >= 1024: the fused decode loops
