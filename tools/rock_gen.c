@@ -539,7 +539,7 @@ int main(int argc, char **argv) {
   static const char *const toggles[] = {"infer", "on", "off", NULL};
   Compat compat = {.windowLookBack = -1, .causalLookBack = -1};
 
-  unsigned char seen[F_HELP + 1] = {0};
+  unsigned char seen[sizeof flags / sizeof flags[0]] = {0}; // per entry
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || arg[1] == '\0')
@@ -551,7 +551,7 @@ int main(int argc, char **argv) {
     if (!f)
       die("unknown flag '%.*s'", (int)(n + (size_t)(name - arg)), arg);
     // As with rocmlir-gen the last occurrence wins, but never silently.
-    if (seen[f->id]++)
+    if (seen[f - flags]++)
       fprintf(stderr,
               "rock-gen: warning: %.*s given more than once; the last "
               "value wins\n",
