@@ -1,7 +1,7 @@
 //===- rock-opt.cpp - MlirOptMain with upstream MLIR plus rock ------------===//
 //
 // Bridges what MLIR 22's C API cannot do: MlirOptMain and registering every
-// upstream dialect, extension and pass.
+// upstream dialect, extension, LLVM IR translation and pass.
 //
 // The input is read here, not by MlirOptMain, so that its bracket nesting is
 // bounded (rock-c/TextNesting.h) before MLIR's recursive parser sees it: a
@@ -18,6 +18,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,6 +29,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates gpu.module / NVVM to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   registry.insert<mlir::rock::RockDialect>();
   rockRegisterAllPasses();

@@ -18,11 +18,11 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
-#include "perf_config.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/Ops.h"
 #include "rock-c/Passes.h"
 #include "rock-c/TransformMap.h"
+#include "support/perf_config.h"
 
 #include <stdlib.h>
 

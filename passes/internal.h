@@ -117,7 +117,14 @@ bool rock__recordWorkgroupScratch(MlirExternalPass pass, MlirOperation op,
  * diagnostic at `anchor`. */
 bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
-                         const MlirValue *args);
+                         const MlirValue *args, bool gpu);
+/* With `gpu`, the same merge as a gpu.launch: one workgroup per output row
+ * (b, i), threads over the head dim, exp / log as the NVVM approximate
+ * intrinsics. */
+/* Lowers the rock.attention_combine `op` (borrowed; erased on success) on
+ * the CPU (scf.parallel) or, with `gpu`, as a gpu.launch; false after
+ * reporting through `pass`. */
+bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu);
 
 /*===----------------------------------------------------------------------===
  * Pass registration (one per pass file)
@@ -128,5 +135,8 @@ void rockLowerViewsPassRegister(void);
 void rockAttentionToGridwisePassRegister(void);
 void rockLowerGridwiseAttentionPassRegister(void);
 void rockLowerCombinePassRegister(void);
+void rockGridwiseAttentionToGpuPassRegister(void);
+void rockCombineToGpuPassRegister(void);
+void rockGpuAttachTargetPassRegister(void);
 
 #endif

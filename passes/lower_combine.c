@@ -43,6 +43,7 @@ static void appendSig(RockStr *s, const char *name, MlirValue v, bool comma) {
 typedef struct Comb {
   int64_t B, Sq, Dv, S;
   bool oT, hasLse;
+  bool gpu; /* a gpu.launch: blocks over rows, threads over the head dim */
   MlirType pElt, oElt;             /* element types of the partial / final O */
   RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
 } Comb;
@@ -63,8 +64,8 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "    }\n"
       "    %%empty = arith.cmpf oeq, %%M, %%ninf : f32\n"
       "    %%Ms = arith.select %%empty, %%zero, %%M : f32\n"
-      "    %%w = memref.alloc() : memref<%lldxf32>\n",
-      c->tl.data, (long long)c->S);
+      "    %%w = memref.%s() : memref<%lldxf32>\n",
+      c->tl.data, c->gpu ? "alloca" : "alloc", (long long)c->S);
   /* A split whose LSE is -inf has weight 0 and is never read; a NaN LSE
    * compares unequal, so it is read and propagates. */
   rock__strAppendf(
@@ -76,7 +77,7 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "      %%ok = arith.cmpf une, %%x, %%ninf : f32\n"
       "      %%ws = scf.if %%ok -> (f32) {\n"
       "        %%d = arith.subf %%x, %%Ms : f32\n"
-      "        %%e = math.exp %%d : f32\n"
+      "%s"
       "        scf.yield %%e : f32\n"
       "      } else {\n"
       "        scf.yield %%zero : f32\n"
@@ -86,7 +87,13 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "      %%n = arith.addf %%acc, %%ws : f32\n"
       "      scf.yield %%n : f32\n"
       "    }\n",
-      c->tl.data, (long long)c->S);
+      c->tl.data,
+      /* exp(d); on the GPU as ex2.approx(d * log2 e), without libdevice. */
+      c->gpu ? "        %d2 = arith.mulf %d, %log2e : f32\n"
+               "        %e = llvm.call_intrinsic "
+               "\"llvm.nvvm.ex2.approx.ftz.f\"(%d2) : (f32) -> f32\n"
+             : "        %e = math.exp %d : f32\n",
+      (long long)c->S);
 }
 
 /* Appends the loop over the head dim: O[b, i, d] = sum_s w_s O_s / L, the
@@ -97,17 +104,22 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
   unsigned width = mlirFloatTypeGetWidth(c->oElt);
   const char *widen = pWidth < 32 ? "extf" : "truncf";
   const char *narrow = width < 32 ? "truncf" : "extf";
+  /* On the GPU each thread owns the columns tx, tx + NT, ...; every partial
+   * is loaded (no branch per split, so the loads overlap) and a skipped
+   * split's term is dropped by a select: it still contributes nothing. */
   rock__strAppendf(
       s,
-      "    scf.for %%d = %%c0 to %%cDv step %%c1 {\n"
+      "    scf.for %%d = %s to %%cDv step %s {\n"
       "      %%a = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%acc = "
       "%%zero) -> (f32) {\n"
       "        %%ws = memref.load %%w[%%s] : memref<%lldxf32>\n"
       "        %%ok = arith.cmpf uge, %%ws, %%zero : f32\n"
-      "        %%n = scf.if %%ok -> (f32) {\n"
+      "%s"
       "          %%r = arith.addi %%r0, %%s : index\n"
       "          %%p = rock.view_load %%po[%%r, %s] : %s -> %s\n",
-      (long long)c->S, c->oT ? "%d, %i" : "%i, %d", c->tp.data, c->tpe.data);
+      c->gpu ? "%tx" : "%c0", c->gpu ? "%cNT" : "%c1", (long long)c->S,
+      c->gpu ? "" : "        %n = scf.if %ok -> (f32) {\n",
+      c->oT ? "%d, %i" : "%i, %d", c->tp.data, c->tpe.data);
   const char *pf = "%p";
   if (pWidth != 32) {
     rock__strAppendf(s, "          %%pf = arith.%s %%p : %s to f32\n", widen,
@@ -117,15 +129,18 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
   rock__strAppendf(s,
                    "          %%t = arith.mulf %%ws, %s : f32\n"
                    "          %%sum = arith.addf %%acc, %%t : f32\n"
-                   "          scf.yield %%sum : f32\n"
-                   "        } else {\n"
-                   "          scf.yield %%acc : f32\n"
-                   "        }\n"
+                   "%s"
                    "        scf.yield %%n : f32\n"
                    "      }\n"
                    "      %%q = arith.divf %%a, %%L : f32\n"
                    "      %%qs = arith.select %%empty, %%zero, %%q : f32\n",
-                   pf);
+                   pf,
+                   c->gpu
+                       ? "          %n = arith.select %ok, %sum, %acc : f32\n"
+                       : "          scf.yield %sum : f32\n"
+                         "        } else {\n"
+                         "          scf.yield %acc : f32\n"
+                         "        }\n");
   const char *val = "%qs";
   if (width != 32) {
     rock__strAppendf(s, "      %%qe = arith.%s %%qs : f32 to %s\n", narrow,
@@ -134,8 +149,10 @@ static void appendOutputLoop(RockStr *s, const Comb *c) {
   }
   rock__strAppendf(s, "      rock.view_store %s, %%o[%%b, %s] : %s, %s\n", val,
                    c->oT ? "%d, %i" : "%i, %d", c->te.data, c->to.data);
-  rock__strAppendf(s, "    }\n    memref.dealloc %%w : memref<%lldxf32>\n",
-                   (long long)c->S);
+  rock__strAppend(s, "    }\n");
+  if (!c->gpu)
+    rock__strAppendf(s, "    memref.dealloc %%w : memref<%lldxf32>\n",
+                     (long long)c->S);
 }
 
 /* Appends the function text lowering one combine with arguments
@@ -160,25 +177,47 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
                    "  %%skip = arith.constant -1.000000e+00 : f32\n",
                    (long long)c->B, (long long)c->Sq, (long long)c->Dv,
                    (long long)c->S);
-  rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
-                     "step (%c1, %c1) {\n"
-                     "    %r0 = arith.muli %b, %cS : index\n");
+  if (c->gpu)
+    rock__strAppendf(s,
+                     "  %%cNT = arith.constant %lld : index\n"
+                     "  %%log2e = arith.constant 1.44269504 : f32\n"
+                     "  %%ln2 = arith.constant 0.69314718 : f32\n"
+                     "  gpu.launch blocks(%%b, %%i, %%bz) in (%%gb = %%cB, "
+                     "%%gi = %%cSq, %%gz = %%c1) threads(%%tx, %%ty, %%tz) in "
+                     "(%%nt = %%cNT, %%nty = %%c1, %%ntz = %%c1) {\n",
+                     (long long)(c->Dv < 256 ? c->Dv : 256));
+  else
+    rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
+                       "step (%c1, %c1) {\n");
+  rock__strAppend(s, "    %r0 = arith.muli %b, %cS : index\n");
   appendWeights(s, c);
   appendOutputLoop(s, c);
+  if (c->hasLse && c->gpu)
+    rock__strAppend(s, "    %lg = llvm.call_intrinsic "
+                       "\"llvm.nvvm.lg2.approx.ftz.f\"(%L) : (f32) -> f32\n"
+                       "    %lnL = arith.mulf %lg, %ln2 : f32\n");
+  else if (c->hasLse)
+    rock__strAppend(s, "    %lnL = math.log %L : f32\n");
   if (c->hasLse)
     rock__strAppendf(s,
-                     "    %%lnL = math.log %%L : f32\n"
                      "    %%lse = arith.addf %%M, %%lnL : f32\n"
                      "    %%lses = arith.select %%empty, %%ninf, %%lse : f32\n"
                      "    rock.view_store %%lses, %%l[%%b, %%i] : f32, %s\n",
                      c->tL.data);
-  rock__strAppend(s, "    scf.reduce\n  }\n  return\n}\n");
+  rock__strAppend(s, c->gpu ? "    gpu.terminator\n  }\n  return\n}\n"
+                            : "    scf.reduce\n  }\n  return\n}\n");
 }
 
 bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
-                         const MlirValue *args) {
-  Comb c = {.B = B, .Sq = Sq, .Dv = Dv, .S = S, .oT = oT, .hasLse = nArgs == 4};
+                         const MlirValue *args, bool gpu) {
+  Comb c = {.B = B,
+            .Sq = Sq,
+            .Dv = Dv,
+            .S = S,
+            .oT = oT,
+            .hasLse = nArgs == 4,
+            .gpu = gpu};
   c.pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
   c.oElt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
   rock__strAppendType(&c.tp, mlirValueGetType(args[0]));
@@ -201,8 +240,7 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
   return ok;
 }
 
-/* Lowers one rock.attention_combine; false after reporting an error. */
-static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu) {
   intptr_t nArgs = mlirOperationGetNumOperands(op);
   if (nArgs < 3 || nArgs > 4) {
     rock__passFail(pass, op, "rock.attention_combine needs 3 or 4 operands");
@@ -231,12 +269,16 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     return false;
   }
   if (!rock__inlineCombine(op, o[0], oT ? o[2] : o[1], oT ? o[1] : o[2], S, oT,
-                           nArgs, args)) {
+                           nArgs, args, gpu)) {
     mlirExternalPassSignalFailure(pass);
     return false;
   }
   mlirOperationDestroy(op);
   return true;
+}
+
+static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
+  return rock__lowerCombineOp(op, pass, false);
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {

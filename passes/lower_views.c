@@ -75,6 +75,7 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     a.locality =
         mlirAttributeIsNull(loc) ? 2 : (int)mlirIntegerAttrGetValueInt(loc);
   }
+  a.align = rock__intAttr(op, "rock.align", 0);
   a.n = 1;
   bool typeOk = mlirTypeEqual(a.valType, a.elt);
   if (mlirTypeIsAVector(a.valType) && mlirShapedTypeGetRank(a.valType) == 1 &&

@@ -3,9 +3,11 @@
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/Math.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/NVVM.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
 #include "rock-c/Dialect.h"
@@ -31,7 +33,7 @@ static void run(MlirOperation op, MlirExternalPass pass, void *ud) {
 static const MlirExternalPassCallbacks callbacks = {construct, destruct,
                                                     initialize, clone, run};
 
-enum { NUM_DEPS = 8 };
+enum { NUM_DEPS = 10 };
 static void deps(MlirDialectHandle out[NUM_DEPS]) {
   out[0] = mlirGetDialectHandle__arith__();
   out[1] = mlirGetDialectHandle__func__();
@@ -41,6 +43,8 @@ static void deps(MlirDialectHandle out[NUM_DEPS]) {
   out[5] = mlirGetDialectHandle__scf__();
   out[6] = mlirGetDialectHandle__vector__();
   out[7] = mlirGetDialectHandle__rock__();
+  out[8] = mlirGetDialectHandle__gpu__();
+  out[9] = mlirGetDialectHandle__nvvm__();
 }
 
 MlirPass rock__passCreate(const RockPassDef *def) {

@@ -1,7 +1,7 @@
 /*===- pipelines.c - the texts of rock's named pipelines ------------------===*
  *
  * Data only: registry.c registers these texts and adds them to pass
- * managers (rockAddCpuPipeline).
+ * managers (rockAddCpuPipeline, rockAddGpuPipeline).
  *
  *===----------------------------------------------------------------------===*/
 #include "rock-c/Passes.h"
@@ -36,3 +36,29 @@ static const char cpuPipeline[] =
     "reconcile-unrealized-casts";
 
 const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
+
+/* rock IR to gpu.launch (the rock passes), then upstream: outlining, the
+ * target from rock.arch, NVVM with bare-pointer kernel arguments, and the
+ * serialisation (docs/gpu.md says why each pass is there). */
+#define GPU_PIPELINE(FORMAT)                                                   \
+  "rock-attention-to-gridwise,"                                                \
+  "rock-combine-to-gpu,"                                                       \
+  "rock-gridwise-attention-to-gpu,"                                            \
+  "rock-lower-views,"                                                          \
+  "rock-fold-transforms,"                                                      \
+  "canonicalize,cse,"                                                          \
+  "lower-affine,"                                                              \
+  "expand-strided-metadata,"                                                   \
+  "gpu-launch-sink-index-computations,"                                        \
+  "gpu-kernel-outlining,"                                                      \
+  "rock-gpu-attach-target,"                                                    \
+  "gpu.module(convert-scf-to-cf,convert-arith-to-llvm,"                        \
+  "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}),"                     \
+  "reconcile-unrealized-casts,"                                                \
+  "gpu-module-to-binary{format=" FORMAT "}"
+
+static const char gpuPipeline[] = GPU_PIPELINE("isa");
+static const char gpuCubinPipeline[] = GPU_PIPELINE("bin");
+
+const char *rockGpuPipelineGetText(void) { return gpuPipeline; }
+const char *rockGpuCubinPipelineGetText(void) { return gpuCubinPipeline; }

@@ -1,4 +1,4 @@
-/*===- registry.c - rockRegisterAllPasses, rockAddCpuPipeline -------------===*
+/*===- registry.c - rockRegisterAllPasses, rockAdd{Cpu,Gpu}Pipeline -------===*
  *
  * Registration reads the pipeline texts of pipelines.c; nothing there calls
  * back here. C11 call_once makes registration run exactly once however many
@@ -18,11 +18,24 @@ static void registerAll(void) {
   rockAttentionToGridwisePassRegister();
   rockLowerGridwiseAttentionPassRegister();
   rockLowerCombinePassRegister();
+  rockGridwiseAttentionToGpuPassRegister();
+  rockCombineToGpuPassRegister();
+  rockGpuAttachTargetPassRegister();
   rockRegisterPassPipeline(
       mlirStringRefCreateFromCString("rock-cpu-pipeline"),
       mlirStringRefCreateFromCString(
           "rock IR to the LLVM dialect for the host CPU (OpenMP workgroups)"),
       mlirStringRefCreateFromCString(rockCpuPipelineGetText()));
+  rockRegisterPassPipeline(
+      mlirStringRefCreateFromCString("rock-gpu-pipeline"),
+      mlirStringRefCreateFromCString(
+          "rock IR to gpu.binary (PTX) for the module's rock.arch"),
+      mlirStringRefCreateFromCString(rockGpuPipelineGetText()));
+  rockRegisterPassPipeline(
+      mlirStringRefCreateFromCString("rock-gpu-cubin-pipeline"),
+      mlirStringRefCreateFromCString(
+          "rock-gpu-pipeline with a cubin from ptxas (CUDA toolkit needed)"),
+      mlirStringRefCreateFromCString(rockGpuCubinPipelineGetText()));
 }
 
 void rockRegisterAllPasses(void) { call_once(&registered, registerAll); }
@@ -31,4 +44,10 @@ MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm) {
   rockRegisterAllPasses();
   return mlirOpPassManagerAddPipeline(
       pm, mlirStringRefCreateFromCString(rockCpuPipelineGetText()), NULL, NULL);
+}
+
+MlirLogicalResult rockAddGpuPipeline(MlirOpPassManager pm) {
+  rockRegisterAllPasses();
+  return mlirOpPassManagerAddPipeline(
+      pm, mlirStringRefCreateFromCString(rockGpuPipelineGetText()), NULL, NULL);
 }

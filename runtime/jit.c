@@ -5,6 +5,10 @@
 #include "narrow_builtins.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+#include "rock-c/Dialect.h"
+#include "rock-c/Passes.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +74,43 @@ MlirExecutionEngine rockJitCreate(MlirModule module, const char *cpu) {
   return jit;
 }
 
+MlirContext rockJitContextCreate(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(), registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(ctx);
+  mlirRegisterAllPasses();
+  rockRegisterAllPasses();
+  return ctx;
+}
+
+MlirExecutionEngine rockJitCompileText(MlirContext ctx, const char *text,
+                                       char *err, size_t errSize) {
+  MlirExecutionEngine none = {NULL};
+  MlirModule mod =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+  if (mlirModuleIsNull(mod)) {
+    snprintf(err, errSize, "parse failed");
+    return none;
+  }
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult res =
+      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
+  if (!mlirLogicalResultIsFailure(res))
+    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
+  mlirPassManagerDestroy(pm);
+  MlirExecutionEngine jit = none;
+  if (mlirLogicalResultIsFailure(res))
+    snprintf(err, errSize, "lowering failed");
+  else if (mlirExecutionEngineIsNull(
+               jit = rockJitCreate(mod, rockJitTargetCpu(NULL))))
+    snprintf(err, errSize, "no JIT");
+  mlirModuleDestroy(mod);
+  return jit;
+}
+
 /// Reads what was written to `f` since it was created, at most size-1 bytes,
 /// with newlines (but the last) turned into "; ". Returns the length.
 static size_t readCaptured(FILE *f, char *buf, size_t size) {
@@ -119,8 +160,8 @@ bool rockJitLookup(MlirExecutionEngine jit, const char *name, char *err,
   return false;
 }
 
-bool rockJitInvoke(MlirExecutionEngine jit, const char *name,
-                   RockBuffer *const *args, int n) {
+bool rockJitInvokeData(MlirExecutionEngine jit, const char *name,
+                       void *const *data, const int64_t *sizes, int n) {
   enum { kMax = 64 };
   if (n < 0 || n > kMax)
     return false;
@@ -128,14 +169,24 @@ bool rockJitInvoke(MlirExecutionEngine jit, const char *name,
   MemRef1D *ptrs[kMax];
   void *packed[kMax];
   for (int i = 0; i < n; ++i) {
-    desc[i].allocated = args[i]->data;
-    desc[i].aligned = args[i]->data;
-    desc[i].offset = 0;
-    desc[i].size = args[i]->numElements;
-    desc[i].stride = 1;
+    desc[i] = (MemRef1D){data[i], data[i], 0, sizes[i], 1};
     ptrs[i] = &desc[i];
     packed[i] = &ptrs[i];
   }
   return !mlirLogicalResultIsFailure(mlirExecutionEngineInvokePacked(
       jit, mlirStringRefCreateFromCString(name), packed));
+}
+
+bool rockJitInvoke(MlirExecutionEngine jit, const char *name,
+                   RockBuffer *const *args, int n) {
+  enum { kMax = 64 };
+  if (n < 0 || n > kMax)
+    return false;
+  void *data[kMax];
+  int64_t sizes[kMax];
+  for (int i = 0; i < n; ++i) {
+    data[i] = args[i]->data;
+    sizes[i] = args[i]->numElements;
+  }
+  return rockJitInvokeData(jit, name, data, sizes, n);
 }

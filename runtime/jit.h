@@ -52,6 +52,23 @@ const char *rockJitTargetCpu(const char *cpu);
 /// mlirExecutionEngineIsNull) on failure; MLIR may have emitted diagnostics.
 MlirExecutionEngine rockJitCreate(MlirModule module, const char *cpu);
 
+/// Returns a new context (owned by the caller: mlirContextDestroy) that
+/// knows every upstream dialect and rock's, with the LLVM translations
+/// registered; also registers every upstream pass and rock's, globally
+/// (idempotent). What parsing, lowering and JIT-compiling rock kernels needs.
+MlirContext rockJitContextCreate(void);
+
+/// Parses `text` (borrowed, NUL-terminated) in `ctx` (borrowed; it must
+/// have the dialects, rock's passes and the LLVM translations registered),
+/// lowers it with rock-cpu-pipeline and returns rockJitCreate's engine for
+/// the CPU rockJitTargetCpu(NULL) names (the parsed module is destroyed).
+/// The caller owns the engine. On failure returns a null engine and writes
+/// "parse failed" / "lowering failed" / "no JIT" into `err` (errSize bytes,
+/// caller-owned); MLIR may have emitted diagnostics. Tests use it; rock-run
+/// lowers and JITs in steps of its own to time them.
+MlirExecutionEngine rockJitCompileText(MlirContext ctx, const char *text,
+                                       char *err, size_t errSize);
+
 /// Looks up `_mlir_ciface_<name>`, which makes the JIT generate the code.
 /// On failure returns false and writes into `err` (errSize bytes,
 /// caller-owned) the JIT's own message (e.g. "JIT session error: Symbols not
@@ -61,6 +78,12 @@ MlirExecutionEngine rockJitCreate(MlirModule module, const char *cpu);
 /// except that an unrecognized processor is an error.
 bool rockJitLookup(MlirExecutionEngine jit, const char *name, char *err,
                    size_t errSize);
+
+/// Calls `_mlir_ciface_<name>` with `n` rank-1 memref arguments, argument
+/// i viewing `sizes[i]` elements at `data[i]` (borrowed; offset 0, stride
+/// 1). Returns false if the function is not found. At most 64 arguments.
+bool rockJitInvokeData(MlirExecutionEngine jit, const char *name,
+                       void *const *data, const int64_t *sizes, int n);
 
 /// Calls `_mlir_ciface_<name>` with `n` rank-1 memref arguments viewing
 /// `args[0..n)` (borrowed; each buffer is passed whole, offset 0, stride 1).

@@ -4,6 +4,7 @@
  *
  *===----------------------------------------------------------------------===*/
 #include "perf_config.h"
+#include "err.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,16 +14,6 @@ enum { MAX_FIELDS = 64 };
 
 /* Larger tiles are refused: the lowering allocates tile-sized buffers. */
 #define MAX_TILE 65536
-
-static bool fail(char *err, size_t errLen, const char *fmt, ...) {
-  if (err && errLen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errLen, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
 
 /* Strips `prefix` from the front of [*s, *s + *n); returns whether it was
  * there. */
@@ -72,28 +63,32 @@ bool rockPerfConfigParse(const char *s, size_t len, RockPerfConfig *out,
                                       : 0;
   if (ver == 0 && !eat(&p, &n, "v2:") && !eat(&p, &n, "v1:") &&
       !(n > 0 && p[0] >= '0' && p[0] <= '9'))
-    return fail(err, errLen,
-                "invalid perf_config '%.*s': expected attn:v3:, attn:v2:, "
-                "attn:v1:, v2:, v1: or a comma-separated list of integers",
-                (int)len, s);
+    return rock__fail(
+        err, errLen,
+        "invalid perf_config '%.*s': expected attn:v3:, attn:v2:, "
+        "attn:v1:, v2:, v1: or a comma-separated list of integers",
+        (int)len, s);
   int64_t v[MAX_FIELDS];
   int count = splitInts(p, n, v, MAX_FIELDS);
   if (count < 0)
-    return fail(err, errLen,
-                "invalid perf_config '%.*s': fields must be comma-separated "
-                "integers",
-                (int)len, s);
+    return rock__fail(
+        err, errLen,
+        "invalid perf_config '%.*s': fields must be comma-separated "
+        "integers",
+        (int)len, s);
   if (ver == 3 && count != 12 && count != 13)
-    return fail(err, errLen,
-                "invalid perf_config '%.*s': attn:v3 needs 12 or 13 integers, "
-                "got %d",
-                (int)len, s, count);
+    return rock__fail(
+        err, errLen,
+        "invalid perf_config '%.*s': attn:v3 needs 12 or 13 integers, "
+        "got %d",
+        (int)len, s, count);
   int need = ver ? 3 : 2;
   if (count < need)
-    return fail(err, errLen,
-                "invalid perf_config '%.*s': needs at least %d integers, got "
-                "%d",
-                (int)len, s, need, count);
+    return rock__fail(
+        err, errLen,
+        "invalid perf_config '%.*s': needs at least %d integers, got "
+        "%d",
+        (int)len, s, need, count);
   int nField = ver ? 2 : 1;
   const char *mName = ver ? "mPerBlockG0" : "mPerBlock";
   const char *nName = ver ? "nPerBlockG0" : "nPerBlock";
@@ -101,10 +96,11 @@ bool rockPerfConfigParse(const char *s, size_t len, RockPerfConfig *out,
   const char *const names[2] = {mName, nName};
   for (int i = 0; i < 2; ++i)
     if (v[fields[i]] <= 0 || v[fields[i]] > MAX_TILE)
-      return fail(err, errLen,
-                  "invalid perf_config '%.*s': %s must be in [1, %d], got "
-                  "%lld",
-                  (int)len, s, names[i], MAX_TILE, (long long)v[fields[i]]);
+      return rock__fail(
+          err, errLen,
+          "invalid perf_config '%.*s': %s must be in [1, %d], got "
+          "%lld",
+          (int)len, s, names[i], MAX_TILE, (long long)v[fields[i]]);
   out->version = ver;
   out->numFields = count;
   out->mPerBlock = v[0];

@@ -36,6 +36,12 @@ else:
     if " avx512f" in _cpu_flags:
         config.available_features.add("avx512")
 
+# The CUDA toolkit (not a Debian package): PTX is checked with its ptxas.
+ptxas = os.environ.get("ROCK_PTXAS", "/usr/local/cuda/bin/ptxas")
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%ptxas", ptxas))
+
 config.environment["FILECHECK_OPTS"] = (
     "-enable-var-scope --allow-unused-prefixes=false")
 for var in ("ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES",

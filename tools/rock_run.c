@@ -239,15 +239,8 @@ static void destroyCompiled(Compiled *c) {
 /// (EXIT_PASS on success).
 static int compile(const char *text, size_t size, const char *fileName,
                    Compiled *c, RockHarness *h, bool *hasCombine) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(), registry);
-  c->ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
+  c->ctx = rockJitContextCreate();
   mlirContextAttachDiagnosticHandler(c->ctx, diagHandler, NULL, NULL);
-  mlirRegisterAllLLVMTranslations(c->ctx);
-  mlirRegisterAllPasses();
-  rockRegisterAllPasses();
 
   char err[512];
   if (!rockTextCheckNesting((MlirStringRef){text, size}, ROCK_MAX_TEXT_NESTING,

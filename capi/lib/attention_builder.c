@@ -16,6 +16,7 @@
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/MemRef.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -568,6 +569,30 @@ static void loadDialects(MlirContext ctx) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__rock__(), ctx);
 }
 
+/* True for a GPU target name: sm_* (NVIDIA) or gfx* (AMD). The module then
+ * records it as `rock.arch`, which the GPU pipeline reads; anything else
+ * (empty, "cpu", a host CPU name) keeps the CPU path. */
+static bool archIsGpu(const char *arch) {
+  return !strncmp(arch, "sm_", 3) || !strncmp(arch, "gfx", 3);
+}
+
+/* sm_<digits>[a] or gfx<alnum>[:feature...]; any non-GPU name is valid. */
+static bool archValid(const char *arch) {
+  if (!strncmp(arch, "sm_", 3)) {
+    const char *p = arch + 3;
+    if (!isdigit((unsigned char)*p))
+      return false;
+    while (isdigit((unsigned char)*p))
+      ++p;
+    if (*p == 'a')
+      ++p;
+    return *p == '\0';
+  }
+  if (!strncmp(arch, "gfx", 3))
+    return isalnum((unsigned char)arch[3]) != 0;
+  return true;
+}
+
 char *rockAttentionBuildModuleText(MlirContext ctx,
                                    const RockAttentionConfig *cfg,
                                    const RockAttentionHarness *harness) {
@@ -586,8 +611,18 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   Buf defs = {0};
   Buf b = {0};
   b.defs = &defs;
+  const char *arch = h->arch ? h->arch : "";
+  if (!archValid(arch)) {
+    snprintf(err, sizeof err,
+             "invalid --arch '%s': expected cpu, sm_<digits>[a] or gfx<id>",
+             arch);
+    mlirEmitError(loc, err);
+    return NULL;
+  }
   out(&b, "module attributes {");
   emitHarness(&b, &c, h);
+  if (archIsGpu(arch))
+    out(&b, ", rock.arch = \"%s\"", arch);
   if (c.deviceMemBytes > 0)
     out(&b, ", rock.device_mem_bytes = %" PRId64 " : i64", c.deviceMemBytes);
   out(&b, "} {\n");

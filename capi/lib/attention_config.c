@@ -8,9 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Sizes.h"
+#include "support/err.h"
 #include "support/splitkv_guard.h"
 
-#include "perf_config.h"
+#include "support/perf_config.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -46,16 +47,6 @@ void rockAttentionHarnessInit(RockAttentionHarness *h) {
   h->arch = "";
 }
 
-static bool fail(char *err, size_t errLen, const char *fmt, ...) {
-  if (err && errLen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errLen, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
-
 const char *rockAttentionDtypeGetName(RockAttentionDtype t) {
   switch (t) {
   case ROCK_ATTENTION_F32:
@@ -79,72 +70,75 @@ static bool checkList(const char *flag, const int64_t *v, int64_t n, int64_t g,
   if (n == 0)
     return true;
   if (n < 0 || (n != 1 && n != g))
-    return fail(err, errLen,
-                "%s must have 1 or G (%" PRId64 ") values, got %" PRId64, flag,
-                g, n);
+    return rock__fail(err, errLen,
+                      "%s must have 1 or G (%" PRId64 ") values, got %" PRId64,
+                      flag, g, n);
   if (!v)
-    return fail(err, errLen, "%s values are missing", flag);
+    return rock__fail(err, errLen, "%s values are missing", flag);
   for (int64_t i = 0; nonNegative && i < n; ++i)
     if (v[i] < 0)
-      return fail(err, errLen, "%s values must be non-negative, got %" PRId64,
-                  flag, v[i]);
+      return rock__fail(err, errLen,
+                        "%s values must be non-negative, got %" PRId64, flag,
+                        v[i]);
   return true;
 }
 
 static bool checkPaged(RockAttentionConfig *c, char *err, size_t errLen) {
   if (c->headDimQK != c->headDimV)
-    return fail(err, errLen,
-                "paged attention requires -head_dim_qk == -head_dim_v (got "
-                "%" PRId64 " and %" PRId64 ")",
-                c->headDimQK, c->headDimV);
+    return rock__fail(
+        err, errLen,
+        "paged attention requires -head_dim_qk == -head_dim_v (got "
+        "%" PRId64 " and %" PRId64 ")",
+        c->headDimQK, c->headDimV);
   int64_t d = c->headDimQK, perBatchTok, total;
   bool hasP = c->numPages > 0, hasPs = c->pageSize > 0, hasSk = c->seqLenK > 0;
   if (c->numPages == 0 || c->numPages < -1)
-    return fail(err, errLen, "--num-pages must be positive");
+    return rock__fail(err, errLen, "--num-pages must be positive");
   if (c->pageSize == 0 || c->pageSize < -1)
-    return fail(err, errLen, "--page-size must be positive");
+    return rock__fail(err, errLen, "--page-size must be positive");
   if ((int)hasP + (int)hasPs + (int)hasSk < 2)
-    return fail(err, errLen,
-                "paged attention needs two of --num-pages, --page-size and "
-                "-seq_len_k");
+    return rock__fail(
+        err, errLen,
+        "paged attention needs two of --num-pages, --page-size and "
+        "-seq_len_k");
   if (!rockSizeMul(c->numHeadsKV, d, &perBatchTok))
-    return fail(err, errLen, "problem size overflows 64 bits");
+    return rock__fail(err, errLen, "problem size overflows 64 bits");
   if (!hasSk) {
     if (!rockSizeMul(c->numPages, c->pageSize, &total))
-      return fail(err, errLen, "problem size overflows 64 bits");
+      return rock__fail(err, errLen, "problem size overflows 64 bits");
     if (total % perBatchTok)
-      return fail(err, errLen,
-                  "numPages * pageSize must equal numHeadsKV * "
-                  "seqLenK * headDim");
+      return rock__fail(err, errLen,
+                        "numPages * pageSize must equal numHeadsKV * "
+                        "seqLenK * headDim");
     c->seqLenK = total / perBatchTok;
   } else {
     if (!rockSizeMul(perBatchTok, c->seqLenK, &total))
-      return fail(err, errLen, "problem size overflows 64 bits");
+      return rock__fail(err, errLen, "problem size overflows 64 bits");
     if (!hasP) {
       if (total % c->pageSize)
-        return fail(err, errLen,
-                    "numPages * pageSize must equal numHeadsKV "
-                    "* seqLenK * headDim");
+        return rock__fail(err, errLen,
+                          "numPages * pageSize must equal numHeadsKV "
+                          "* seqLenK * headDim");
       c->numPages = total / c->pageSize;
     } else if (!hasPs) {
       if (total % c->numPages)
-        return fail(err, errLen,
-                    "numPages * pageSize must equal numHeadsKV "
-                    "* seqLenK * headDim");
+        return rock__fail(err, errLen,
+                          "numPages * pageSize must equal numHeadsKV "
+                          "* seqLenK * headDim");
       c->pageSize = total / c->numPages;
     }
   }
   int64_t pp;
   if (!rockSizeMul(c->numPages, c->pageSize, &pp) || pp != total)
-    return fail(err, errLen,
-                "numPages * pageSize must equal numHeadsKV * seqLenK * "
-                "headDim");
+    return rock__fail(err, errLen,
+                      "numPages * pageSize must equal numHeadsKV * seqLenK * "
+                      "headDim");
   int64_t vec = 128 / dtypeBits(c->dtype);
   if (c->pageSize % vec)
-    return fail(err, errLen,
-                "--page-size %" PRId64 " must be a multiple of %" PRId64
-                " for %s (a 128-bit access must not straddle a page)",
-                c->pageSize, vec, rockAttentionDtypeGetName(c->dtype));
+    return rock__fail(err, errLen,
+                      "--page-size %" PRId64 " must be a multiple of %" PRId64
+                      " for %s (a 128-bit access must not straddle a page)",
+                      c->pageSize, vec, rockAttentionDtypeGetName(c->dtype));
   return true;
 }
 
@@ -153,44 +147,45 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
   if (err && errLen)
     err[0] = '\0';
   if ((unsigned)c->dtype > ROCK_ATTENTION_I8)
-    return fail(err, errLen, "unsupported data type");
+    return rock__fail(err, errLen, "unsupported data type");
   if ((unsigned)c->softmaxDtype > ROCK_ATTENTION_BF16)
-    return fail(err, errLen, "-softmax_dtype must be f32, f16 or bf16");
+    return rock__fail(err, errLen, "-softmax_dtype must be f32, f16 or bf16");
   if (c->g < 1)
-    return fail(err, errLen, "-g must be positive");
+    return rock__fail(err, errLen, "-g must be positive");
   if (c->numHeadsQ < 1)
-    return fail(err, errLen, "-num_heads_q must be positive");
+    return rock__fail(err, errLen, "-num_heads_q must be positive");
   if (c->numHeadsKV < 1)
-    return fail(err, errLen, "-num_heads_kv must be positive");
+    return rock__fail(err, errLen, "-num_heads_kv must be positive");
   if (c->numHeadsQ % c->numHeadsKV)
-    return fail(err, errLen,
-                "-num_heads_q (%" PRId64 ") must be a multiple of "
-                "-num_heads_kv (%" PRId64 ")",
-                c->numHeadsQ, c->numHeadsKV);
+    return rock__fail(err, errLen,
+                      "-num_heads_q (%" PRId64 ") must be a multiple of "
+                      "-num_heads_kv (%" PRId64 ")",
+                      c->numHeadsQ, c->numHeadsKV);
   const int64_t sizes[4] = {c->seqLenQ, c->seqLenK, c->headDimQK, c->headDimV};
   static const char *const sizeFlags[4] = {"-seq_len_q", "-seq_len_k",
                                            "-head_dim_qk", "-head_dim_v"};
   for (int i = 0; i < 4; ++i)
     if (sizes[i] == 0 || sizes[i] < -1)
-      return fail(err, errLen, "%s must be positive, got %" PRId64,
-                  sizeFlags[i], sizes[i]);
+      return rock__fail(err, errLen, "%s must be positive, got %" PRId64,
+                        sizeFlags[i], sizes[i]);
   if (c->seqLenQ < 0)
-    return fail(err, errLen, "missing -seq_len_q (or use -p)");
+    return rock__fail(err, errLen, "missing -seq_len_q (or use -p)");
   if (c->seqLenK < 0 && !c->paged)
-    return fail(err, errLen, "missing -seq_len_k (or use -p)");
+    return rock__fail(err, errLen, "missing -seq_len_k (or use -p)");
   if (c->headDimQK < 0)
-    return fail(err, errLen, "missing -head_dim_qk (or use -p)");
+    return rock__fail(err, errLen, "missing -head_dim_qk (or use -p)");
   if (c->headDimV < 0)
-    return fail(err, errLen, "missing -head_dim_v (or use -p)");
+    return rock__fail(err, errLen, "missing -head_dim_v (or use -p)");
   if (c->splitKV < 1)
-    return fail(err, errLen, "-split_kv must be positive");
+    return rock__fail(err, errLen, "-split_kv must be positive");
   if (c->splitKV > 1 && !c->returnLse)
-    return fail(err, errLen,
-                "-split_kv %" PRId64 " requires -return_lse (flash decoding "
-                "needs LSE output)",
-                c->splitKV);
+    return rock__fail(err, errLen,
+                      "-split_kv %" PRId64
+                      " requires -return_lse (flash decoding "
+                      "needs LSE output)",
+                      c->splitKV);
   if (c->numPrefixOffset > 0 && !c->causal)
-    return fail(err, errLen, "-prefix_offset requires -causal");
+    return rock__fail(err, errLen, "-prefix_offset requires -causal");
   if (!checkList("-current_seq_len", c->currentSeqLen, c->numCurrentSeqLen,
                  c->g, true, err, errLen))
     return false;
@@ -199,14 +194,14 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return false;
   for (int64_t i = 0; i < c->numCurrentSeqLen; ++i)
     if (c->currentSeqLen[i] > INT32_MAX)
-      return fail(err, errLen, "-current_seq_len values must fit in i32");
+      return rock__fail(err, errLen, "-current_seq_len values must fit in i32");
   for (int64_t i = 0; i < c->numPrefixOffset; ++i)
     if (c->prefixOffset[i] > INT32_MAX || c->prefixOffset[i] < INT32_MIN)
-      return fail(err, errLen, "-prefix_offset values must fit in i32");
+      return rock__fail(err, errLen, "-prefix_offset values must fit in i32");
   if (c->slidingWindowSize < 0 || c->slidingWindowSize > INT32_MAX)
-    return fail(err, errLen, "-sliding_window_size must not be negative");
+    return rock__fail(err, errLen, "-sliding_window_size must not be negative");
   if (c->numHeadsQ > INT32_MAX || c->splitKV > INT32_MAX)
-    return fail(err, errLen, "head counts and -split_kv must fit in i32");
+    return rock__fail(err, errLen, "head counts and -split_kv must fit in i32");
   if (c->paged && !checkPaged(c, err, errLen))
     return false;
   RockPerfConfig pc;
@@ -226,7 +221,7 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
       !rockSizeMul(bkv, c->seqLenK, &t) ||
       !rockSizeMul(t, c->headDimV > c->headDimQK ? c->headDimV : c->headDimQK,
                    &t))
-    return fail(err, errLen, "problem size overflows 64 bits");
+    return rock__fail(err, errLen, "problem size overflows 64 bits");
 
   // Split-KV memory guard (docs/semantics.md §5.7), B the un-split query batch.
   int64_t outBytes = c->dtype == ROCK_ATTENTION_F32 ? 4 : 2;

@@ -2,7 +2,7 @@
 #include "verify_attention.h"
 #include "verify_common.h"
 
-#include "perf_config.h"
+#include "support/perf_config.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

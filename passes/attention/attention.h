@@ -76,6 +76,13 @@ void rock__genForMulti(RockGen *g, int lo, int hi, int st, int n,
                        int *res);
 /* `scf.yield %v_0, ... : ty, ...` and closes the loop. */
 void rock__genYieldMultiEnd(RockGen *g, int n, const int *v, const char *ty);
+/* The same with one type per iter_arg (tys[i], borrowed); n <= 64 for the
+ * one-type forms. */
+void rock__genForTyped(RockGen *g, int lo, int hi, int st, int n,
+                       const int *init, const char *const *tys, int *iv,
+                       int *args, int *res);
+void rock__genYieldTypedEnd(RockGen *g, int n, const int *v,
+                            const char *const *tys);
 
 /* Prints `t` (scalar) or `vector<W x t>` into buf. */
 void rock__typeStr(char *buf, size_t n, MlirType t, int w);
@@ -162,6 +169,20 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a);
  * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain. */
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T, int64_t minTiles);
 
+/* A target's body emitter: appends the code of the whole kernel for `a`
+ * (operand ids as analysed; out / lse may be scratch partials) to `g`;
+ * returns false after reporting a failure (e.g. scratch that does not fit). */
+typedef bool (*RockAttnGenerate)(RockGen *g, RockAttn *a, const void *ctx);
+
+/* Replaces `op` (analysed into `a`, a->tgt set) by the text `generate`
+ * emits (lower.c): with P > 1 internal partitions, into f32 scratch
+ * partials (memref.alloc) merged into out / lse by rock__inlineCombine (a
+ * GPU launch when `gpu`) and freed; then fills the region's slots and
+ * erases `op`. Returns false after signalling `pass` failure. */
+bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
+                     int64_t P, bool gpu, RockAttnGenerate generate,
+                     const void *ctx);
+
 /*===----------------------------------------------------------------------===
  * Workgroups, rows and key ranges (schedule.c)
  *===----------------------------------------------------------------------===*/
@@ -230,6 +251,12 @@ int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
 int rock__attnProbPlain(RockGen *g, const RockAttn *a, int xv, int w);
 /* l_new = c * l_old + rowSum. */
 int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum);
+/* Merges two partial softmax states (m1, l1) and (m2, l2) of one row (the
+ * per-split merge in the exp2 domain, with the −inf guard): *m = max, *c1 /
+ * *c2 = the factors their O accumulators are scaled by before adding;
+ * returns l = c1 * l1 + c2 * l2. Without softmax: c1 = c2 = 1, l = l1. */
+int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
+                          int l2, int *m, int *c1, int *c2);
 /* Finalisation (semantics.md §5.6): *lz = (l == 0); returns 1 / l. */
 int rock__attnFinalGuard(RockGen *g, int l, int *lz);
 /* O (f32, scalar or vector<w>) / l, 0 when l == 0 (softmax only), converted

@@ -115,9 +115,9 @@ void rock__genYieldEnd(RockGen *g, int v, const char *ty) {
 /* Opens `%r0, ..., %rN-1 = scf.for %iv = lo to hi step st iter_args(%a_i =
  * init[i]) -> (ty, ...) {` (all iter_args of type `ty`); sets *iv, args[]
  * and res[]. */
-void rock__genForMulti(RockGen *g, int lo, int hi, int st, int n,
-                       const int *init, const char *ty, int *iv, int *args,
-                       int *res) {
+void rock__genForTyped(RockGen *g, int lo, int hi, int st, int n,
+                       const int *init, const char *const *tys, int *iv,
+                       int *args, int *res) {
   RockStr s = {0};
   for (int i = 0; i < n; ++i) {
     res[i] = rock__genFresh(g);
@@ -133,25 +133,44 @@ void rock__genForMulti(RockGen *g, int lo, int hi, int st, int n,
   }
   rock__strAppend(&s, ") -> (");
   for (int i = 0; i < n; ++i)
-    rock__strAppendf(&s, "%s%s", i ? ", " : "", ty);
+    rock__strAppendf(&s, "%s%s", i ? ", " : "", tys[i]);
   rock__strAppend(&s, ") {");
   rock__genLine(g, "%s", s.data);
   rock__strFree(&s);
   g->depth++;
 }
 
-/* `scf.yield %v_0, ... : ty, ...` and closes the loop. */
-void rock__genYieldMultiEnd(RockGen *g, int n, const int *v, const char *ty) {
+void rock__genYieldTypedEnd(RockGen *g, int n, const int *v,
+                            const char *const *tys) {
   RockStr s = {0};
   rock__strAppend(&s, "scf.yield ");
   for (int i = 0; i < n; ++i)
     rock__strAppendf(&s, "%s%%v%d", i ? ", " : "", v[i]);
   rock__strAppend(&s, " : ");
   for (int i = 0; i < n; ++i)
-    rock__strAppendf(&s, "%s%s", i ? ", " : "", ty);
+    rock__strAppendf(&s, "%s%s", i ? ", " : "", tys[i]);
   rock__genLine(g, "%s", s.data);
   rock__strFree(&s);
   rock__genEnd(g);
+}
+
+enum { MAX_MULTI = 64 };
+
+void rock__genForMulti(RockGen *g, int lo, int hi, int st, int n,
+                       const int *init, const char *ty, int *iv, int *args,
+                       int *res) {
+  const char *tys[MAX_MULTI];
+  for (int i = 0; i < n && i < MAX_MULTI; ++i)
+    tys[i] = ty;
+  rock__genForTyped(g, lo, hi, st, n < MAX_MULTI ? n : MAX_MULTI, init, tys, iv,
+                    args, res);
+}
+
+void rock__genYieldMultiEnd(RockGen *g, int n, const int *v, const char *ty) {
+  const char *tys[MAX_MULTI];
+  for (int i = 0; i < n && i < MAX_MULTI; ++i)
+    tys[i] = ty;
+  rock__genYieldTypedEnd(g, n < MAX_MULTI ? n : MAX_MULTI, v, tys);
 }
 
 /*===--- types ------------------------------------------------------------===*/

@@ -92,6 +92,21 @@ int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum) {
   return rock__genBin(g, "arith.addf", cl, rowSum, "f32");
 }
 
+int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
+                          int l2, int *m, int *c1, int *c2) {
+  if (!a->softmax) {
+    *m = m1;
+    *c1 = *c2 = rock__genConst(g, "1.0", "f32");
+    return l1;
+  }
+  int mSafe;
+  *c1 = rock__attnRescale(g, a, m1, m2, m, &mSafe);
+  int d2 = rock__genBin(g, "arith.subf", m2, mSafe, "f32");
+  *c2 = a->tgt->exp2Scalar(g, d2);
+  int l2s = rock__genBin(g, "arith.mulf", *c2, l2, "f32");
+  return rock__attnRowSum(g, *c1, l1, l2s);
+}
+
 int rock__attnFinalGuard(RockGen *g, int l, int *lz) {
   int zf = rock__genConst(g, "0.0", "f32");
   int one = rock__genConst(g, "1.0", "f32");

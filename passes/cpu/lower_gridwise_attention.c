@@ -961,6 +961,22 @@ static int64_t machineAttr(MlirOperation op, const char *name, int64_t dflt) {
   return dflt;
 }
 
+/* What the CPU body needs besides the op's description. */
+typedef struct CpuCtx {
+  MlirExternalPass pass;
+  MlirOperation op;
+  int64_t vectorBits; /* rock.vector_bits */
+} CpuCtx;
+
+/* The CPU body; false (reported) when its per-workgroup scratch does not
+ * fit. */
+static bool generateCpu(RockGen *g, RockAttn *a, const void *ctx) {
+  const CpuCtx *c = ctx;
+  g->heapBytes = 0; /* count the per-workgroup allocations only */
+  generate(g, a, c->vectorBits);
+  return rock__recordWorkgroupScratch(c->pass, c->op, g->heapBytes);
+}
+
 static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   RockAttn a;
   if (!rock__attnAnalyse(op, pass, &a))
@@ -971,91 +987,10 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     return false;
   }
   a.tgt = &cpuTarget;
-  RockGen g;
-  memset(&g, 0, sizeof g);
-  /* Arguments take ids 0..nArgs-1. */
-  int nArgs = 4 + a.nElem + a.hasCsl + a.hasPo + a.hasLse;
-  int outArg = a.out;
-  bool userLse = a.hasLse;
-  g.next = nArgs;
-  g.depth = 1;
-  /* Internal split: P partitions write f32 partials to scratch buffers,
-   * combined into out / lse below. */
-  int64_t P = rock__attnInternalSplit(
-              &a, machineAttr(op, "rock.num_threads", 0), 2),
-          B = a.Bkv * a.R;
-  char msO[128], msL[128];
-  if (P > 1) {
-    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)(B * P),
-             (long long)a.Sq, (long long)a.Dv);
-    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)(B * P),
-             (long long)a.Sq);
-    a.out = rock__genAlloc(&g, msO, true);
-    a.lse = rock__genAlloc(&g, msL, true);
-    snprintf(a.mo, sizeof a.mo, "%s", msO);
-    snprintf(a.ml, sizeof a.ml, "%s", msL);
-    a.to = a.tl = a.f32;
-    a.hasLse = true;
-    a.S = P;
-    a.grid *= P;
-  }
-  g.heapBytes = 0; /* count the per-workgroup allocations only */
-  generate(&g, &a, machineAttr(op, "rock.vector_bits", 512));
-  bool fits = rock__recordWorkgroupScratch(pass, op, g.heapBytes);
-
-  RockStr text = {0};
-  rock__strAppend(&text, "func.func @body(");
-  MlirValue args[6 + ROCK_ATTN_MAX_ELEM];
-  for (int i = 0; i < nArgs; ++i) {
-    args[i] = mlirOperationGetOperand(op, i);
-    rock__strAppendf(&text, "%s%%v%d: ", i ? ", " : "", i);
-    rock__strAppendType(&text, mlirValueGetType(args[i]));
-  }
-  if (P > 1)
-    rock__strAppendf(&text, ") -> (%s, %s) {\n", msO, msL);
-  else
-    rock__strAppend(&text, ") {\n");
-  rock__strAppend(&text, g.consts.data ? g.consts.data : "");
-  rock__strAppend(&text, g.body.data ? g.body.data : "");
-  if (P > 1)
-    rock__strAppendf(&text, "  return %%v%d, %%v%d : %s, %s\n}\n", a.out, a.lse,
-                     msO, msL);
-  else
-    rock__strAppend(&text, "  return\n}\n");
-  if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
-    fprintf(stderr, "%s", text.data);
-  MlirValue part[2];
-  bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
-                                         P > 1 ? 2 : 0, part);
-  rock__strFree(&text);
-  rock__strFree(&g.body);
-  rock__strFree(&g.consts);
-  free(g.cs);
-  if (ok && P > 1) {
-    MlirValue cargs[4] = {part[0], part[1], args[outArg], args[outArg + 1]};
-    ok = rock__inlineCombine(op, B, a.Sq, a.Dv, P, false, userLse ? 4 : 3,
-                             cargs);
-    RockStr fr = {0};
-    rock__strAppendf(&fr,
-                     "func.func @free(%%o: %s, %%l: %s) {\n"
-                     "  memref.dealloc %%o : %s\n"
-                     "  memref.dealloc %%l : %s\n"
-                     "  return\n}\n",
-                     msO, msL, msO, msL);
-    ok = ok && rock__inlineFuncText(op, fr.data, 2, part, 0, NULL);
-    rock__strFree(&fr);
-  }
-  if (!ok) {
-    mlirExternalPassSignalFailure(pass);
-    return false;
-  }
-  if (!mlirBlockIsNull(a.rblock) &&
-      !rock__attnFillSlots(mlirOperationGetParentOperation(op), a.rblock)) {
-    rock__passFail(pass, op, "rock internal error: region slot not found");
-    return false;
-  }
-  mlirOperationDestroy(op);
-  return true;
+  CpuCtx ctx = {pass, op, machineAttr(op, "rock.vector_bits", 512)};
+  int64_t P =
+      rock__attnInternalSplit(&a, machineAttr(op, "rock.num_threads", 0), 2);
+  return rock__attnLower(op, pass, &a, P, false, generateCpu, &ctx);
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {

@@ -176,6 +176,8 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       bytes = (mlirIntegerTypeGetWidth(a->elt) + 7) / 8;
     else if (mlirTypeIsAFloat(a->elt))
       bytes = (mlirFloatTypeGetWidth(a->elt) + 7) / 8;
+    if (a->align > bytes)
+      bytes = a->align;
     rock__strAppendf(b, "%s%s = memref.load %%base%s : %s\n", ind, pv,
                      idxText.data, baseTy.data);
     rock__strAppendf(b, "%s%s = llvm.inttoptr %s : i64 to !llvm.ptr\n", ind, pp,
@@ -200,12 +202,17 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
                        "!llvm.ptr -> %s\n",
                        ind, r, ep, (long long)bytes, accTy);
   } else if (shape == SHAPE_VECTOR) {
+    /* An asserted alignment (rock.align, from the GPU lowering) lets the
+     * backend emit one wide access (ld.global.v4) instead of one per lane. */
+    char al[48] = "";
+    if (a->align > 0)
+      snprintf(al, sizeof al, " {alignment = %lld : i64}", (long long)a->align);
     if (a->isStore)
-      rock__strAppendf(b, "%svector.store %s, %%base%s : %s, %s\n", ind, value,
-                       idxText.data, baseTy.data, ty);
+      rock__strAppendf(b, "%svector.store %s, %%base%s%s : %s, %s\n", ind,
+                       value, idxText.data, al, baseTy.data, ty);
     else
-      rock__strAppendf(b, "%s%s = vector.load %%base%s : %s, %s\n", ind, r,
-                       idxText.data, baseTy.data, ty);
+      rock__strAppendf(b, "%s%s = vector.load %%base%s%s : %s, %s\n", ind, r,
+                       idxText.data, al, baseTy.data, ty);
   } else if (a->isPrefetch) {
     rock__strAppendf(
         b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n", ind,

@@ -68,6 +68,7 @@ typedef struct Access {
   MlirType elt;      /* view element type */
   MlirType valType;  /* loaded / stored type: elt or vector<N x elt> */
   int64_t n;         /* lanes: N for a vector, else 1 */
+  int64_t align;     /* rock.align: byte alignment the producer asserts, 0 */
   double pad;
 } Access;
 

@@ -19,6 +19,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
+#include "support/str.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -100,67 +101,52 @@ static float roundTo(int type, float x) {
                           : x;
 }
 
-typedef struct MemRef1D {
-  void *allocated, *aligned;
-  int64_t offset, size, stride;
-} MemRef1D;
-
-static void appendf(char **buf, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void appendf(char **buf, size_t *len, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  *buf = realloc(*buf, *len + (size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  *len += (size_t)n;
-}
-
 /*===--- kernel text ------------------------------------------------------===*/
 
 static char *kernelText(const Case *c) {
   const char *t = c->type == T_F16 ? "f16" : c->type == T_BF16 ? "bf16" : "f32";
   int BS = c->B * c->S;
   int d1 = c->oT ? c->Dv : c->Sq, d2 = c->oT ? c->Sq : c->Dv;
-  char *s = NULL;
-  size_t n = 0;
-  appendf(&s, &n,
-          "func.func @k(%%po: memref<%dx%s>, %%pl: memref<%dxf32>, "
-          "%%o: memref<%dx%s>, %%l: memref<%dxf32>) "
-          "attributes {llvm.emit_c_interface} {\n",
-          BS * c->Sq * c->Dv, t, BS * c->Sq, c->B * c->Sq * c->Dv, t,
-          c->B * c->Sq);
-  appendf(&s, &n,
-          "  %%po3 = memref.expand_shape %%po [[0, 1, 2]] output_shape [%d, "
-          "%d, %d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          BS, d1, d2, BS * c->Sq * c->Dv, t, BS, d1, d2, t);
-  appendf(&s, &n,
-          "  %%pl2 = memref.expand_shape %%pl [[0, 1]] output_shape [%d, %d] "
-          ": memref<%dxf32> into memref<%dx%dxf32>\n",
-          BS, c->Sq, BS * c->Sq, BS, c->Sq);
-  appendf(&s, &n,
-          "  %%o3 = memref.expand_shape %%o [[0, 1, 2]] output_shape [%d, %d, "
-          "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          c->B, d1, d2, c->B * c->Sq * c->Dv, t, c->B, d1, d2, t);
-  appendf(&s, &n,
-          "  %%l2 = memref.expand_shape %%l [[0, 1]] output_shape [%d, %d] : "
-          "memref<%dxf32> into memref<%dx%dxf32>\n",
-          c->B, c->Sq, c->B * c->Sq, c->B, c->Sq);
-  appendf(&s, &n, "  rock.attention_combine %%po3, %%pl2 into %%o3");
+  RockStr s = {0};
+  rock__strAppendf(&s,
+                   "func.func @k(%%po: memref<%dx%s>, %%pl: memref<%dxf32>, "
+                   "%%o: memref<%dx%s>, %%l: memref<%dxf32>) "
+                   "attributes {llvm.emit_c_interface} {\n",
+                   BS * c->Sq * c->Dv, t, BS * c->Sq, c->B * c->Sq * c->Dv, t,
+                   c->B * c->Sq);
+  rock__strAppendf(
+      &s,
+      "  %%po3 = memref.expand_shape %%po [[0, 1, 2]] output_shape [%d, "
+      "%d, %d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
+      BS, d1, d2, BS * c->Sq * c->Dv, t, BS, d1, d2, t);
+  rock__strAppendf(
+      &s,
+      "  %%pl2 = memref.expand_shape %%pl [[0, 1]] output_shape [%d, %d] "
+      ": memref<%dxf32> into memref<%dx%dxf32>\n",
+      BS, c->Sq, BS * c->Sq, BS, c->Sq);
+  rock__strAppendf(
+      &s,
+      "  %%o3 = memref.expand_shape %%o [[0, 1, 2]] output_shape [%d, %d, "
+      "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
+      c->B, d1, d2, c->B * c->Sq * c->Dv, t, c->B, d1, d2, t);
+  rock__strAppendf(
+      &s,
+      "  %%l2 = memref.expand_shape %%l [[0, 1]] output_shape [%d, %d] : "
+      "memref<%dxf32> into memref<%dx%dxf32>\n",
+      c->B, c->Sq, c->B * c->Sq, c->B, c->Sq);
+  rock__strAppendf(&s, "  rock.attention_combine %%po3, %%pl2 into %%o3");
   if (c->withLse)
-    appendf(&s, &n, ", %%l2");
-  appendf(&s, &n,
-          " {splitKV = %d : i32%s} : memref<%dx%dx%dx%s>, memref<%dx%dxf32> "
-          "-> memref<%dx%dx%dx%s>",
-          c->S, c->oT ? ", oTransposed" : "", BS, d1, d2, t, BS, c->Sq, c->B,
-          d1, d2, t);
+    rock__strAppendf(&s, ", %%l2");
+  rock__strAppendf(
+      &s,
+      " {splitKV = %d : i32%s} : memref<%dx%dx%dx%s>, memref<%dx%dxf32> "
+      "-> memref<%dx%dx%dx%s>",
+      c->S, c->oT ? ", oTransposed" : "", BS, d1, d2, t, BS, c->Sq, c->B, d1,
+      d2, t);
   if (c->withLse)
-    appendf(&s, &n, ", memref<%dx%dxf32>", c->B, c->Sq);
-  appendf(&s, &n, "\n  return\n}\n");
-  return s;
+    rock__strAppendf(&s, ", memref<%dx%dxf32>", c->B, c->Sq);
+  rock__strAppendf(&s, "\n  return\n}\n");
+  return s.data;
 }
 
 /*===--- one case ---------------------------------------------------------===*/
@@ -171,32 +157,14 @@ static long at(const Case *c, long r, int i, int d) {
 }
 
 static int runCase(MlirContext ctx, const Case *c) {
-  char *text = kernelText(c);
-  MlirModule mod =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
-  if (mlirModuleIsNull(mod)) {
-    fprintf(stderr, "case %s: parse failed\n%s", c->name, text);
+  char *text = kernelText(c), err[64];
+  MlirExecutionEngine jit = rockJitCompileText(ctx, text, err, sizeof err);
+  if (mlirExecutionEngineIsNull(jit)) {
+    fprintf(stderr, "case %s: %s\n%s", c->name, err, text);
     free(text);
     return 1;
   }
   free(text);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult res =
-      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
-  if (!mlirLogicalResultIsFailure(res))
-    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
-  mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(res)) {
-    fprintf(stderr, "case %s: lowering failed\n", c->name);
-    mlirModuleDestroy(mod);
-    return 1;
-  }
-  MlirExecutionEngine jit = rockJitCreate(mod, rockJitTargetCpu(NULL));
-  mlirModuleDestroy(mod);
-  if (mlirExecutionEngineIsNull(jit)) {
-    fprintf(stderr, "case %s: no JIT\n", c->name);
-    return 1;
-  }
 
   long BS = (long)c->B * c->S;
   long npo = BS * c->Sq * c->Dv, npl = BS * c->Sq;
@@ -227,16 +195,7 @@ static int runCase(MlirContext ctx, const Case *c) {
   bool narrow = c->type != T_F32;
   void *bufs[4] = {narrow ? (void *)poh : po, pl, narrow ? (void *)oh : o, l};
   int64_t sizes[4] = {npo, npl, no, nl};
-  MemRef1D desc[4];
-  MemRef1D *ptrs[4];
-  void *packed[4];
-  for (int i = 0; i < 4; ++i) {
-    desc[i] = (MemRef1D){bufs[i], bufs[i], 0, sizes[i], 1};
-    ptrs[i] = &desc[i];
-    packed[i] = &ptrs[i];
-  }
-  if (mlirLogicalResultIsFailure(mlirExecutionEngineInvokePacked(
-          jit, mlirStringRefCreateFromCString("k"), packed))) {
+  if (!rockJitInvokeData(jit, "k", bufs, sizes, 4)) {
     fprintf(stderr, "case %s: invoke failed\n", c->name);
     mlirExecutionEngineDestroy(jit);
     return 1;
@@ -312,15 +271,8 @@ static const Case cases[] = {
 };
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(), registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
+  MlirContext ctx = rockJitContextCreate();
   mlirContextLoadAllAvailableDialects(ctx);
-  mlirRegisterAllLLVMTranslations(ctx);
-  mlirRegisterAllPasses();
-  rockRegisterAllPasses();
   int failures = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
     failures += runCase(ctx, &cases[i]);

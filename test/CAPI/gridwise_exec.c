@@ -19,6 +19,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
+#include "support/str.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -62,26 +63,6 @@ static float fromBf16(uint16_t h) {
   return f;
 }
 
-typedef struct MemRef1D {
-  void *allocated, *aligned;
-  int64_t offset, size, stride;
-} MemRef1D;
-
-static void appendf(char **buf, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-#include <stdarg.h>
-static void appendf(char **buf, size_t *len, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  *buf = realloc(*buf, *len + (size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  *len += (size_t)n;
-}
-
 /*===--- kernel text ------------------------------------------------------===*/
 
 static char *kernelText(const Case *c) {
@@ -89,73 +70,78 @@ static char *kernelText(const Case *c) {
   const char *t = c->bf16 ? "bf16" : "f32";
   int nNBlk = (c->Sq * c->R + c->NB - 1) / c->NB;
   long grid = (long)c->Bkv * nNBlk * c->S;
-  char *s = NULL;
-  size_t n = 0;
-  appendf(&s, &n,
-          "func.func @k(%%q: memref<%dx%s>, %%k: memref<%dx%s>, "
-          "%%v: memref<%dx%s>, %%sc: memref<%dxf32>, %%csl: memref<%dxi32>, "
-          "%%po: memref<%dxi32>, %%o: memref<%dx%s>, %%l: memref<%dxf32>) "
-          "attributes {llvm.emit_c_interface} {\n",
-          B * c->Sq * c->Dqk, t, c->Bkv * c->Sk * c->Dqk, t,
-          c->Bkv * c->Sk * c->Dv, t, B * c->Sq * c->Sk, B, B,
-          B * c->S * c->Sq * c->Dv, t, B * c->S * c->Sq);
-  appendf(&s, &n,
-          "  %%q3 = memref.expand_shape %%q [[0, 1, 2]] output_shape [%d, %d, "
-          "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          B, c->Sq, c->Dqk, B * c->Sq * c->Dqk, t, B, c->Sq, c->Dqk, t);
-  appendf(&s, &n,
-          "  %%k3 = memref.expand_shape %%k [[0, 1, 2]] output_shape [%d, %d, "
-          "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          c->Bkv, c->Sk, c->Dqk, c->Bkv * c->Sk * c->Dqk, t, c->Bkv, c->Sk,
-          c->Dqk, t);
-  appendf(&s, &n,
-          "  %%v3 = memref.expand_shape %%v [[0, 1, 2]] output_shape [%d, %d, "
-          "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          c->Bkv, c->Sk, c->Dv, c->Bkv * c->Sk * c->Dv, t, c->Bkv, c->Sk, c->Dv,
-          t);
-  appendf(&s, &n,
-          "  %%s3 = memref.expand_shape %%sc [[0, 1, 2]] output_shape [%d, "
-          "%d, %d] : memref<%dxf32> into memref<%dx%dx%dxf32>\n",
-          B, c->Sq, c->Sk, B * c->Sq * c->Sk, B, c->Sq, c->Sk);
-  appendf(&s, &n,
-          "  %%o3 = memref.expand_shape %%o [[0, 1, 2]] output_shape [%d, %d, "
-          "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
-          B * c->S, c->Sq, c->Dv, B * c->S * c->Sq * c->Dv, t, B * c->S, c->Sq,
-          c->Dv, t);
-  appendf(&s, &n,
-          "  %%l2 = memref.expand_shape %%l [[0, 1]] output_shape [%d, %d] : "
-          "memref<%dxf32> into memref<%dx%dxf32>\n",
-          B * c->S, c->Sq, B * c->S * c->Sq, B * c->S, c->Sq);
-  appendf(&s, &n,
-          "  rock.gridwise_attention q(%%q3 : memref<%dx%dx%dx%s>) "
-          "k(%%k3 : memref<%dx%dx%dx%s>) v(%%v3 : memref<%dx%dx%dx%s>) ",
-          B, c->Sq, c->Dqk, t, c->Bkv, c->Sk, c->Dqk, t, c->Bkv, c->Sk, c->Dv,
-          t);
+  RockStr s = {0};
+  rock__strAppendf(
+      &s,
+      "func.func @k(%%q: memref<%dx%s>, %%k: memref<%dx%s>, "
+      "%%v: memref<%dx%s>, %%sc: memref<%dxf32>, %%csl: memref<%dxi32>, "
+      "%%po: memref<%dxi32>, %%o: memref<%dx%s>, %%l: memref<%dxf32>) "
+      "attributes {llvm.emit_c_interface} {\n",
+      B * c->Sq * c->Dqk, t, c->Bkv * c->Sk * c->Dqk, t, c->Bkv * c->Sk * c->Dv,
+      t, B * c->Sq * c->Sk, B, B, B * c->S * c->Sq * c->Dv, t,
+      B * c->S * c->Sq);
+  rock__strAppendf(
+      &s,
+      "  %%q3 = memref.expand_shape %%q [[0, 1, 2]] output_shape [%d, %d, "
+      "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
+      B, c->Sq, c->Dqk, B * c->Sq * c->Dqk, t, B, c->Sq, c->Dqk, t);
+  rock__strAppendf(
+      &s,
+      "  %%k3 = memref.expand_shape %%k [[0, 1, 2]] output_shape [%d, %d, "
+      "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
+      c->Bkv, c->Sk, c->Dqk, c->Bkv * c->Sk * c->Dqk, t, c->Bkv, c->Sk, c->Dqk,
+      t);
+  rock__strAppendf(
+      &s,
+      "  %%v3 = memref.expand_shape %%v [[0, 1, 2]] output_shape [%d, %d, "
+      "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
+      c->Bkv, c->Sk, c->Dv, c->Bkv * c->Sk * c->Dv, t, c->Bkv, c->Sk, c->Dv, t);
+  rock__strAppendf(
+      &s,
+      "  %%s3 = memref.expand_shape %%sc [[0, 1, 2]] output_shape [%d, "
+      "%d, %d] : memref<%dxf32> into memref<%dx%dx%dxf32>\n",
+      B, c->Sq, c->Sk, B * c->Sq * c->Sk, B, c->Sq, c->Sk);
+  rock__strAppendf(
+      &s,
+      "  %%o3 = memref.expand_shape %%o [[0, 1, 2]] output_shape [%d, %d, "
+      "%d] : memref<%dx%s> into memref<%dx%dx%dx%s>\n",
+      B * c->S, c->Sq, c->Dv, B * c->S * c->Sq * c->Dv, t, B * c->S, c->Sq,
+      c->Dv, t);
+  rock__strAppendf(
+      &s,
+      "  %%l2 = memref.expand_shape %%l [[0, 1]] output_shape [%d, %d] : "
+      "memref<%dxf32> into memref<%dx%dxf32>\n",
+      B * c->S, c->Sq, B * c->S * c->Sq, B * c->S, c->Sq);
+  rock__strAppendf(
+      &s,
+      "  rock.gridwise_attention q(%%q3 : memref<%dx%dx%dx%s>) "
+      "k(%%k3 : memref<%dx%dx%dx%s>) v(%%v3 : memref<%dx%dx%dx%s>) ",
+      B, c->Sq, c->Dqk, t, c->Bkv, c->Sk, c->Dqk, t, c->Bkv, c->Sk, c->Dv, t);
   if (c->scale)
-    appendf(&s, &n, "elementwise(%%s3 : memref<%dx%dx%dxf32>) ", B, c->Sq,
-            c->Sk);
+    rock__strAppendf(&s, "elementwise(%%s3 : memref<%dx%dx%dxf32>) ", B, c->Sq,
+                     c->Sk);
   if (c->hasCsl)
-    appendf(&s, &n, "currentSeqLen(%%csl : memref<%dxi32>) ", B);
+    rock__strAppendf(&s, "currentSeqLen(%%csl : memref<%dxi32>) ", B);
   if (c->hasPo)
-    appendf(&s, &n, "prefixOffset(%%po : memref<%dxi32>) ", B);
-  appendf(&s, &n,
-          "out(%%o3 : memref<%dx%dx%dx%s>) lse(%%l2 : memref<%dx%dxf32>) "
-          "attributes {%s%ssplitKV = %d : i32, numRepeatsGQA = %d : i32, "
-          "prePadG0M = %d : i64, prePadG0N = %d : i64, mPerBlock = %d : i32, "
-          "nPerBlock = %d : i32, gridSize = %ld : i64, softmaxType = f32",
-          B * c->S, c->Sq, c->Dv, t, B * c->S, c->Sq,
-          c->causal ? "causal, " : "", c->reverse ? "reverseGrid, " : "", c->S,
-          c->R, c->Sk, c->Sq * c->R, c->MB, c->NB, grid);
+    rock__strAppendf(&s, "prefixOffset(%%po : memref<%dxi32>) ", B);
+  rock__strAppendf(
+      &s,
+      "out(%%o3 : memref<%dx%dx%dx%s>) lse(%%l2 : memref<%dx%dxf32>) "
+      "attributes {%s%ssplitKV = %d : i32, numRepeatsGQA = %d : i32, "
+      "prePadG0M = %d : i64, prePadG0N = %d : i64, mPerBlock = %d : i32, "
+      "nPerBlock = %d : i32, gridSize = %ld : i64, softmaxType = f32",
+      B * c->S, c->Sq, c->Dv, t, B * c->S, c->Sq, c->causal ? "causal, " : "",
+      c->reverse ? "reverseGrid, " : "", c->S, c->R, c->Sk, c->Sq * c->R, c->MB,
+      c->NB, grid);
   if (c->window >= 0)
-    appendf(&s, &n, ", slidingWindowSize = %d : i32", c->window);
-  appendf(&s, &n, "} {\n");
+    rock__strAppendf(&s, ", slidingWindowSize = %d : i32", c->window);
+  rock__strAppendf(&s, "} {\n");
   if (c->scale)
-    appendf(&s, &n,
-            "  ^bb0(%%a: f32, %%b: f32):\n"
-            "    %%m = arith.mulf %%a, %%b : f32\n"
-            "    rock.yield %%m : f32\n");
-  appendf(&s, &n, "  }\n  return\n}\n");
-  return s;
+    rock__strAppendf(&s, "  ^bb0(%%a: f32, %%b: f32):\n"
+                         "    %%m = arith.mulf %%a, %%b : f32\n"
+                         "    rock.yield %%m : f32\n");
+  rock__strAppendf(&s, "  }\n  return\n}\n");
+  return s.data;
 }
 
 /*===--- reference --------------------------------------------------------===*/
@@ -215,32 +201,14 @@ static double reference(const Case *c, const float *q, const float *k,
 /*===--- one case ---------------------------------------------------------===*/
 
 static int runCase(MlirContext ctx, const Case *c) {
-  char *text = kernelText(c);
-  MlirModule mod =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
-  if (mlirModuleIsNull(mod)) {
-    fprintf(stderr, "case %s: parse failed\n%s", c->name, text);
+  char *text = kernelText(c), err[64];
+  MlirExecutionEngine jit = rockJitCompileText(ctx, text, err, sizeof err);
+  if (mlirExecutionEngineIsNull(jit)) {
+    fprintf(stderr, "case %s: %s\n%s", c->name, err, text);
     free(text);
     return 1;
   }
   free(text);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult res =
-      rockAddCpuPipeline(mlirPassManagerGetAsOpPassManager(pm));
-  if (!mlirLogicalResultIsFailure(res))
-    res = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(mod));
-  mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(res)) {
-    fprintf(stderr, "case %s: lowering failed\n", c->name);
-    mlirModuleDestroy(mod);
-    return 1;
-  }
-  MlirExecutionEngine jit = rockJitCreate(mod, rockJitTargetCpu(NULL));
-  mlirModuleDestroy(mod);
-  if (mlirExecutionEngineIsNull(jit)) {
-    fprintf(stderr, "case %s: no JIT\n", c->name);
-    return 1;
-  }
 
   int B = c->Bkv * c->R;
   long nq = (long)B * c->Sq * c->Dqk, nk = (long)c->Bkv * c->Sk * c->Dqk,
@@ -288,16 +256,7 @@ static int runCase(MlirContext ctx, const Case *c) {
                    c->bf16 ? (void *)oh : o,
                    l};
   int64_t sizes[8] = {nq, nk, nv, ns, B, B, no, nl};
-  MemRef1D desc[8];
-  MemRef1D *ptrs[8];
-  void *packed[8];
-  for (int i = 0; i < 8; ++i) {
-    desc[i] = (MemRef1D){bufs[i], bufs[i], 0, sizes[i], 1};
-    ptrs[i] = &desc[i];
-    packed[i] = &ptrs[i];
-  }
-  if (mlirLogicalResultIsFailure(mlirExecutionEngineInvokePacked(
-          jit, mlirStringRefCreateFromCString("k"), packed))) {
+  if (!rockJitInvokeData(jit, "k", bufs, sizes, 8)) {
     fprintf(stderr, "case %s: invoke failed\n", c->name);
     mlirExecutionEngineDestroy(jit);
     return 1;
@@ -424,15 +383,8 @@ static const Case cases[] = {
 /* clang-format on */
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(), registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
+  MlirContext ctx = rockJitContextCreate();
   mlirContextLoadAllAvailableDialects(ctx);
-  mlirRegisterAllLLVMTranslations(ctx);
-  mlirRegisterAllPasses();
-  rockRegisterAllPasses();
   (void)printToStderr;
   int failures = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)

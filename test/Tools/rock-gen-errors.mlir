@@ -135,6 +135,10 @@
 // RUN: rock-gen --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: rock-gen --operation attention
 
+// A GPU target name is checked: sm_<digits>[a] or gfx<id>.
+// RUN: sh -c 'rock-gen -p --arch sm_9x 2>&1; echo rc=$?' | FileCheck %s --check-prefix=BADARCH
+// BADARCH: {{^}}rock-gen: error: invalid --arch 'sm_9x': expected cpu, sm_<digits>[a] or gfx<id>{{$}}
+// BADARCH-NEXT: {{^}}rc=2
 // Numbers are read as LLVM's option parser reads them: no leading blank or
 // '+'; tolerances must be non-negative numbers; a repeated flag warns (the
 // last value wins, as with rocmlir-gen).

@@ -70,6 +70,14 @@ MLIR_CAPI_EXPORTED MlirPass rockAttentionToGridwisePassCreate(void);
 MLIR_CAPI_EXPORTED MlirPass rockLowerGridwiseAttentionPassCreate(void);
 /// rock-lower-combine: lowers rock.attention_combine to loops.
 MLIR_CAPI_EXPORTED MlirPass rockLowerCombinePassCreate(void);
+/// rock-gridwise-attention-to-gpu: lowers rock.gridwise_attention to a
+/// gpu.launch (plus scratch partials and a combine launch when it splits).
+MLIR_CAPI_EXPORTED MlirPass rockGridwiseAttentionToGpuPassCreate(void);
+/// rock-combine-to-gpu: lowers rock.attention_combine to a gpu.launch.
+MLIR_CAPI_EXPORTED MlirPass rockCombineToGpuPassCreate(void);
+/// rock-gpu-attach-target: sets each gpu.module's targets from the
+/// builtin.module's rock.arch (e.g. "sm_90" -> #nvvm.target<chip = "sm_90">).
+MLIR_CAPI_EXPORTED MlirPass rockGpuAttachTargetPassCreate(void);
 
 //===----------------------------------------------------------------------===//
 // Pipelines
@@ -83,6 +91,18 @@ MLIR_CAPI_EXPORTED const char *rockCpuPipelineGetText(void);
 /// rockRegisterAllPasses first. Returns failure, with a diagnostic on the
 /// context, if the pipeline text does not parse.
 MLIR_CAPI_EXPORTED MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm);
+
+/// The text of rock-gpu-pipeline (rock IR to gpu.launch_func on the host and a
+/// gpu.binary holding PTX for the module's rock.arch), as a static string.
+MLIR_CAPI_EXPORTED const char *rockGpuPipelineGetText(void);
+/// The same ending in a cubin (gpu-module-to-binary{format=bin}): ptxas must
+/// be found (PATH, CUDA_HOME or the toolkit MLIR was built with).
+MLIR_CAPI_EXPORTED const char *rockGpuCubinPipelineGetText(void);
+
+/// Adds rock-gpu-pipeline's passes to `pm` (borrowed), anchored on
+/// builtin.module. Calls rockRegisterAllPasses first. Returns failure, with a
+/// diagnostic on the context, if the pipeline text does not parse.
+MLIR_CAPI_EXPORTED MlirLogicalResult rockAddGpuPipeline(MlirOpPassManager pm);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,41 @@
+// rock-gpu-pipeline: rock IR to a host function of gpu.launch_func ops and
+// gpu.binary objects holding PTX for the module's rock.arch, with no libdevice
+// call left (exp2 / log2 are the hardware's approximate instructions).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s
+// The same from upstream mlir-opt with the plugin.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s
+
+// No libdevice call anywhere, whatever toolkit the environment has.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | env -u CUDA_HOME -u CUDA_ROOT PATH=/usr/bin:/bin rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=NOLIB
+// NOLIB: gpu.binary
+// NOLIB-NOT: __nv_
+
+// The host function keeps rock-gen's flat arguments; its body only launches
+// (kernel, then the combine of the internal split) on device scratch.
+// CHECK: module attributes {gpu.container_module, rock.arch = "sm_90"
+// CHECK: func.func @rock_attention(%arg0: memref<1024xbf16>, %arg1: memref<1048576xbf16>, %arg2: memref<1048576xbf16>, %arg3: memref<1024xbf16>)
+// CHECK: %[[PO:.*]] = memref.alloc() {{.*}} : memref<64x1x128xf32>
+// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf32>
+// CHECK: gpu.launch_func @[[K0:.*]]::@{{.*}} blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<1024xbf16>, %arg1 : memref<1048576xbf16>, %arg2 : memref<1048576xbf16>, %[[PO]] : memref<64x1x128xf32>, %[[PL]] : memref<64x1xf32>)
+// CHECK: gpu.launch_func @[[K1:.*]]::@{{.*}} blocks in {{.*}} args(%[[PL]] : memref<64x1xf32>, %[[PO]] : memref<64x1x128xf32>, %arg3 : memref<1024xbf16>)
+// CHECK: memref.dealloc %[[PO]]
+// CHECK: memref.dealloc %[[PL]]
+// CHECK-NEXT: return
+// CHECK: gpu.binary @[[K0]] [#gpu.object<#nvvm.target<O = 3, chip = "sm_90">, {{.*}}assembly = "{{.*}}.target sm_90
+// CHECK-SAME: ld.global.v4
+// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: ex2.approx.ftz.f32
+// CHECK-SAME: bar.sync
+// CHECK-NOT: __nv_
+// CHECK: gpu.binary @[[K1]]
+// CHECK-SAME: ex2.approx.ftz.f32
+// CHECK-NOT: __nv_
+
+// The target comes from the module: none, or a non-NVIDIA one, is an error.
+// RUN: rock-gen -p | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=NOARCH
+// NOARCH: error: rock-gpu-pipeline needs the module attribute rock.arch (e.g. rock-gen --arch sm_90)
+// RUN: rock-gen -p --arch gfx942 | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=GFX
+// GFX: error: rock.arch "gfx942" is not an NVIDIA target (sm_<N>); only NVIDIA GPUs are lowered so far
