@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds the seed corpora and runs every libFuzzer target of BUILD (default
-# build-fuzz) for SECONDS each (default 60), one job per target at a time.
+# Builds the seed corpora and runs the libFuzzer targets of BUILD (default
+# build-fuzz) for SECONDS each (default 60), one at a time; TARGETS (third
+# argument) picks some of parse-verify pipeline rock-gen-args harness.
 # Corpora and findings go to BUILD/fuzz/<target>/; prints one summary line
 # per target: executions, corpus size, crashes/timeouts/leaks (files
 # written by libFuzzer) and exec/s. Exit 1 when a target found something.
 set -uo pipefail
 build=${1:-build-fuzz}
 seconds=${2:-60}
+targets=${3:-parse-verify pipeline rock-gen-args harness}
 src=$(cd "$(dirname "$0")/.." && pwd)
 bin=$build/bin
 out=$build/fuzz
@@ -45,7 +47,7 @@ if [[ ! -d $seeds ]]; then
 fi
 
 status=0
-for t in parse-verify pipeline rock-gen-args harness; do
+for t in $targets; do
   exe=$bin/rock-fuzz-$t
   dir=$out/$t
   mkdir -p "$dir/corpus" "$dir/findings"

@@ -36,7 +36,10 @@ enum {
   MAX_PREFILL_NB = 512,
   MIN_ROW_BLOCKS = 8,
   DECODE_LONG_SK = 1024,
-  DECODE_MB = 128
+  DECODE_MB = 128,
+  /* The fused decode loops of rock-lower-gridwise-attention need NB to be
+   * a multiple of their 4 rows (FUSE_ROWS there). */
+  MIN_DECODE_NB = 4
 };
 
 typedef struct Att {
@@ -147,14 +150,16 @@ static int64_t nextPow2(int64_t v) {
  * perf_config wins where it gives a usable value (an invalid attn:v3 string
  * is an error). Otherwise the heuristic:
  *  - NB: when the problem has few merged rows (Sq*R <= 64, decode-like),
- *    the next power of two >= Sq*R, so that one tile covers every row and
- *    no padded rows are computed; otherwise the largest power of two
- *    <= Sq*R / 8 (8 row blocks per KV head at least, for the cores and
- *    for causal tile skipping), clamped to [32, 512]: the per-key-tile work
- *    that does not scale with the rows (the K transposition, the loop
- *    overhead) is amortised over NB rows; on the 2-core AVX-512 machine
- *    f32 prefill Hq 32 / Hkv 8, d 128, S 1024 runs at ~62 GFLOP/s with
- *    NB 32, ~155 with 256, ~174 with 512;
+ *    the next power of two >= Sq*R, at least 4, so that one tile covers
+ *    every row and the fused decode loops apply (they need NB % 4 == 0;
+ *    an MHA decode row, Sq*R = 1, with NB 1 took the unfused loops, ~10x
+ *    slower with a dense [Bkv, D, Sk] K: bench/RESULTS.md, run E);
+ *    otherwise the largest power of two <= Sq*R / 8 (8 row blocks per KV
+ *    head at least, for the cores and for causal tile skipping), clamped
+ *    to [32, 512]: the per-key-tile work that does not scale with the rows
+ *    (the K transposition, the loop overhead) is amortised over NB rows; on
+ *    the 2-core AVX-512 machine f32 prefill Hq 32 / Hkv 8, d 128, S 1024
+ *    runs at ~62 GFLOP/s with NB 32, ~155 with 256, ~174 with 512;
  *  - MB: 32; 64 once Sk >= 512, halving the per-tile overhead of the online
  *    softmax (rescaling, the loop itself) on long key sequences; decode-like
  *    problems (Sq*R <= 64) take 128 once Sk >= 1024: the fused decode loops
@@ -184,7 +189,9 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;
-  *nb = pn ? pn : (rows <= MAX_DECODE_NB ? nextPow2(rows) : prefillNb);
+  int64_t decodeNb =
+      nextPow2(rows) < MIN_DECODE_NB ? MIN_DECODE_NB : nextPow2(rows);
+  *nb = pn ? pn : (rows <= MAX_DECODE_NB ? decodeNb : prefillNb);
   return true;
 }
 

@@ -110,7 +110,9 @@ static double region(const RockAttnProblem *p, const RockAttnInputs *in,
 
 /* Streaming: the rows of one KV head (R query heads x Sq rows, flattened
  * as t = h * Sq + i) are cut into blocks whose scores fit SCORE_BUDGET
- * doubles; per block, K and V are widened KEY_CHUNK keys at a time. Every
+ * doubles; per block, K and V are widened a chunk of keys at a time (at
+ * most KEY_CHUNK, fewer for wide heads: a chunk holds at most SCORE_BUDGET
+ * doubles too). Every
  * row is still the textbook two-pass softmax over all its scores, summed in
  * key order, so the result does not depend on the blocking or the threads;
  * scratch per worker is O(SCORE_BUDGET), not O(Sk * D). */
@@ -121,7 +123,7 @@ typedef struct Worker {
   const RockAttnProblem *p;
   const RockAttnInputs *in;
   double *out, *lse;
-  int64_t rowsPerBlock, blocksPerKv, firstItem, endItem;
+  int64_t rowsPerBlock, blocksPerKv, keyChunk, firstItem, endItem;
   double *q, *k, *v, *s, *m, *l;
   bool ok;
 } Worker;
@@ -140,8 +142,8 @@ static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
     w->m[t] = -INFINITY, w->l[t] = 0.0;
   // Pass 1: scores and their max. A NaN score makes the row NaN (l = NaN
   // marks it), never "masked".
-  for (int64_t j0 = 0; j0 < sk; j0 += KEY_CHUNK) {
-    int64_t nj = sk - j0 < KEY_CHUNK ? sk - j0 : KEY_CHUNK;
+  for (int64_t j0 = 0; j0 < sk; j0 += w->keyChunk) {
+    int64_t nj = sk - j0 < w->keyChunk ? sk - j0 : w->keyChunk;
     for (int64_t jj = 0; jj < nj; ++jj)
       for (int64_t d = 0; d < dqk; ++d)
         w->k[jj * dqk + d] = kAt(p, in, bkv, j0 + jj, d);
@@ -175,8 +177,8 @@ static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
     for (int64_t e = 0; e < dv; ++e)
       o[e] = 0.0;
   }
-  for (int64_t j0 = 0; j0 < sk; j0 += KEY_CHUNK) {
-    int64_t nj = sk - j0 < KEY_CHUNK ? sk - j0 : KEY_CHUNK;
+  for (int64_t j0 = 0; j0 < sk; j0 += w->keyChunk) {
+    int64_t nj = sk - j0 < w->keyChunk ? sk - j0 : w->keyChunk;
     for (int64_t jj = 0; jj < nj; ++jj)
       for (int64_t e = 0; e < dv; ++e)
         w->v[jj * dv + e] = vAt(p, in, bkv, j0 + jj, e);
@@ -254,8 +256,8 @@ static double *allocDoubles(int64_t rows, int64_t cols) {
 static bool allocScratch(Worker *w, const RockAttnProblem *p) {
   int64_t rb = w->rowsPerBlock;
   w->q = allocDoubles(rb, p->headDimQK);
-  w->k = allocDoubles(KEY_CHUNK, p->headDimQK);
-  w->v = allocDoubles(KEY_CHUNK, p->headDimV);
+  w->k = allocDoubles(w->keyChunk, p->headDimQK);
+  w->v = allocDoubles(w->keyChunk, p->headDimV);
   w->s = allocDoubles(rb, p->seqLenK);
   w->m = allocDoubles(rb, 1);
   w->l = allocDoubles(rb, 1);
@@ -281,6 +283,9 @@ bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
   int64_t rb = SCORE_BUDGET / widest;
   rb = rb < 1 ? 1 : rb > rows ? rows : rb;
   int64_t blocksPerKv = (rows + rb - 1) / rb;
+  int64_t d = p->headDimQK > p->headDimV ? p->headDimQK : p->headDimV;
+  int64_t chunk = SCORE_BUDGET / d;
+  chunk = chunk < 1 ? 1 : chunk > KEY_CHUNK ? KEY_CHUNK : chunk;
   int64_t items = rockAttnProblemGetBkv(p) * blocksPerKv;
   int n = threadCount(items);
   Worker workers[64];
@@ -295,6 +300,7 @@ bool rockReferenceAttention(const RockAttnProblem *p, const RockAttnInputs *in,
     w->lse = lse;
     w->rowsPerBlock = rb;
     w->blocksPerKv = blocksPerKv;
+    w->keyChunk = chunk;
     w->firstItem = items * t / n;
     w->endItem = items * (t + 1) / n;
     ok = allocScratch(w, p) && ok;

@@ -114,11 +114,8 @@ typedef enum FlagId {
   F_TUNING_SPACE,
   F_PV_GPU,
   F_PV_CPP,
-  F_X2, ///< Keep last: F_COUNT counts the ids.
+  F_X2,
 } FlagId;
-
-/// Number of flag ids (the size of per-flag tables).
-#define F_COUNT (F_X2 + 1)
 
 typedef struct Flag {
   const char *names; ///< Space-separated spellings, '-' written as '_'.
@@ -566,7 +563,7 @@ int main(int argc, char **argv) {
   static const char *const toggles[] = {"infer", "on", "off", NULL};
   Compat compat = {.windowLookBack = -1, .causalLookBack = -1, .numCu = 64};
 
-  unsigned char seen[F_COUNT] = {0};
+  unsigned char seen[sizeof flags / sizeof flags[0]] = {0}; // per entry
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (arg[0] != '-' || arg[1] == '\0')
@@ -578,7 +575,7 @@ int main(int argc, char **argv) {
     if (!f)
       die("unknown flag '%.*s'", (int)(n + (size_t)(name - arg)), arg);
     // As with rocmlir-gen the last occurrence wins, but never silently.
-    if (seen[f->id]++)
+    if (seen[f - flags]++)
       fprintf(stderr,
               "rock-gen: warning: %.*s given more than once; the last "
               "value wins\n",
