@@ -49,7 +49,7 @@ typedef struct AccSched {
   RockAccel ac;
   int w, nb, mb, ks, ntS, ntD, nr, nchq, nchv;
   bool pReg; /* P stays in registers as the A operand of P·V */
-  char elt[8];
+  char elt[16];
 } AccSched;
 
 static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
