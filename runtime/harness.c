@@ -76,7 +76,8 @@ static bool getString(Reader *r, const char *key, char *out, size_t size) {
     fail(r, key, "is too long");
     return false;
   }
-  memcpy(out, s.data, s.length);
+  if (s.length) // an empty StringAttr may have a null data pointer
+    memcpy(out, s.data, s.length);
   out[s.length] = 0;
   return true;
 }

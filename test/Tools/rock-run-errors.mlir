@@ -71,3 +71,9 @@
 
 module {
 }
+
+// An empty string value reads as empty (once a memcpy from a null pointer,
+// UBSan under make test-asan), then fails as the bad value it is.
+// RUN: sh -c 'echo "module attributes {rock.harness = {verifier = \"\", rand = \"\", seq_len_q = 2 : i64, seq_len_k = 2 : i64, head_dim_qk = 2 : i64, head_dim_v = 2 : i64}} { func.func @rock_attention(%%q: memref<4xf32>, %%k: memref<4xf32>, %%v: memref<4xf32>, %%o: memref<4xf32>) attributes {llvm.emit_c_interface} { return } }" | rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=EMPTYSTR
+// EMPTYSTR: rock-run: error: rock.harness: bad rand value ''
+// EMPTYSTR-NEXT: exit 3
