@@ -31,8 +31,10 @@ build: deps configure
 docs: deps configure
 	cmake --build $(BUILD) --target rock-docs
 
-# Quick (PR) suites; writes lit's JSON report to $(BUILD)/lit-results.json.
-test: build
+# Quick (PR) suites, including a few seconds of each fuzz target and the
+# fuzz regressions (test/Fuzz: hence the libFuzzer build, about 30 s on 2
+# cores); writes lit's JSON report to $(BUILD)/lit-results.json.
+test: build fuzz-build
 	scripts/run-lit.sh $(BUILD) pr
 
 # Everything, including the nightly TOML suites.
@@ -47,8 +49,8 @@ test-asan: deps
 	ROCK_ASAN=1 scripts/run-lit.sh $(ASAN_BUILD) pr
 
 # libFuzzer targets (fuzz/, clang-22 with ASan + UBSan) in their own build
-# directory; `make fuzz FUZZ_SECONDS=600` runs each target that long. Once
-# built, `make test` runs a few seconds of each (test/Fuzz/).
+# directory; `make fuzz FUZZ_SECONDS=600` runs each target that long;
+# `make test` builds them and runs a few seconds of each (test/Fuzz/).
 fuzz-build: build
 	@test -f $(FUZZ_BUILD)/build.ninja || cmake -G Ninja -S . -B $(FUZZ_BUILD) \
 	  -DCMAKE_BUILD_TYPE=Release -DROCK_FUZZ=ON $(CC_FLAGS)
