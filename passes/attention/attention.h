@@ -89,6 +89,10 @@ void rock__typeStr(char *buf, size_t n, MlirType t, int w);
 void rock__typeStrS(char *buf, size_t n, const char *elt, int w);
 bool rock__isFloat(MlirType t);
 unsigned rock__bitWidth(MlirType t);
+/* %ld = rock.view_load %view[idx] : mview -> elt (w == 1) or vector<w x
+ * elt>; returns ld. */
+int rock__genViewLoad(RockGen *g, int view, const char *mview, const char *idx,
+                      MlirType elt, int w);
 /* Converts %v (scalar or vector<W>) from `from` to `to`; returns the id. */
 int rock__genConv(RockGen *g, int v, MlirType from, MlirType to, int w);
 /* Rounds an f32 value (scalar or vector<W>) through `t` when t is a 16-bit

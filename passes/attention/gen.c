@@ -187,6 +187,16 @@ void rock__typeStr(char *buf, size_t n, MlirType t, int w) {
   rock__strFree(&s);
 }
 
+int rock__genViewLoad(RockGen *g, int view, const char *mview, const char *idx,
+                      MlirType elt, int w) {
+  char t[64];
+  rock__typeStr(t, sizeof t, elt, w);
+  int ld = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, view, idx,
+                mview, t);
+  return ld;
+}
+
 void rock__typeStrS(char *buf, size_t n, const char *elt, int w) {
   if (w > 1)
     snprintf(buf, n, "vector<%dx%s>", w, elt);

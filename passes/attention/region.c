@@ -16,12 +16,8 @@ int rock__attnRegion(RockGen *g, const RockAttn *a, int sacc, RockRowIdx x,
   int args[ROCK_ATTN_MAX_ELEM + 1];
   args[0] = rock__genConv(g, sacc, a->acc, a->rArg0, 1);
   for (int e = 0; e < a->nElem; ++e) {
-    char te[64];
-    rock__typeStr(te, sizeof te, a->te[e], 1);
-    int ld = rock__genFresh(g);
     rock__idx3(ib, sizeof ib, x.bq, x.i, jj);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->e[e],
-                  ib, a->me[e], te);
+    int ld = rock__genViewLoad(g, a->e[e], a->me[e], ib, a->te[e], 1);
     args[e + 1] = rock__genConv(g, ld, a->te[e], a->rArgs[e + 1], 1);
   }
   RockStr s = {0};

@@ -37,8 +37,6 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rock__genForMulti(g, c0, rock__genIndex(g, Dqk),
                     rock__genIndex(g, dotK ? 64 : 16 * nu), na, init,
                     "vector<16xf32>", &d, args, res);
-  char tk[64];
-  rock__typeStr(tk, sizeof tk, a->tk, 16);
   for (int u = 0; dotK && u < 2; ++u) {
     int dd =
         u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, 32), "index")
@@ -57,10 +55,8 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     int dd =
         u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, 16), "index")
           : d;
-    int ld = rock__genFresh(g);
     rock__idx3(ib, sizeof ib, gBlk, jj, dd);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k,
-                  ib, a->mk, tk);
+    int ld = rock__genViewLoad(g, a->k, a->mk, ib, a->tk, 16);
     int kv = rock__genConv(g, ld, a->tk, a->acc, 16);
     for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
       rock__idx2(ib, sizeof ib, rows[h], dd);
@@ -188,14 +184,10 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   j = rock__cpuKeyOrder(g, j, nCols, MB);
   int jj = rock__genBin(g, "arith.addi", j0, j, "index");
   rock__cpuPrefetchRow(g, a, true, gBlk, jj, dc, DC);
-  char tv[64];
-  rock__typeStr(tv, sizeof tv, a->tv, 16);
   int vv[4], pb[ROCK_CPU_FUSE_ROWS];
   for (int s = 0; s < NS; ++s) {
-    int ld = rock__genFresh(g);
     rock__idx3(ib, sizeof ib, gBlk, jj, cols[s]);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->v,
-                  ib, a->mv, tv);
+    int ld = rock__genViewLoad(g, a->v, a->mv, ib, a->tv, 16);
     vv[s] = rock__genConv(g, ld, a->tv, f32, 16);
   }
   for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {

@@ -280,13 +280,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     {
       int d =
           rock__genFor(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, wq));
-      char tq[64], ta[64];
-      rock__typeStr(tq, sizeof tq, a->tq, wq);
-      rock__typeStr(ta, sizeof ta, a->acc, wq);
-      int ld = rock__genFresh(g);
       rock__idx3(ib, sizeof ib, x.bq, x.i, d);
-      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->q,
-                    ib, a->mq, tq);
+      int ld = rock__genViewLoad(g, a->q, a->mq, ib, a->tq, wq);
       int cv = rock__genConv(g, ld, a->tq, a->acc, wq);
       rock__idx2(ib, sizeof ib, r, d);
       rock__genStore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
@@ -335,12 +330,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       int wk = rock__viewWidth(Dqk);
       int d =
           rock__genFor(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, wk));
-      char tk[64];
-      rock__typeStr(tk, sizeof tk, a->tk, wk);
-      int ld = rock__genFresh(g);
       rock__idx3(ib, sizeof ib, gBlk, jj, d);
-      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k,
-                    ib, a->mk, tk);
+      int ld = rock__genViewLoad(g, a->k, a->mk, ib, a->tk, wk);
       int cv = rock__genConv(g, ld, a->tk, a->acc, wk);
       rock__idx2(ib, sizeof ib, j, d);
       rock__genStore(g, cv, b.KT, b.mKT, ib, wk, b.acc);
@@ -353,13 +344,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       int wk = rock__viewWidth(Dqk);
       int d =
           rock__genFor(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, wk));
-      char tk[64], ta[64];
-      rock__typeStr(tk, sizeof tk, a->tk, wk);
+      char ta[64];
       rock__typeStr(ta, sizeof ta, a->acc, wk);
-      int ld = rock__genFresh(g);
       rock__idx3(ib, sizeof ib, gBlk, jj, d);
-      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->k,
-                    ib, a->mk, tk);
+      int ld = rock__genViewLoad(g, a->k, a->mk, ib, a->tk, wk);
       int cv = rock__genConv(g, ld, a->tk, a->acc, wk);
       if (wk == 1) {
         rock__idx2(ib, sizeof ib, d, j);
@@ -390,12 +378,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       int jj = rock__genBin(g, "arith.addi", j0, j, "index");
       int wv = rock__viewWidth(Dv);
       int d = rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, wv));
-      char tv[64];
-      rock__typeStr(tv, sizeof tv, a->tv, wv);
-      int ld = rock__genFresh(g);
       rock__idx3(ib, sizeof ib, gBlk, jj, d);
-      rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", ld, a->v,
-                    ib, a->mv, tv);
+      int ld = rock__genViewLoad(g, a->v, a->mv, ib, a->tv, wv);
       int cv = rock__genConv(g, ld, a->tv, f32, wv);
       rock__idx2(ib, sizeof ib, j, d);
       rock__genStore(g, cv, b.Vl, b.mVl, ib, wv, "f32");
