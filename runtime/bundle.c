@@ -44,6 +44,7 @@ static const IntField intFields[] = {
     PF("page_size", pageSize, false),
     PF("sliding_window_size", slidingWindow, false),
     PF("strict", strict, true),
+    PF("round_narrow", roundNarrow, true),
     HF("rand_type_float", randFloat, true),
     HF("rand_min_int", randMinInt, false),
     HF("rand_max_int", randMaxInt, false),

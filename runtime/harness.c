@@ -180,6 +180,7 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
     fail(&r, "softmax_dtype", "must be a float type name");
   getString(&r, "verifier", h->verifier, sizeof h->verifier);
   p->strict = strcmp(h->verifier, "mlir-strict") == 0;
+  p->roundNarrow = strcmp(h->verifier, "mlir") == 0;
   getString(&r, "rand", h->rand, sizeof h->rand);
   if (getString(&r, "rand_type", buf, sizeof buf) && r.ok) {
     if (strcmp(buf, "float") == 0)

@@ -40,6 +40,8 @@ typedef struct RockAttnProblem {
   int64_t slidingWindow; ///< < 0 when absent
   RockDType softmaxType;
   bool strict; ///< verifier mlir-strict: the reference rounds like the kernel
+  /// verifier mlir: as `strict`, but only the roundings to f16 / bf16
+  bool roundNarrow;
 } RockAttnProblem;
 
 /// Fills `p` with the defaults of rock-gen (f32, 1 head, split 1, no masks);
