@@ -43,6 +43,7 @@ static const IntField intFields[] = {
     PF("num_pages", numPages, false),
     PF("page_size", pageSize, false),
     PF("sliding_window_size", slidingWindow, false),
+    PF("causal_look_back", causalLookBack, false),
     PF("strict", strict, true),
     PF("round_narrow", roundNarrow, true),
     HF("rand_type_float", randFloat, true),

@@ -175,6 +175,10 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   if (r.ok && !mlirAttributeIsNull(lookup(&r, "sliding_window_size")) &&
       p->slidingWindow < 0)
     fail(&r, "sliding_window_size", "must not be negative");
+  getInt(&r, "causal_look_back", &p->causalLookBack);
+  if (r.ok && !mlirAttributeIsNull(lookup(&r, "causal_look_back")) &&
+      p->causalLookBack < 0)
+    fail(&r, "causal_look_back", "must not be negative");
   if (getString(&r, "softmax_dtype", buf, sizeof buf) && r.ok &&
       !rockDTypeParse(buf, &p->softmaxType))
     fail(&r, "softmax_dtype", "must be a float type name");

@@ -28,9 +28,20 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
   int64_t last = rockReferenceLastKey(p, bq, i);
   if (last < 0 || j > last)
     return false;
+  int64_t g = bq / p->numHeadsQ;
   if (p->slidingWindow >= 0) {
-    int64_t first = last - p->slidingWindow;
-    if (j < (first < 0 ? 0 : first))
+    // The window looks back from the KV-cache bound, whatever the causal
+    // bound of the row.
+    int64_t anchor = p->seqLenK - 1;
+    if (p->numCurrentSeqLen > 0 && p->currentSeqLen[g] < anchor)
+      anchor = p->currentSeqLen[g];
+    if (j < anchor - p->slidingWindow)
+      return false;
+  }
+  if (p->causalLookBack >= 0) {
+    // The band looks back from the row's causal bound.
+    int64_t c = i + (p->numPrefixOffset > 0 ? p->prefixOffset[g] : 0);
+    if (j < c - p->causalLookBack)
       return false;
   }
   return true;

@@ -38,7 +38,9 @@ typedef struct RockAttnInputs {
 /// fully masked. The sliding window is not applied here.
 int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq, int64_t i);
 
-/// Returns true if key `j` is visible to row `i` of batch `bq`.
+/// Returns true if key `j` is visible to row `i` of batch `bq`: `j` at most
+/// the last key, at least `min(Sk - 1, currentSeqLen) - W` with a sliding
+/// window and at least `i + prefixOffset - L` with a causal look-back `L`.
 bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
                             int64_t j);
 

@@ -351,6 +351,8 @@ static bool writeConfig(const char *dir, const RockHarness *h, uint64_t seed) {
   if (p->slidingWindow >= 0)
     fprintf(f, "  \"sliding_window_size\": %lld,\n",
             (long long)p->slidingWindow);
+  if (p->causalLookBack >= 0)
+    fprintf(f, "  \"causal_look_back\": %lld,\n", (long long)p->causalLookBack);
   fprintf(f, "  \"softmax_dtype\": \"%s\",\n  \"rand\": \"%s\",\n",
           rockDTypeGetName(p->softmaxType), h->rand);
   fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)seed);

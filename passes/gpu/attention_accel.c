@@ -246,8 +246,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
       int last = rock__attnRowLast(g, a, x);
       eff = rock__attnBlockLast(g, eff, last);
-      if (a->hasWindow)
-        lowKey = rock__attnBlockLow(g, lowKey, rock__attnRowLow(g, a, last));
+      if (a->hasLow)
+        lowKey = rock__attnBlockLow(g, lowKey, rock__attnRowLow(g, a, x));
     }
   }
   int start, end;
@@ -273,8 +273,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     x[ri] = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
     if (a->dynamic) {
       last[ri] = rock__attnRowLast(g, a, x[ri]);
-      if (a->hasWindow)
-        low[ri] = rock__attnRowLow(g, a, last[ri]);
+      if (a->hasLow)
+        low[ri] = rock__attnRowLow(g, a, x[ri]);
     }
   }
 
@@ -337,7 +337,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
         xv = rock__attnMaskPad(g, a, xv, jj, mv, 1);
         if (a->dynamic)
           xv = rock__attnMaskLast(g, xv, jj, last[ri], mv, 1);
-        if (a->hasWindow)
+        if (a->hasLow)
           xv = rock__attnMaskLow(g, xv, jj, low[ri], mv, 1);
         xs[jt][e] = xv;
       }

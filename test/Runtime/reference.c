@@ -42,6 +42,13 @@ static void run(const char *name, RockAttnInputs *in) {
   printf("\n");
 }
 
+static void visible(const char *name, int64_t i) {
+  printf("%s:", name);
+  for (int j = 0; j < prob.seqLenK; ++j)
+    printf(" %d", rockReferenceIsVisible(&prob, 0, i, j));
+  printf("\n");
+}
+
 int main(void) {
   const double one[] = {1, 1, 1, 1}, keys01[] = {0, 1}, v13[] = {1, 3};
   // TEST: 1 query, 2 keys, scores {0, 1}
@@ -79,10 +86,11 @@ int main(void) {
   // CHECK: prefix 1: O 2.462117 2.462117 LSE 1.313262 1.313262
   prob.numPrefixOffset = 0;
 
-  // TEST: sliding window W = 0 keeps only the last visible key
+  // TEST: sliding window W = 0 keeps only the key at the KV bound (Sk - 1 =
+  // 1): row 0, whose causal bound is key 0, is fully masked
   prob.slidingWindow = 0;
   run("window 0", &in);
-  // CHECK: window 0: O 1.000000 3.000000 LSE 0.000000 1.000000
+  // CHECK: window 0: O 0.000000 3.000000 LSE -inf 1.000000
   prob.slidingWindow = -1;
   prob.causal = false;
 
@@ -222,15 +230,29 @@ int main(void) {
   run("f32 strict", &fin);
   // CHECK: f32 strict: O 0.500000 LSE 16777216.693147
 
-  // TEST: visibility helper
-  setup(1, 1, 4, 8, 1, 1);
+  // TEST: visibility helper. Causal, KV-cache index 5, window 2: the window
+  // looks back from the index (keys [3, 5]) whatever the row's causal bound,
+  // so row 3 sees key 3 alone and row 1 nothing. A causal look-back of 1
+  // looks back from the row instead (row 3: keys [2, 3]); with both, row 4
+  // keeps keys [3, 4].
+  setup(1, 1, 8, 8, 1, 1);
   prob.causal = true;
-  prob.slidingWindow = 1;
-  printf("visible row 3:");
-  for (int j = 0; j < 8; ++j)
-    printf(" %d", rockReferenceIsVisible(&prob, 0, 3, j));
-  printf("\n");
-  // CHECK: visible row 3: 0 0 1 1 0 0 0 0
+  prob.numCurrentSeqLen = 1;
+  prob.currentSeqLen[0] = 5;
+  prob.slidingWindow = 2;
+  visible("window row 3", 3);
+  // CHECK: window row 3: 0 0 0 1 0 0 0 0
+  visible("window row 1", 1);
+  // CHECK: window row 1: 0 0 0 0 0 0 0 0
+  visible("window row 7", 7);
+  // CHECK: window row 7: 0 0 0 1 1 1 0 0
+  prob.slidingWindow = -1;
+  prob.causalLookBack = 1;
+  visible("band row 3", 3);
+  // CHECK: band row 3: 0 0 1 1 0 0 0 0
+  prob.slidingWindow = 2;
+  visible("both row 4", 4);
+  // CHECK: both row 4: 0 0 0 1 1 0 0 0
 
   RockBuffer *all[] = {q,  k,  v,  k00, q2,  q4,  k2,  v2, v4, qd, kd,
                        qi, ki, vi, qbi, qsi, sci, bii, qh, kh, vh, sch};
