@@ -610,7 +610,6 @@ static Gates resolveGates(const RockHarness *h, const RockRunOptions *o) {
   return g;
 }
 
-/// Compares out (and LSE) with the reference; prints details when asked.
 /// The reference's view of the session's input buffers (borrowed).
 static RockAttnInputs sessionInputs(const RockSession *s) {
   const RockAttnProblem *p = &s->h->problem;
@@ -639,6 +638,7 @@ static void plainReference(const RockSession *s, double **out, double **lse) {
   }
 }
 
+/// Compares out (and LSE) with the reference; prints details when asked.
 static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
   const RockHarness *h = s->h;
   const RockAttnProblem *p = &h->problem;
