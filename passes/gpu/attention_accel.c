@@ -35,7 +35,8 @@
 #include <string.h>
 
 enum {
-  MAXW = 4,     /* warps per workgroup */
+  MAXW = 4, /* warps per workgroup (MAXW_LDM with ldmatrix) */
+  MAXW_LDM = 8,
   MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */
   SMEM_MAX = 49152,
@@ -49,8 +50,37 @@ typedef struct AccSched {
   RockAccel ac;
   int w, nb, mb, ks, ntS, ntD, nr, nchq, nchv;
   bool pReg; /* P stays in registers as the A operand of P·V */
+  /* mma.sync 16-bit: ldmatrix fragments from swizzled tiles, K / V staged
+   * with cp.async (rock.async_copy) while the other gemm runs; Q, K, V are
+   * views of one buffer (Q under K and V when they do not fit side by side) */
+  bool ldm, swzQ, swzK, swzV;
+  int64_t qOff, kOff, vOff, bytes;
   char elt[16];
 } AccSched;
+
+/* An exploration knob: the integer in environment variable `name`, or
+ * `dflt`. */
+static int envInt(const char *name, int dflt) {
+  const char *e = getenv(name);
+  return e && *e ? atoi(e) : dflt;
+}
+
+/* Workgroup memory of the schedule for `mb` keys per tile; false when it
+ * does not fit. */
+static bool layout(const RockAttn *a, AccSched *s) {
+  int64_t q = 2 * (int64_t)s->nb * a->Dqk, k = 2 * (int64_t)s->mb * a->Dqk,
+          v = 2 * (int64_t)s->mb * a->Dv;
+  if (!s->ldm) {
+    s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
+    return s->bytes <= SMEM_MAX;
+  }
+  s->kOff = 0, s->vOff = k;
+  if (q + k + v <= SMEM_MAX)
+    s->qOff = k + v, s->bytes = q + k + v;
+  else
+    s->qOff = 0, s->bytes = q > k + v ? q : k + v;
+  return s->bytes <= SMEM_MAX;
+}
 
 static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   const char *env = getenv("ROCK_GPU_ACCEL");
@@ -75,20 +105,21 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   if (sqr < 16 || a->Dqk % ac->k || a->Dv % ac->n || a->Dqk % VEC ||
       a->Dv % VEC || a->Dqk / ac->k > MAXKS || a->Dv / ac->n > MAXNT)
     return false;
-  s->w = (int)((sqr + 15) / 16);
-  if (s->w > MAXW)
-    s->w = MAXW;
-  s->nb = 16 * s->w;
   /* mma.sync: two m16n8 accumulator tiles are the A fragment of a k16 step,
-   * so P can stay in registers, and the freed memory takes 64-key tiles.
-   * Not yet run on a GPU: opt-in (ROCK_GPU_ACCEL_PREG=1) until it is. */
-  const char *preg = getenv("ROCK_GPU_ACCEL_PREG");
-  s->pReg = preg && !strcmp(preg, "1") && ac->kind == ROCK_ACCEL_MMA_SYNC &&
-            2 * ac->n == ac->k;
+   * so P stays in registers, and the freed memory takes 64-key tiles;
+   * ldmatrix reads column pairs of 16. */
+  s->pReg = ac->kind == ROCK_ACCEL_MMA_SYNC && 2 * ac->n == ac->k &&
+            envInt("ROCK_GPU_ACCEL_PREG", 1);
+  s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 &&
+           envInt("ROCK_GPU_ACCEL_LDM", 1);
+  int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW_LDM) : MAXW;
+  maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
+  s->w = (int)((sqr + 15) / 16);
+  if (s->w > maxw)
+    s->w = maxw;
+  s->nb = 16 * s->w;
   for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
-    if (2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
-             (int64_t)s->mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * s->mb)) <=
-        SMEM_MAX)
+    if (layout(a, s))
       break;
   s->ks = (int)(a->Dqk / ac->k);
   s->ntS = s->mb / ac->n;
@@ -96,10 +127,9 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
   s->nchq = (int)(a->Dqk / VEC);
   s->nchv = (int)(a->Dv / VEC);
-  int64_t bytes =
-      2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
-           (int64_t)s->mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * s->mb));
-  if (bytes > SMEM_MAX || s->mb % ac->k || s->mb / ac->n > MAXNT)
+  s->swzQ = s->swzK = s->ldm && rock__accelSwizzleFits(a->Dqk);
+  s->swzV = s->ldm && rock__accelSwizzleFits(a->Dv);
+  if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT)
     return false;
   a->NB = s->nb;
   a->MB = s->mb;
@@ -133,33 +163,74 @@ static int rowReduce(RockGen *g, const AccSched *s, int v, const char *op) {
 }
 
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
- * j0, clamped to Sk - 1) into `sm` [rows][nch·VEC]. */
+ * j0, clamped to Sk - 1) into `sm` [rows][nch·VEC] (chunks swizzled with
+ * `swz`); with `async`, the stores are marked for rock-gpu-async-copy. */
 static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int view, const char *mt, MlirType elt,
-                      int gBlk, int j0, int nch, int sm, const char *smt) {
+                      int gBlk, int j0, int nch, int sm, const char *smt,
+                      bool swz, bool async) {
   int cn = rock__genIndex(g, nch);
-  int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->mb * nch),
-                       rock__genIndex(g, nThreads));
-  int jr = rock__genBin(g, "arith.divui", i, cn, "index");
-  int d = rock__genBin(g, "arith.muli",
-                       rock__genBin(g, "arith.remui", i, cn, "index"),
-                       rock__genIndex(g, VEC), "index");
-  int j = rock__genBin(g, "arith.minui",
-                       rock__genBin(g, "arith.addi", j0, jr, "index"),
-                       rock__genIndex(g, a->Sk - 1), "index");
-  char ib[128], ty[32];
-  rock__idx3(ib, sizeof ib, gBlk, j, d);
-  rock__typeStr(ty, sizeof ty, elt, VEC);
-  int v = rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
-                "%s -> %s",
-                v, view, ib, mt, ty);
-  rock__genLine(g,
-                "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} "
-                ": %s, %s",
-                v, sm, jr, d, smt, ty);
-  rock__genEnd(g);
+  int64_t total = (int64_t)s->mb * nch;
+  /* Unrolled when the threads divide the chunks (all loads in flight). */
+  bool flat = total % nThreads == 0;
+  int reps = flat ? (int)(total / nThreads) : 1;
+  for (int rep = 0; rep < reps; ++rep) {
+    int i =
+        flat ? rock__genBin(g, "arith.addi", tx,
+                            rock__genIndex(g, (int64_t)rep * nThreads), "index")
+             : rock__genFor(g, tx, rock__genIndex(g, total),
+                            rock__genIndex(g, nThreads));
+    int jr = rock__genBin(g, "arith.divui", i, cn, "index");
+    int d = rock__genBin(g, "arith.muli",
+                         rock__genBin(g, "arith.remui", i, cn, "index"),
+                         rock__genIndex(g, VEC), "index");
+    int j = rock__genBin(g, "arith.minui",
+                         rock__genBin(g, "arith.addi", j0, jr, "index"),
+                         rock__genIndex(g, a->Sk - 1), "index");
+    char ib[128], ty[32];
+    rock__idx3(ib, sizeof ib, gBlk, j, d);
+    rock__typeStr(ty, sizeof ty, elt, VEC);
+    int v = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
+                  "%s -> %s",
+                  v, view, ib, mt, ty);
+    rock__genLine(g,
+                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16%s} "
+                  ": %s, %s",
+                  v, sm, jr, rock__accelSwizzle(g, swz, jr, d),
+                  async ? ", rock.async_copy" : "", smt, ty);
+    if (!flat)
+      rock__genEnd(g);
+  }
+}
+
+/* The tile products of one warp against a tile of `nt` n-columns:
+ * acc[t] (+)= A_k · B(col t·n, k) over k < nk; B from `mem` (`mt`) stored
+ * [col][k] when kContig, else [k][col]; A fragment k is af[k]. */
+static void tileProducts(RockGen *g, const AccSched *s, const int *af, int nk,
+                         int mem, const char *mt, bool kContig, bool swz,
+                         int lane, int nt, int *acc) {
+  const RockAccel *ac = &s->ac;
+  for (int k = 0; k < nk; ++k) {
+    int k0 = rock__genIndex(g, k * ac->k);
+    if (s->ldm) {
+      for (int t = 0; t < nt; t += 2) {
+        int b[2];
+        rock__accelLdmB2(g, ac, mem, mt, kContig, swz,
+                         rock__genIndex(g, t * ac->n), k0, lane, b);
+        for (int h = 0; h < 2; ++h)
+          acc[t + h] = rock__accelMma(g, ac, af[k], b[h], acc[t + h]);
+      }
+      continue;
+    }
+    for (int t = 0; t < nt; ++t)
+      acc[t] = rock__accelMma(g, ac, af[k],
+                              rock__accelLoadB(g, ac, mem, mt, kContig,
+                                               rock__genIndex(g, t * ac->n), k0,
+                                               lane),
+                              acc[t]);
+  }
 }
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
@@ -183,22 +254,35 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   for (int i = 0; i < 12; ++i)
     v[i] = rock__genFresh(g);
   int sQ = rock__genFresh(g), sK = rock__genFresh(g), sV = rock__genFresh(g),
-      sP = rock__genFresh(g);
+      sP = rock__genFresh(g), sB = rock__genFresh(g);
+  char mB[96];
+  snprintf(mB, sizeof mB, "memref<%lldxi8, %s>", (long long)s->bytes, wg_);
   rock__genLine(
       g,
       "gpu.launch blocks(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, %%v%d = "
       "%%v%d, %%v%d = %%v%d) threads(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, "
-      "%%v%d = %%v%d, %%v%d = %%v%d) workgroup(%%v%d : %s, %%v%d : %s, "
-      "%%v%d : %s",
+      "%%v%d = %%v%d, %%v%d = %%v%d) workgroup(",
       v[0], v[1], v[2], v[3], rock__genIndex(g, a->grid), v[4], c1, v[5], c1,
-      v[6], v[7], v[8], v[9], rock__genIndex(g, nThreads), v[10], c1, v[11], c1,
-      sQ, mQ, sK, mK, sV, mV);
-  /* (the launch line continues: P's buffer unless P stays in registers) */
-  if (s->pReg)
-    rock__strAppend(&g->body, ") {\n");
+      v[6], v[7], v[8], v[9], rock__genIndex(g, nThreads), v[10], c1, v[11],
+      c1);
+  /* (the launch line continues: one buffer viewed as Q, K, V with
+   * ldmatrix; else Q, K, V and P's buffer unless P stays in registers) */
+  if (s->ldm)
+    rock__strAppendf(&g->body, "%%v%d : %s) {\n", sB, mB);
   else
+    rock__strAppendf(&g->body, "%%v%d : %s, %%v%d : %s, %%v%d : %s%s", sQ, mQ,
+                     sK, mK, sV, mV, s->pReg ? ") {\n" : "");
+  if (!s->ldm && !s->pReg)
     rock__strAppendf(&g->body, ", %%v%d : %s) {\n", sP, mP);
   g->depth++;
+  if (s->ldm) {
+    const int ids[3] = {sQ, sK, sV};
+    const int64_t offs[3] = {s->qOff, s->kOff, s->vOff};
+    const char *tys[3] = {mQ, mK, mV};
+    for (int i = 0; i < 3; ++i)
+      rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", ids[i],
+                    sB, rock__genIndex(g, offs[i]), mB, tys[i]);
+  }
   int bx = v[0], tx = v[6];
   int cw = rock__genIndex(g, ac->wave);
   int lane = rock__genBin(g, "arith.remui", tx, cw, "index");
@@ -231,7 +315,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     rock__genLine(g,
                   "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
                   "%s, %s",
-                  q, sQ, r, d, mQ, ty);
+                  q, sQ, r, rock__accelSwizzle(g, s->swzQ, r, d), mQ, ty);
     rock__genEnd(g);
   }
 
@@ -255,8 +339,21 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "gpu.barrier");
   int qf[MAXKS];
   for (int k = 0; k < s->ks; ++k)
-    qf[k] = rock__accelLoadA(g, ac, sQ, mQ, true, row0,
-                             rock__genIndex(g, k * ac->k), lane);
+    qf[k] = s->ldm ? rock__accelLdmA(g, ac, sQ, mQ, s->swzQ, row0,
+                                     rock__genIndex(g, k * ac->k), lane)
+                   : rock__accelLoadA(g, ac, sQ, mQ, true, row0,
+                                      rock__genIndex(g, k * ac->k), lane);
+  if (s->ldm) {
+    /* K of the first tile in flight while the rows are set up (after every
+     * warp has its Q fragments when K lies over Q). */
+    if (s->qOff == s->kOff)
+      rock__genLine(g, "gpu.barrier");
+    int j0;
+    (void)rock__attnTileCols(g, a, start, &j0);
+    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, j0, s->nchq,
+              sK, mK, s->swzK, true);
+    rock__genLine(g, "nvvm.cp.async.commit.group");
+  }
 
   /* This lane's rows: warp row, indices, key limits. */
   int wrow[MAXR], last[MAXR], low[MAXR], col[MAXR * 2];
@@ -297,23 +394,30 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int *mNext = next, *lNext = next + s->nr, *oNext = next + 2 * s->nr;
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
-    rock__genLine(g, "gpu.barrier");
-    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, j0, s->nchq,
-              sK, mK);
-    stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, wg.gBlk, j0, s->nchv,
-              sV, mV);
-    rock__genLine(g, "gpu.barrier");
+    if (s->ldm) {
+      /* K(kt) has landed and every warp is past P·V of the last tile: V(kt)
+       * streams in during Q·Kᵀ. */
+      rock__genLine(g, "nvvm.cp.async.wait.group 0");
+      rock__genLine(g, "gpu.barrier");
+      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, wg.gBlk, j0, s->nchv,
+                sV, mV, s->swzV, true);
+      rock__genLine(g, "nvvm.cp.async.commit.group");
+    } else {
+      rock__genLine(g, "gpu.barrier");
+      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, j0, s->nchq,
+                sK, mK, false, false);
+      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, wg.gBlk, j0, s->nchv,
+                sV, mV, false, false);
+      rock__genLine(g, "gpu.barrier");
+    }
     /* S = Q·Kᵀ, then the scores of every accumulator element. */
-    int xs[MAXNT][8];
+    int xs[MAXNT][8], sacc[MAXNT];
     int mv = rock__attnMaskedValue(g, a, 1);
+    for (int jt = 0; jt < s->ntS; ++jt)
+      sacc[jt] = rock__accelZero(g, ac);
+    tileProducts(g, s, qf, s->ks, sK, mK, true, s->swzK, lane, s->ntS, sacc);
     for (int jt = 0; jt < s->ntS; ++jt) {
-      int acc = rock__accelZero(g, ac);
-      for (int k = 0; k < s->ks; ++k)
-        acc = rock__accelMma(
-            g, ac, qf[k],
-            rock__accelLoadB(g, ac, sK, mK, true, rock__genIndex(g, jt * ac->n),
-                             rock__genIndex(g, k * ac->k), lane),
-            acc);
+      int acc = sacc[jt];
       for (int e = 0; e < ac->cElems; ++e) {
         int ri = rowOf(s, e);
         int sc = rock__genFresh(g);
@@ -400,8 +504,25 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     for (int d = 0; d < s->ntD; ++d)
       oNext[d] =
           cv >= 0 ? rock__genBinF(g, "arith.mulf", oOld[d], cv, vt) : oOld[d];
+    if (s->ldm) {
+      /* V(kt) has landed and every warp is past Q·Kᵀ: K(kt + 1) streams in
+       * during P·V. */
+      rock__genLine(g, "nvvm.cp.async.wait.group 0");
+      rock__genLine(g, "gpu.barrier");
+      int kn = rock__genBin(g, "arith.addi", kt, c1, "index");
+      int more = rock__genBin(g, "arith.cmpi ult,", kn, end, "index");
+      rock__genLine(g, "scf.if %%v%d {", more);
+      g->depth++;
+      int jn;
+      (void)rock__attnTileCols(g, a, kn, &jn);
+      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, jn, s->nchq,
+                sK, mK, s->swzK, true);
+      rock__genLine(g, "nvvm.cp.async.commit.group");
+      g->depth--;
+      rock__genLine(g, "}");
+    }
+    int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
-      int pa;
       if (s->pReg) {
         /* A = S tiles 2kk and 2kk + 1 in accumulator order (accel.c). */
         RockStr list = {0};
@@ -410,21 +531,17 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
             rock__strAppendf(
                 &list, "%s%%v%d", h || e ? ", " : "",
                 rock__genConv(g, pr[2 * kk + h][e], a->f32, a->tv, 1));
-        pa = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dx%s>", pa,
-                      list.data, ac->aElems, ac->elt);
+        pa[kk] = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dx%s>",
+                      pa[kk], list.data, ac->aElems, ac->elt);
         rock__strFree(&list);
       } else {
-        pa = rock__accelLoadA(g, ac, sP, mP, true, row0,
-                              rock__genIndex(g, kk * ac->k), lane);
+        pa[kk] = rock__accelLoadA(g, ac, sP, mP, true, row0,
+                                  rock__genIndex(g, kk * ac->k), lane);
       }
-      for (int d = 0; d < s->ntD; ++d)
-        oNext[d] = rock__accelMma(
-            g, ac, pa,
-            rock__accelLoadB(g, ac, sV, mV, false, rock__genIndex(g, d * ac->n),
-                             rock__genIndex(g, kk * ac->k), lane),
-            oNext[d]);
     }
+    tileProducts(g, s, pa, s->mb / ac->k, sV, mV, false, s->swzV, lane, s->ntD,
+                 oNext);
     rock__genYieldTypedEnd(g, nSt, next, tys);
   }
 

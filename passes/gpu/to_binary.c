@@ -77,8 +77,9 @@ static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
                      char *err, size_t errSize) {
   if (t->vendor == ROCK_GPU_NVIDIA) {
     snprintf(out, size,
-             "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-"
-             "llvm,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}),"
+             "builtin.module(gpu.module(convert-scf-to-cf,convert-nvgpu-to-"
+             "nvvm,convert-arith-to-llvm,convert-gpu-to-nvvm{use-bare-ptr-"
+             "memref-call-conv=1}),"
              "reconcile-unrealized-casts%s%s%s)",
              mode == TO_LLVM ? "" : ",gpu-module-to-binary{format=",
              mode == TO_LLVM    ? ""
