@@ -54,6 +54,7 @@ typedef struct AccSched {
    * with cp.async (rock.async_copy) while the other gemm runs; Q, K, V are
    * views of one buffer (Q under K and V when they do not fit side by side) */
   bool ldm, swzQ, swzK, swzV;
+  int64_t pq, pv; /* row pitch of Q / K and of V (elements) */
   int64_t qOff, kOff, vOff, bytes;
   char elt[16];
 } AccSched;
@@ -68,8 +69,8 @@ static int envInt(const char *name, int dflt) {
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
  * does not fit. */
 static bool layout(const RockAttn *a, AccSched *s) {
-  int64_t q = 2 * (int64_t)s->nb * a->Dqk, k = 2 * (int64_t)s->mb * a->Dqk,
-          v = 2 * (int64_t)s->mb * a->Dv;
+  int64_t q = 2 * (int64_t)s->nb * s->pq, k = 2 * (int64_t)s->mb * s->pq,
+          v = 2 * (int64_t)s->mb * s->pv;
   if (!s->ldm) {
     s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
     return s->bytes <= SMEM_MAX;
@@ -112,8 +113,16 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
             envInt("ROCK_GPU_ACCEL_PREG", 1);
   s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 &&
            envInt("ROCK_GPU_ACCEL_LDM", 1);
-  int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW_LDM) : MAXW;
+  int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW) : MAXW;
   maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
+  /* ldmatrix reads 8 rows of 16 bytes: rows padded by 16 bytes (or, with
+   * ROCK_GPU_ACCEL_SWZ=1, 16-byte chunks XOR-swizzled) keep them in
+   * distinct banks. */
+  bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 0);
+  s->swzQ = s->swzK = swz && rock__accelSwizzleFits(a->Dqk);
+  s->swzV = swz && rock__accelSwizzleFits(a->Dv);
+  s->pq = a->Dqk + (s->ldm && !s->swzQ ? VEC : 0);
+  s->pv = a->Dv + (s->ldm && !s->swzV ? VEC : 0);
   s->w = (int)((sqr + 15) / 16);
   if (s->w > maxw)
     s->w = maxw;
@@ -127,8 +136,6 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
   s->nchq = (int)(a->Dqk / VEC);
   s->nchv = (int)(a->Dv / VEC);
-  s->swzQ = s->swzK = s->ldm && rock__accelSwizzleFits(a->Dqk);
-  s->swzV = s->ldm && rock__accelSwizzleFits(a->Dv);
   if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT)
     return false;
   a->NB = s->nb;
@@ -238,11 +245,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const RockAccel *ac = &s->ac;
   char mQ[128], mK[128], mV[128], mP[128], ib[160], vt[32];
   const char *wg_ = "#gpu.address_space<workgroup>";
-  snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)a->Dqk,
+  snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)s->pq,
            s->elt, wg_);
-  snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)a->Dqk,
+  snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pq,
            s->elt, wg_);
-  snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)a->Dv,
+  snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pv,
            s->elt, wg_);
   snprintf(mP, sizeof mP, "memref<%dx%dx%s, %s>", s->nb, s->mb, s->elt, wg_);
   rock__typeStrS(vt, sizeof vt, "f32", ac->cElems);
@@ -320,18 +327,28 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   }
 
   /* The block's key range (uniform): every row of the block. */
-  int eff = -1, lowKey = -1;
+  /* With ldmatrix, also the keys every row of the block sees (minLast,
+   * maxLow): tiles inside them need no masks. */
+  int eff = -1, lowKey = -1, minLast = -1, maxLow = -1;
   if (a->dynamic) {
     eff = rock__genIndex(g, -1);
     lowKey = rock__genIndex(g, a->Sk);
+    minLast = rock__genIndex(g, a->Sk);
+    maxLow = rock__genIndex(g, 0);
     for (int r = 0; r < s->nb; ++r) {
       int rc = rock__genBin(g, "arith.minui", rock__genIndex(g, r), lastRow,
                             "index");
       RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
       int last = rock__attnRowLast(g, a, x);
       eff = rock__attnBlockLast(g, eff, last);
-      if (a->hasWindow)
-        lowKey = rock__attnBlockLow(g, lowKey, rock__attnRowLow(g, a, last));
+      if (s->ldm)
+        minLast = rock__genBin(g, "arith.minsi", minLast, last, "index");
+      if (a->hasWindow) {
+        int low = rock__attnRowLow(g, a, last);
+        lowKey = rock__attnBlockLow(g, lowKey, low);
+        if (s->ldm)
+          maxLow = rock__genBin(g, "arith.maxsi", maxLow, low, "index");
+      }
     }
   }
   int start, end;
@@ -416,6 +433,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     for (int jt = 0; jt < s->ntS; ++jt)
       sacc[jt] = rock__accelZero(g, ac);
     tileProducts(g, s, qf, s->ks, sK, mK, true, s->swzK, lane, s->ntS, sacc);
+    int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
       int acc = sacc[jt];
       for (int e = 0; e < ac->cElems; ++e) {
@@ -438,6 +456,48 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
         } else {
           xv = rock__attnScore(g, a, sc, a->f32, 1);
         }
+        xs[jt][e] = xv;
+        jjs[jt][e] = jj;
+      }
+    }
+    /* The masks; with ldmatrix only on the tiles that need them (the key
+     * tail, past some row's last key, before some row's window). */
+    bool tail = a->Sk % s->mb != 0;
+    int full = -1;
+    if (s->ldm && (tail || a->dynamic || a->hasWindow)) {
+      int jEnd = rock__genBin(g, "arith.addi", j0, rock__genIndex(g, s->mb),
+                              "index");
+      int conds[3], nc = 0;
+      if (tail)
+        conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
+                                   rock__genIndex(g, a->Sk), "index");
+      if (a->dynamic)
+        conds[nc++] = rock__genBin(
+            g, "arith.cmpi sle,", jEnd,
+            rock__genBin(g, "arith.addi", minLast, c1, "index"), "index");
+      if (a->hasWindow)
+        conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, maxLow, "index");
+      full = conds[0];
+      for (int i = 1; i < nc; ++i)
+        full = rock__genBin(g, "arith.andi", full, conds[i], "i1");
+    }
+    int nx = s->ntS * ac->cElems, res0 = g->next;
+    RockStr rl = {0}, tl = {0}, yl = {0};
+    if (full >= 0) {
+      for (int i = 0; i < nx; ++i) {
+        rock__strAppendf(&rl, "%s%%v%d", i ? ", " : "", rock__genFresh(g));
+        rock__strAppendf(&tl, "%sf32", i ? ", " : "");
+        rock__strAppendf(&yl, "%s%%v%d", i ? ", " : "",
+                         xs[i / ac->cElems][i % ac->cElems]);
+      }
+      rock__genLine(g, "%s = scf.if %%v%d -> (%s) {", rl.data, full, tl.data);
+      rock__genLine(g, "  scf.yield %s : %s", yl.data, tl.data);
+      rock__genLine(g, "} else {");
+      g->depth++;
+    }
+    for (int jt = 0; jt < s->ntS; ++jt)
+      for (int e = 0; e < ac->cElems; ++e) {
+        int ri = rowOf(s, e), xv = xs[jt][e], jj = jjs[jt][e];
         xv = rock__attnMaskPad(g, a, xv, jj, mv, 1);
         if (a->dynamic)
           xv = rock__attnMaskLast(g, xv, jj, last[ri], mv, 1);
@@ -445,7 +505,20 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
           xv = rock__attnMaskLow(g, xv, jj, low[ri], mv, 1);
         xs[jt][e] = xv;
       }
+    if (full >= 0) {
+      rock__strFree(&yl);
+      for (int i = 0; i < nx; ++i)
+        rock__strAppendf(&yl, "%s%%v%d", i ? ", " : "",
+                         xs[i / ac->cElems][i % ac->cElems]);
+      rock__genLine(g, "scf.yield %s : %s", yl.data, tl.data);
+      g->depth--;
+      rock__genLine(g, "}");
+      for (int i = 0; i < nx; ++i)
+        xs[i / ac->cElems][i % ac->cElems] = res0 + i;
     }
+    rock__strFree(&rl);
+    rock__strFree(&tl);
+    rock__strFree(&yl);
     /* The online softmax per row; P into workgroup memory in V's type. */
     int cr[MAXR];
     for (int r = 0; r < s->nr; ++r) {
@@ -453,7 +526,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       mNext[r] = mOld[r];
       lNext[r] = lOld[r];
     }
-    int pr[MAXNT][8];
+    int pr[MAXNT][8], pu[MAXNT][8]; /* P rounded to V's type / not */
     if (a->softmax) {
       for (int r = 0; r < s->nr; ++r) {
         int tileMax = ninf;
@@ -470,14 +543,17 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
           for (int e = 0; e < ac->cElems; ++e)
             if (rowOf(s, e) == r) {
               int p = rock__attnProb(g, a, xs[jt][e], mSafe, 1, &pr[jt][e]);
+              pu[jt][e] = p;
               rowSum = rock__genBin(g, "arith.addf", rowSum, p, "f32");
             }
         lNext[r] = rock__attnRowSum(g, cr[r], lOld[r], rowSum);
       }
     } else {
       for (int jt = 0; jt < s->ntS; ++jt)
-        for (int e = 0; e < ac->cElems; ++e)
+        for (int e = 0; e < ac->cElems; ++e) {
           pr[jt][e] = rock__attnProbPlain(g, a, xs[jt][e], 1);
+          pu[jt][e] = xs[jt][e];
+        }
     }
     for (int jt = 0; jt < s->ntS && !s->pReg; ++jt)
       for (int e = 0; e < ac->cElems; ++e) {
@@ -524,17 +600,28 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
       if (s->pReg) {
-        /* A = S tiles 2kk and 2kk + 1 in accumulator order (accel.c). */
-        RockStr list = {0};
+        /* A = S tiles 2kk and 2kk + 1 in accumulator order (accel.c),
+         * converted in pairs (cvt.rn.bf16x2 / f16x2). */
+        int pair[4];
         for (int h = 0; h < 2; ++h)
-          for (int e = 0; e < ac->cElems; ++e)
-            rock__strAppendf(
-                &list, "%s%%v%d", h || e ? ", " : "",
-                rock__genConv(g, pr[2 * kk + h][e], a->f32, a->tv, 1));
+          for (int e = 0; e < ac->cElems; e += 2) {
+            int v2 = rock__genFresh(g);
+            rock__genLine(g,
+                          "%%v%d = vector.from_elements %%v%d, %%v%d : "
+                          "vector<2xf32>",
+                          v2, pu[2 * kk + h][e], pu[2 * kk + h][e + 1]);
+            pair[2 * h + e / 2] = rock__genConv(g, v2, a->f32, a->tv, 2);
+          }
+        int lo = rock__genFresh(g), hi = rock__genFresh(g);
+        const char *sh = "%%v%d = vector.shuffle %%v%d, %%v%d [0, 1, 2, 3] : "
+                         "vector<2x%s>, vector<2x%s>";
+        rock__genLine(g, sh, lo, pair[0], pair[1], ac->elt, ac->elt);
+        rock__genLine(g, sh, hi, pair[2], pair[3], ac->elt, ac->elt);
         pa[kk] = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dx%s>",
-                      pa[kk], list.data, ac->aElems, ac->elt);
-        rock__strFree(&list);
+        rock__genLine(g,
+                      "%%v%d = vector.shuffle %%v%d, %%v%d [0, 1, 2, 3, 4, 5, "
+                      "6, 7] : vector<4x%s>, vector<4x%s>",
+                      pa[kk], lo, hi, ac->elt, ac->elt);
       } else {
         pa[kk] = rock__accelLoadA(g, ac, sP, mP, true, row0,
                                   rock__genIndex(g, kk * ac->k), lane);
