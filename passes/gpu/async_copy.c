@@ -1,15 +1,18 @@
 /*===- async_copy.c - rock-gpu-async-copy ---------------------------------===*
  *
  * Turns the staging stores a GPU schedule marked `rock.async_copy` into
- * cp.async copies: a `vector.store {rock.async_copy}` of 16 bytes into
- * workgroup memory whose value is a `vector.load` from a global memref
- * (what rock-lower-views makes of a contiguous view) used only there
- * becomes `nvgpu.device_async_copy {bypassL1}` (cp.async.cg ... 16), on
- * NVIDIA targets. Every other marked store (a paged view's rock.deref
- * load, a guarded access, AMD) stays a plain store and only loses the
- * mark. The schedule emits the nvvm.cp.async.commit.group /
- * wait.group lines itself: with no copy in flight they cost nothing, so
- * both forms are ordered by the same barriers.
+ * cp.async copies (cp.async.cg.shared.global, 16 bytes, on NVIDIA targets):
+ * a `vector.store {rock.async_copy}` of 16 bytes into workgroup memory,
+ * whose value is used only there and is
+ *   - a `vector.load` from a global memref (what rock-lower-views makes of
+ *     a contiguous view): nvgpu.device_async_copy {bypassL1};
+ *   - an `llvm.load` through a generic pointer (a paged view's rock.deref:
+ *     page pointer + offset): nvvm.cp.async.shared.global from that pointer
+ *     cast to the global space into the workgroup element's address.
+ * Every other marked store (a guarded access, scalar loads, AMD) stays a
+ * plain store and only loses the mark. The schedule emits the
+ * nvvm.cp.async.commit.group / wait.group lines itself: with no copy in
+ * flight they cost nothing, so both forms are ordered by the same barriers.
  *
  *===----------------------------------------------------------------------===*/
 #include "attention/attention.h"
@@ -18,7 +21,9 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +40,9 @@ static bool isGlobal(MlirType mt) {
          (mlirAttributeIsAInteger(ms) && mlirIntegerAttrGetValueInt(ms) == 1);
 }
 
-/* The load feeding `st` when the pair can be one cp.async, else null. */
-static MlirOperation copySource(MlirOperation st) {
+/* The load feeding `st` when the pair can be one cp.async (*paged: an
+ * llvm.load through a pointer), else null. */
+static MlirOperation copySource(MlirOperation st, bool *paged) {
   MlirOperation none = {NULL};
   MlirValue val = mlirOperationGetOperand(st, 0);
   MlirType vt = mlirValueGetType(val);
@@ -44,18 +50,66 @@ static MlirOperation copySource(MlirOperation st) {
       mlirShapedTypeGetRank(vt) != 1 ||
       mlirShapedTypeGetDimSize(vt, 0) *
               (int64_t)rock__bitWidth(mlirShapedTypeGetElementType(vt)) !=
-          128)
+          128 ||
+      mlirOperationGetNumOperands(st) != 4)
     return none;
   MlirOperation ld = mlirOpResultGetOwner(val);
-  if (!named(ld, "vector.load"))
+  *paged = named(ld, "llvm.load");
+  if (!named(ld, "vector.load") && !*paged)
     return none;
   MlirOpOperand use = mlirValueGetFirstUse(val);
   if (mlirOpOperandIsNull(use) ||
       !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return none;
-  if (!isGlobal(mlirValueGetType(mlirOperationGetOperand(ld, 0))))
+  MlirType src = mlirValueGetType(mlirOperationGetOperand(ld, 0));
+  if (*paged ? !mlirTypeIsALLVMPointerType(src) ||
+                   mlirLLVMPointerTypeGetAddressSpace(src) != 0
+             : !isGlobal(src))
     return none;
   return ld;
+}
+
+/* The paged form: the workgroup element's address from the memref's
+ * aligned pointer, the source pointer cast to the global space. */
+static bool rewritePaged(MlirOperation st, MlirOperation ld) {
+  MlirValue mem = mlirOperationGetOperand(st, 1);
+  MlirType mt = mlirValueGetType(mem);
+  RockStr mts = {0};
+  rock__strAppendType(&mts, mt);
+  int64_t pitch = mlirShapedTypeGetDimSize(mt, 1);
+  unsigned eb = rock__bitWidth(mlirShapedTypeGetElementType(mt)) / 8;
+  char *text = NULL;
+  RockStr t = {0};
+  rock__strAppendf(
+      &t,
+      "func.func @body(%%m: %s, %%r: index, %%c: index, %%p: !llvm.ptr) {\n"
+      "  %%base = memref.extract_aligned_pointer_as_index %%m : %s -> index\n"
+      "  %%pitch = arith.constant %lld : index\n"
+      "  %%eb = arith.constant %u : index\n"
+      "  %%row = arith.muli %%r, %%pitch : index\n"
+      "  %%el = arith.addi %%row, %%c : index\n"
+      "  %%off = arith.muli %%el, %%eb : index\n"
+      "  %%a = arith.addi %%base, %%off : index\n"
+      "  %%ai = arith.index_cast %%a : index to i64\n"
+      "  %%dst = llvm.inttoptr %%ai : i64 to !llvm.ptr<3>\n"
+      "  %%src = llvm.addrspacecast %%p : !llvm.ptr to !llvm.ptr<1>\n"
+      "  nvvm.cp.async.shared.global %%dst, %%src, 16, cache = cg : "
+      "!llvm.ptr<3>, !llvm.ptr<1>\n"
+      "  return\n"
+      "}\n",
+      mts.data, mts.data, (long long)pitch, eb);
+  text = t.data;
+  MlirValue args[4] = {mem, mlirOperationGetOperand(st, 2),
+                       mlirOperationGetOperand(st, 3),
+                       mlirOperationGetOperand(ld, 0)};
+  bool ok = rock__inlineFuncText(st, text, 4, args, 0, NULL);
+  rock__strFree(&t);
+  rock__strFree(&mts);
+  if (!ok)
+    return false;
+  mlirOperationDestroy(st);
+  mlirOperationDestroy(ld);
+  return true;
 }
 
 static void rewrite(MlirOperation st, MlirOperation ld) {
@@ -97,7 +151,6 @@ static void rewrite(MlirOperation st, MlirOperation ld) {
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {
-  (void)pass;
   RockGpuTarget t;
   MlirExternalPass quiet = {NULL};
   bool nv = rock__gpuArch(root, quiet, &t) && t.vendor == ROCK_GPU_NVIDIA;
@@ -107,12 +160,16 @@ static void run(MlirOperation root, MlirExternalPass pass) {
   for (intptr_t i = 0; i < n; ++i) {
     if (mlirAttributeIsNull(mlirOperationGetAttributeByName(sts[i], mark)))
       continue;
-    MlirOperation ld = nv ? copySource(sts[i]) : (MlirOperation){NULL};
-    if (!mlirOperationIsNull(ld) && mlirOperationGetNumOperands(sts[i]) <= 8 &&
-        mlirOperationGetNumOperands(ld) <= 8)
-      rewrite(sts[i], ld);
-    else
+    bool paged = false;
+    MlirOperation ld = nv ? copySource(sts[i], &paged) : (MlirOperation){NULL};
+    if (mlirOperationIsNull(ld) || mlirOperationGetNumOperands(ld) > 8)
       mlirOperationRemoveAttributeByName(sts[i], mark);
+    else if (!paged)
+      rewrite(sts[i], ld);
+    else if (!rewritePaged(sts[i], ld))
+      rock__passFail(pass, sts[i],
+                     "rock internal error: cp.async of a paged "
+                     "load does not parse");
   }
   free(sts);
 }

@@ -138,6 +138,10 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->nchv = (int)(a->Dv / VEC);
   if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT)
     return false;
+  /* Causal row blocks see more keys the later they come: launch them in
+   * reverse, the longest first, so the last wave holds the short ones. */
+  if (s->ldm && a->causal)
+    a->reverse = !a->reverse;
   a->NB = s->nb;
   a->MB = s->mb;
   a->nNBlk = (sqr + a->NB - 1) / a->NB;
@@ -465,8 +469,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     bool tail = a->Sk % s->mb != 0;
     int full = -1;
     if (s->ldm && (tail || a->dynamic || a->hasWindow)) {
-      int jEnd = rock__genBin(g, "arith.addi", j0, rock__genIndex(g, s->mb),
-                              "index");
+      int jEnd =
+          rock__genBin(g, "arith.addi", j0, rock__genIndex(g, s->mb), "index");
       int conds[3], nc = 0;
       if (tail)
         conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
