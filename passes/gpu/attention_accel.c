@@ -115,10 +115,10 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
            envInt("ROCK_GPU_ACCEL_LDM", 1);
   int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW) : MAXW;
   maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
-  /* ldmatrix reads 8 rows of 16 bytes: rows padded by 16 bytes (or, with
-   * ROCK_GPU_ACCEL_SWZ=1, 16-byte chunks XOR-swizzled) keep them in
-   * distinct banks. */
-  bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 0);
+  /* ldmatrix reads 8 rows of 16 bytes: 16-byte chunks XOR-swizzled (rows
+   * of a multiple of 64 elements) or else rows padded by 16 bytes (also
+   * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. */
+  bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 1);
   s->swzQ = s->swzK = swz && rock__accelSwizzleFits(a->Dqk);
   s->swzV = swz && rock__accelSwizzleFits(a->Dv);
   s->pq = a->Dqk + (s->ldm && !s->swzQ ? VEC : 0);
@@ -456,9 +456,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                 rock__genIndex(g, a->Sk - 1), "index");
           MlirType yt;
           int y = rock__attnRegion(g, a, sc, x[ri], jc, &yt);
-          xv = rock__attnScore(g, a, y, yt, 1);
+          xv = rock__attnScoreRaw(g, a, y, yt, 1);
         } else {
-          xv = rock__attnScore(g, a, sc, a->f32, 1);
+          xv = rock__attnScoreRaw(g, a, sc, a->f32, 1);
         }
         xs[jt][e] = xv;
         jjs[jt][e] = jj;
@@ -523,6 +523,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     rock__strFree(&rl);
     rock__strFree(&tl);
     rock__strFree(&yl);
+    /* (scaled after the masks: next to P's exponent, one FMA with it) */
+    for (int jt = 0; jt < s->ntS; ++jt)
+      for (int e = 0; e < ac->cElems; ++e)
+        xs[jt][e] = rock__attnScoreScale(g, a, xs[jt][e], 1);
     /* The online softmax per row; P into workgroup memory in V's type. */
     int cr[MAXR];
     for (int r = 0; r < s->nr; ++r) {

@@ -11,16 +11,19 @@
 // (Sq·R < 16), f32, and ROCK_GPU_ACCEL=0 keep the SIMT schedule.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL
-// 4 warps of 16 merged rows; Q [64][136] under K [64][136] and V [64][136].
-// PREFILL: gpu.launch blocks({{.*}}) in ({{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}) workgroup(%[[B:.*]] : memref<34816xi8, #gpu.address_space<workgroup>>) {
-// PREFILL-NEXT: %[[Q:.*]] = memref.view %[[B]][%c0][] : memref<34816xi8, #gpu.address_space<workgroup>> to memref<64x136xbf16, #gpu.address_space<workgroup>>
-// PREFILL-NEXT: %[[K:.*]] = memref.view %[[B]][%c0][] : {{.*}} to memref<64x136xbf16, #gpu.address_space<workgroup>>
-// PREFILL-NEXT: %[[V:.*]] = memref.view %[[B]][%c17408][] : {{.*}} to memref<64x136xbf16, #gpu.address_space<workgroup>>
+// 4 warps of 16 merged rows; K, V, Q [64][128] side by side, 16-byte chunks
+// XOR-swizzled by row (chunk ^ row % 8).
+// PREFILL: gpu.launch blocks({{.*}}) in ({{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}) workgroup(%[[B:.*]] : memref<49152xi8, #gpu.address_space<workgroup>>) {
+// PREFILL-NEXT: %[[Q:.*]] = memref.view %[[B]][%c32768][] : memref<49152xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16, #gpu.address_space<workgroup>>
+// PREFILL-NEXT: %[[K:.*]] = memref.view %[[B]][%c0][] : {{.*}} to memref<64x128xbf16, #gpu.address_space<workgroup>>
+// PREFILL-NEXT: %[[V:.*]] = memref.view %[[B]][%c16384][] : {{.*}} to memref<64x128xbf16, #gpu.address_space<workgroup>>
 // PREFILL: rock.view_load {{.*}} {rock.align = 16 : i64} : memref<{{.*}}xbf16{{.*}}> -> vector<8xbf16>
-// PREFILL: vector.store {{.*}}, %[[Q]][
-// The Q fragments, then a barrier before K(first tile) overwrites Q.
-// PREFILL: nvgpu.ldmatrix %[[Q]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<64x136xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// PREFILL: %[[R7:.*]] = arith.andi %[[ROW:.*]], %c7 : index
+// PREFILL-NEXT: %[[X:.*]] = arith.shli %[[R7]], %c3 : index
+// PREFILL-NEXT: %[[COL:.*]] = arith.xori %{{.*}}, %[[X]] : index
+// PREFILL-NEXT: vector.store {{.*}}, %[[Q]][%[[ROW]], %[[COL]]]
 // PREFILL: gpu.barrier
+// PREFILL: nvgpu.ldmatrix %[[Q]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<64x128xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
 // PREFILL: vector.store {{.*}}, %[[K]][{{.*}}] {alignment = 16 : i64, rock.async_copy}
 // PREFILL: nvvm.cp.async.commit.group
 // PREFILL: scf.for
@@ -48,6 +51,26 @@
 // PREFILL: arith.truncf {{.*}} : vector<2xf32> to vector<2xbf16>
 // PREFILL: nvgpu.ldmatrix %[[V]][{{.*}}] {numTiles = 4 : i32, transpose = true}
 // PREFILL: nvvm.mma.sync
+
+// Rows padded by 16 bytes instead (ROCK_GPU_ACCEL_SWZ=0, and head dims off
+// multiples of 64): Q [64][136] under K and V, a barrier between the Q
+// fragments and the first K tile.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN:   | env ROCK_GPU_ACCEL_SWZ=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 96 -head_dim_v 96 --transK --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD96
+// PAD: workgroup(%[[B:.*]] : memref<34816xi8, #gpu.address_space<workgroup>>) {
+// PAD-NEXT: %[[Q:.*]] = memref.view %[[B]][%c0][] : memref<34816xi8, #gpu.address_space<workgroup>> to memref<64x136xbf16, #gpu.address_space<workgroup>>
+// PAD-NEXT: %[[K:.*]] = memref.view %[[B]][%c0][] : {{.*}} to memref<64x136xbf16, #gpu.address_space<workgroup>>
+// PAD-NEXT: memref.view %[[B]][%c17408][] : {{.*}} to memref<64x136xbf16, #gpu.address_space<workgroup>>
+// PAD-NOT: arith.xori
+// PAD: nvgpu.ldmatrix %[[Q]]
+// PAD: gpu.barrier
+// PAD-NEXT: arith.muli
+// PAD: vector.store {{.*}}, %[[K]][{{.*}}] {alignment = 16 : i64, rock.async_copy}
+// PAD96: memref.view {{.*}} to memref<64x104xf16, #gpu.address_space<workgroup>>
+// PAD96-NOT: arith.xori
+// PAD96: nvgpu.ldmatrix
 
 // The off switches: without ldmatrix, P in registers and 64-key tiles in
 // separate buffers; without the register form, P's buffer and 32-key tiles.
