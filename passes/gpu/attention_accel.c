@@ -8,22 +8,34 @@
  *     once per group;
  *   - W warps (waves), each owning 16 merged rows against every key;
  *   - Q staged once in workgroup memory, its A fragments kept in registers;
- *   - per key tile of MB keys: K and V staged in workgroup memory (16-byte
- *     rock.view_loads, so paged views work), S = Q·Kᵀ on the tile products,
- *     the region, scores and masks from passes/attention/ per accumulator
- *     element, the online softmax per row (lane max + xor shuffles over the
- *     lanes that share a row; the row sum kept per lane and reduced at the
- *     end), P written to workgroup memory in V's type and reloaded as A
- *     fragments, O = c·O + P·V on the tile products (V read [key][dv]);
+ *   - per key tile of MB keys: the region, scores and masks from
+ *     passes/attention/ per accumulator element, the online softmax per row
+ *     (lane max + xor shuffles over the lanes that share a row; the row sum
+ *     kept per lane and reduced at the end), O = c·O + P·V (V read
+ *     [key][dv]);
  *   - finalisation, O and LSE stores from passes/attention/.
- * With ROCK_GPU_ACCEL_PREG=1 on NVIDIA, P stays in registers instead (the
- * accumulators of two m16n8 score tiles form the A fragment of a k16 step)
- * and tiles grow to 64 keys; compiled and ptxas-checked, not yet run.
+ * On NVIDIA (mma.sync, 16-bit; docs/gpu-accel.md):
+ *   - one workgroup buffer viewed as Q, K and V [rows][d], 16-byte chunks
+ *     XOR-swizzled by row (rows padded by 16 bytes when d is not a multiple
+ *     of 64; Q under K and V when the three do not fit side by side);
+ *   - fragments by ldmatrix.x4 (.trans for V); P stays in registers (two
+ *     m16n8 score accumulators are the A fragment of a k16 step, converted
+ *     in pairs), 64-key tiles;
+ *   - K and V staged with 16-byte stores marked rock.async_copy
+ *     (rock-gpu-async-copy makes them cp.async, through paged views too):
+ *     V(t) streams in during Q·K(t)ᵀ and K(t+1) during P·V(t), two
+ *     barriers per tile;
+ *   - masks only on the tiles that need them (key tail, past some row's
+ *     last key, before some row's window start), causal blocks launched
+ *     longest first.
+ * Elsewhere (AMD, and ROCK_GPU_ACCEL_LDM=0 / ROCK_GPU_ACCEL_PREG=0 on
+ * NVIDIA as off switches) K and V go through registers into separate
+ * buffers, fragments are vector loads, and (without the register form) P
+ * goes through workgroup memory with 32-key tiles.
  * rock-gridwise-attention-to-gpu calls rock__gpuAttnAccel first and keeps
  * its SIMT schedule when this one does not apply (other dtypes, Sq·R < 16,
  * no matrix instruction, head dims off the instruction's multiples,
  * workgroup memory); ROCK_GPU_ACCEL=0 turns it off.
- *
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
 #include "internal.h"
@@ -35,7 +47,8 @@
 #include <string.h>
 
 enum {
-  MAXW = 4, /* warps per workgroup (MAXW_LDM with ldmatrix) */
+  MAXW = 4, /* warps per workgroup (up to MAXW_LDM with ldmatrix and
+               ROCK_GPU_ACCEL_WARPS, for comparisons) */
   MAXW_LDM = 8,
   MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */

@@ -4,8 +4,9 @@
  * `rock.arch` (rockGpuTargetParse) after rock-gpu-attach-target: C passes take
  * no options, so this pass builds the upstream pipeline with the chip in its
  * options and runs it on the module in a nested pass manager.
- *   NVIDIA: gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
- *           convert-gpu-to-nvvm{bare pointers}), reconcile-unrealized-casts,
+ *   NVIDIA: gpu.module(convert-scf-to-cf, convert-nvgpu-to-nvvm,
+ *           convert-arith-to-llvm, convert-gpu-to-nvvm{bare pointers}),
+ *           reconcile-unrealized-casts,
  *           gpu-module-to-binary{format=isa (PTX) | bin (cubin)}
  *   AMD:    gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
  *           convert-amdgpu-to-rocdl{chipset}, convert-gpu-to-rocdl{chipset
