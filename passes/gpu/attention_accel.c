@@ -1,7 +1,10 @@
 /*===- attention_accel.c - the GPU attention schedule on tensor cores -----===*
  *
  * rock.gridwise_attention on the tile-product emitters (accel.h) for
- * prefill and multi-token decode (Sq·R >= 16 merged rows), f16 / bf16:
+ * prefill and multi-token decode (Sq·R >= 16 merged rows), f16 / bf16, and
+ * i8 Q/K with f16 / bf16 V (gemm0 on the i8 instruction with i32
+ * accumulators; the region, e.g. a dequant, takes the i32 scores, then
+ * softmax and P·V run on V's instruction):
  *   - one workgroup per (batch·KV-head group, block of NB = 16·W merged
  *     rows, split); the q x group rows of a KV group are merged rows
  *     n = i·R + r, so one MMA tile packs the group's heads and K/V are read
@@ -46,11 +49,20 @@ enum {
 };
 
 typedef struct AccSched {
-  RockAccel ac;
+  RockAccel ac;  /* P·V: V's type */
+  RockAccel acS; /* Q·Kᵀ: Q/K's type (i8 -> i32 or = ac); the same C layout */
   int w, nb, mb, ks, ntS, ntD, nr, nchq, nchv;
+  int vecQK; /* Q/K elements per 16-byte access */
   bool pReg; /* P stays in registers as the A operand of P·V */
-  char elt[16];
+  char elt[16], eltQK[16];
 } AccSched;
+
+/* Workgroup memory of Q, one K and V tile, and P unless it stays in
+ * registers. */
+static int64_t smemBytes(const RockAttn *a, const AccSched *s, int mb) {
+  int64_t qk = (int64_t)(s->nb + mb) * a->Dqk * (16 / s->vecQK);
+  return qk + 2 * ((int64_t)mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * mb));
+}
 
 static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   const char *env = getenv("ROCK_GPU_ACCEL");
@@ -64,16 +76,21 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   rock__typeStr(tq, sizeof tq, a->tq, 1);
   rock__typeStr(tk, sizeof tk, a->tk, 1);
   rock__typeStr(tv, sizeof tv, a->tv, 1);
-  if (strcmp(tq, tk) || strcmp(tq, tv) ||
-      (strcmp(tq, "f16") && strcmp(tq, "bf16")))
+  /* Type pairs: Q = K = V in f16 / bf16, or i8 Q/K with f16 / bf16 V. */
+  bool v16 = !strcmp(tv, "f16") || !strcmp(tv, "bf16");
+  if (strcmp(tq, tk) || !v16 || (strcmp(tq, tv) && strcmp(tq, "i8")))
     return false;
-  if (!rock__accelSelect(&t, tq, &s->ac))
+  if (!rock__accelSelect(&t, tq, &s->acS) ||
+      !rock__accelSelect(&t, tv, &s->ac) || s->acS.n != s->ac.n ||
+      s->acS.cElems != s->ac.cElems)
     return false;
-  snprintf(s->elt, sizeof s->elt, "%s", tq);
-  const RockAccel *ac = &s->ac;
+  snprintf(s->elt, sizeof s->elt, "%s", tv);
+  snprintf(s->eltQK, sizeof s->eltQK, "%s", tq);
+  s->vecQK = strcmp(tq, "i8") ? VEC : 2 * VEC;
+  const RockAccel *ac = &s->ac, *acS = &s->acS;
   int64_t sqr = a->Sq * a->R;
-  if (sqr < 16 || a->Dqk % ac->k || a->Dv % ac->n || a->Dqk % VEC ||
-      a->Dv % VEC || a->Dqk / ac->k > MAXKS || a->Dv / ac->n > MAXNT)
+  if (sqr < 16 || a->Dqk % acS->k || a->Dv % ac->n || a->Dqk % s->vecQK ||
+      a->Dv % VEC || a->Dqk / acS->k > MAXKS || a->Dv / ac->n > MAXNT)
     return false;
   s->w = (int)((sqr + 15) / 16);
   if (s->w > MAXW)
@@ -86,20 +103,16 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->pReg = preg && !strcmp(preg, "1") && ac->kind == ROCK_ACCEL_MMA_SYNC &&
             2 * ac->n == ac->k;
   for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
-    if (2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
-             (int64_t)s->mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * s->mb)) <=
-        SMEM_MAX)
+    if (smemBytes(a, s, s->mb) <= SMEM_MAX)
       break;
-  s->ks = (int)(a->Dqk / ac->k);
-  s->ntS = s->mb / ac->n;
+  s->ks = (int)(a->Dqk / acS->k);
+  s->ntS = s->mb / acS->n;
   s->ntD = (int)(a->Dv / ac->n);
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
-  s->nchq = (int)(a->Dqk / VEC);
+  s->nchq = (int)(a->Dqk / s->vecQK);
   s->nchv = (int)(a->Dv / VEC);
-  int64_t bytes =
-      2 * ((int64_t)s->nb * a->Dqk + (int64_t)s->mb * a->Dqk +
-           (int64_t)s->mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * s->mb));
-  if (bytes > SMEM_MAX || s->mb % ac->k || s->mb / ac->n > MAXNT)
+  if (smemBytes(a, s, s->mb) > SMEM_MAX || s->mb % ac->k ||
+      s->mb / ac->n > MAXNT)
     return false;
   a->NB = s->nb;
   a->MB = s->mb;
@@ -132,24 +145,25 @@ static int rowReduce(RockGen *g, const AccSched *s, int v, const char *op) {
   return v;
 }
 
-/* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
- * j0, clamped to Sk - 1) into `sm` [rows][nch·VEC]. */
+/* Cooperative copy of `rows` x `nch` 16-byte chunks of `vec` elements of
+ * `view` (rows from key j0, clamped to Sk - 1) into `sm` [rows][nch·vec]. */
 static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int view, const char *mt, MlirType elt,
-                      int gBlk, int j0, int nch, int sm, const char *smt) {
+                      int vec, int gBlk, int j0, int nch, int sm,
+                      const char *smt) {
   int cn = rock__genIndex(g, nch);
   int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->mb * nch),
                        rock__genIndex(g, nThreads));
   int jr = rock__genBin(g, "arith.divui", i, cn, "index");
   int d = rock__genBin(g, "arith.muli",
                        rock__genBin(g, "arith.remui", i, cn, "index"),
-                       rock__genIndex(g, VEC), "index");
+                       rock__genIndex(g, vec), "index");
   int j = rock__genBin(g, "arith.minui",
                        rock__genBin(g, "arith.addi", j0, jr, "index"),
                        rock__genIndex(g, a->Sk - 1), "index");
   char ib[128], ty[32];
   rock__idx3(ib, sizeof ib, gBlk, j, d);
-  rock__typeStr(ty, sizeof ty, elt, VEC);
+  rock__typeStr(ty, sizeof ty, elt, vec);
   int v = rock__genFresh(g);
   rock__genLine(g,
                 "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
@@ -164,17 +178,18 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const AccSched *s = ctx;
-  const RockAccel *ac = &s->ac;
-  char mQ[128], mK[128], mV[128], mP[128], ib[160], vt[32];
+  const RockAccel *ac = &s->ac, *acS = &s->acS;
+  char mQ[128], mK[128], mV[128], mP[128], ib[160], vt[32], vtS[32];
   const char *wg_ = "#gpu.address_space<workgroup>";
   snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)a->Dqk,
-           s->elt, wg_);
+           s->eltQK, wg_);
   snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)a->Dqk,
-           s->elt, wg_);
+           s->eltQK, wg_);
   snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)a->Dv,
            s->elt, wg_);
   snprintf(mP, sizeof mP, "memref<%dx%dx%s, %s>", s->nb, s->mb, s->elt, wg_);
   rock__typeStrS(vt, sizeof vt, "f32", ac->cElems);
+  rock__typeStrS(vtS, sizeof vtS, acS->acc, acS->cElems);
   int c1 = rock__genIndex(g, 1);
   int nThreads = s->w * ac->wave;
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
@@ -217,11 +232,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int r = rock__genBin(g, "arith.divui", i, cn, "index");
     int d = rock__genBin(g, "arith.muli",
                          rock__genBin(g, "arith.remui", i, cn, "index"),
-                         rock__genIndex(g, VEC), "index");
+                         rock__genIndex(g, s->vecQK), "index");
     int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
     RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
     char ty[32];
-    rock__typeStr(ty, sizeof ty, a->tq, VEC);
+    rock__typeStr(ty, sizeof ty, a->tq, s->vecQK);
     rock__idx3(ib, sizeof ib, x.bq, x.i, d);
     int q = rock__genFresh(g);
     rock__genLine(g,
@@ -255,10 +270,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "gpu.barrier");
   int qf[MAXKS];
   for (int k = 0; k < s->ks; ++k)
-    qf[k] = rock__accelLoadA(g, ac, sQ, mQ, true, row0,
-                             rock__genIndex(g, k * ac->k), lane);
+    qf[k] = rock__accelLoadA(g, acS, sQ, mQ, true, row0,
+                             rock__genIndex(g, k * acS->k), lane);
 
-  /* This lane's rows: warp row, indices, key limits. */
+  /* This lane's rows: warp row, indices, key limits (S and O tiles share
+   * the accumulator layout: applies() checks it). */
   int wrow[MAXR], last[MAXR], low[MAXR], col[MAXR * 2];
   RockRowIdx x[MAXR];
   for (int e = 0; e < ac->cElems; ++e) {
@@ -298,27 +314,29 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
     rock__genLine(g, "gpu.barrier");
-    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, j0, s->nchq,
-              sK, mK);
-    stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, wg.gBlk, j0, s->nchv,
-              sV, mV);
+    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk, j0,
+              s->nchq, sK, mK);
+    stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+              s->nchv, sV, mV);
     rock__genLine(g, "gpu.barrier");
-    /* S = Q·Kᵀ, then the scores of every accumulator element. */
+    /* S = Q·Kᵀ (accumulators of a->acc's type), then the scores of every
+     * accumulator element. */
     int xs[MAXNT][8];
     int mv = rock__attnMaskedValue(g, a, 1);
     for (int jt = 0; jt < s->ntS; ++jt) {
-      int acc = rock__accelZero(g, ac);
+      int acc = rock__accelZero(g, acS);
       for (int k = 0; k < s->ks; ++k)
-        acc = rock__accelMma(
-            g, ac, qf[k],
-            rock__accelLoadB(g, ac, sK, mK, true, rock__genIndex(g, jt * ac->n),
-                             rock__genIndex(g, k * ac->k), lane),
-            acc);
+        acc = rock__accelMma(g, acS, qf[k],
+                             rock__accelLoadB(g, acS, sK, mK, true,
+                                              rock__genIndex(g, jt * acS->n),
+                                              rock__genIndex(g, k * acS->k),
+                                              lane),
+                             acc);
       for (int e = 0; e < ac->cElems; ++e) {
         int ri = rowOf(s, e);
         int sc = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : f32 from %s", sc,
-                      acc, e, vt);
+        rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : %s from %s", sc,
+                      acc, e, acS->acc, vtS);
         int jj = rock__genBin(g, "arith.addi", j0,
                               rock__genBin(g, "arith.addi",
                                            rock__genIndex(g, jt * ac->n),
@@ -332,7 +350,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
           int y = rock__attnRegion(g, a, sc, x[ri], jc, &yt);
           xv = rock__attnScore(g, a, y, yt, 1);
         } else {
-          xv = rock__attnScore(g, a, sc, a->f32, 1);
+          xv = rock__attnScore(g, a, sc, a->acc, 1);
         }
         xv = rock__attnMaskPad(g, a, xv, jj, mv, 1);
         if (a->dynamic)
