@@ -14,7 +14,7 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/g.mlir %t/g
 // RUN: FileCheck %s --check-prefix=MMA < %t/g/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/g/rock_attention_kernel.ptx -o %t/g.cubin 2>&1 | FileCheck %s
-// MMA: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
-// MMA: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MMA-DAG: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
+// MMA-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: Compiling entry function 'rock_attention_kernel' for 'sm_90'
 // CHECK: 0 bytes spill stores, 0 bytes spill loads
