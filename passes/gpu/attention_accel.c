@@ -1,7 +1,10 @@
 /*===- attention_accel.c - the GPU attention schedule on tensor cores -----===*
  *
  * rock.gridwise_attention on the tile-product emitters (accel.h) for
- * prefill and multi-token decode (Sq·R >= 16 merged rows), f16 / bf16:
+ * prefill and multi-token decode (Sq·R >= 16 merged rows), f16 / bf16, and
+ * i8 Q/K with f16 / bf16 V (gemm0 on the i8 instruction with i32
+ * accumulators; the region, e.g. a dequant, takes the i32 scores, then
+ * softmax and P·V run on V's instruction):
  *   - one workgroup per (batch·KV-head group, block of NB = 16·W merged
  *     rows, split); the q x group rows of a KV group are merged rows
  *     n = i·R + r, so one MMA tile packs the group's heads and K/V are read
@@ -60,8 +63,11 @@ enum {
 };
 
 typedef struct AccSched {
-  RockAccel ac;
+  RockAccel ac;  /* P·V: V's type */
+  RockAccel acS; /* Q·Kᵀ: Q/K's type (i8 -> i32 or = ac); the same C layout */
   int w, nb, mb, ks, ntS, ntD, nr, nchq, nchv;
+  int vecQK; /* Q/K elements per 16-byte access */
+  bool ldmS; /* Q·Kᵀ fragments with ldmatrix too (16-bit Q/K) */
   bool pReg; /* P stays in registers as the A operand of P·V */
   /* mma.sync 16-bit: ldmatrix fragments from swizzled tiles, K / V staged
    * with cp.async (rock.async_copy) while the other gemm runs; Q, K, V are
@@ -69,7 +75,7 @@ typedef struct AccSched {
   bool ldm, swzQ, swzK, swzV;
   int64_t pq, pv; /* row pitch of Q / K and of V (elements) */
   int64_t qOff, kOff, vOff, bytes;
-  char elt[16];
+  char elt[16], eltQK[16];
 } AccSched;
 
 /* An exploration knob: the integer in environment variable `name`, or
@@ -82,7 +88,8 @@ static int envInt(const char *name, int dflt) {
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
  * does not fit. */
 static bool layout(const RockAttn *a, AccSched *s) {
-  int64_t q = 2 * (int64_t)s->nb * s->pq, k = 2 * (int64_t)s->mb * s->pq,
+  int64_t eq = 16 / s->vecQK; /* bytes of a Q / K element */
+  int64_t q = eq * s->nb * s->pq, k = eq * s->mb * s->pq,
           v = 2 * (int64_t)s->mb * s->pv;
   if (!s->ldm) {
     s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
@@ -108,16 +115,21 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   rock__typeStr(tq, sizeof tq, a->tq, 1);
   rock__typeStr(tk, sizeof tk, a->tk, 1);
   rock__typeStr(tv, sizeof tv, a->tv, 1);
-  if (strcmp(tq, tk) || strcmp(tq, tv) ||
-      (strcmp(tq, "f16") && strcmp(tq, "bf16")))
+  /* Type pairs: Q = K = V in f16 / bf16, or i8 Q/K with f16 / bf16 V. */
+  bool v16 = !strcmp(tv, "f16") || !strcmp(tv, "bf16");
+  if (strcmp(tq, tk) || !v16 || (strcmp(tq, tv) && strcmp(tq, "i8")))
     return false;
-  if (!rock__accelSelect(&t, tq, &s->ac))
+  if (!rock__accelSelect(&t, tq, &s->acS) ||
+      !rock__accelSelect(&t, tv, &s->ac) || s->acS.n != s->ac.n ||
+      s->acS.cElems != s->ac.cElems)
     return false;
-  snprintf(s->elt, sizeof s->elt, "%s", tq);
-  const RockAccel *ac = &s->ac;
+  snprintf(s->elt, sizeof s->elt, "%s", tv);
+  snprintf(s->eltQK, sizeof s->eltQK, "%s", tq);
+  s->vecQK = strcmp(tq, "i8") ? VEC : 2 * VEC;
+  const RockAccel *ac = &s->ac, *acS = &s->acS;
   int64_t sqr = a->Sq * a->R;
-  if (sqr < 16 || a->Dqk % ac->k || a->Dv % ac->n || a->Dqk % VEC ||
-      a->Dv % VEC || a->Dqk / ac->k > MAXKS || a->Dv / ac->n > MAXNT)
+  if (sqr < 16 || a->Dqk % acS->k || a->Dv % ac->n || a->Dqk % s->vecQK ||
+      a->Dv % VEC || a->Dqk / acS->k > MAXKS || a->Dv / ac->n > MAXNT)
     return false;
   /* mma.sync: two m16n8 accumulator tiles are the A fragment of a k16 step,
    * so P stays in registers, and the freed memory takes 64-key tiles;
@@ -130,11 +142,13 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
   /* ldmatrix reads 8 rows of 16 bytes: 16-byte chunks XOR-swizzled (rows
    * of a multiple of 64 elements) or else rows padded by 16 bytes (also
-   * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. */
+   * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. Q and K take
+   * ldmatrix when their instruction does (not i8). */
   bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 1);
-  s->swzQ = s->swzK = swz && rock__accelSwizzleFits(a->Dqk);
+  s->ldmS = s->ldm && rock__accelHasLdmatrix(acS);
+  s->swzQ = s->swzK = swz && s->ldmS && rock__accelSwizzleFits(a->Dqk);
   s->swzV = swz && rock__accelSwizzleFits(a->Dv);
-  s->pq = a->Dqk + (s->ldm && !s->swzQ ? VEC : 0);
+  s->pq = a->Dqk + (s->ldm && !s->swzQ ? s->vecQK : 0);
   s->pv = a->Dv + (s->ldm && !s->swzV ? VEC : 0);
   s->w = (int)((sqr + 15) / 16);
   if (s->w > maxw)
@@ -143,11 +157,11 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
     if (layout(a, s))
       break;
-  s->ks = (int)(a->Dqk / ac->k);
-  s->ntS = s->mb / ac->n;
+  s->ks = (int)(a->Dqk / acS->k);
+  s->ntS = s->mb / acS->n;
   s->ntD = (int)(a->Dv / ac->n);
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
-  s->nchq = (int)(a->Dqk / VEC);
+  s->nchq = (int)(a->Dqk / s->vecQK);
   s->nchv = (int)(a->Dv / VEC);
   if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT)
     return false;
@@ -187,12 +201,13 @@ static int rowReduce(RockGen *g, const AccSched *s, int v, const char *op) {
 }
 
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
- * j0, clamped to Sk - 1) into `sm` [rows][nch·VEC] (chunks swizzled with
- * `swz`); with `async`, the stores are marked for rock-gpu-async-copy. */
+ * j0, clamped to Sk - 1), `vec` elements each, into `sm` [rows][nch·vec]
+ * (chunks swizzled with `swz`); with `async`, the stores are marked for
+ * rock-gpu-async-copy. */
 static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int view, const char *mt, MlirType elt,
-                      int gBlk, int j0, int nch, int sm, const char *smt,
-                      bool swz, bool async) {
+                      int vec, int gBlk, int j0, int nch, int sm,
+                      const char *smt, bool swz, bool async) {
   int cn = rock__genIndex(g, nch);
   int64_t total = (int64_t)s->mb * nch;
   /* Unrolled when the threads divide the chunks (all loads in flight). */
@@ -207,13 +222,13 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
     int jr = rock__genBin(g, "arith.divui", i, cn, "index");
     int d = rock__genBin(g, "arith.muli",
                          rock__genBin(g, "arith.remui", i, cn, "index"),
-                         rock__genIndex(g, VEC), "index");
+                         rock__genIndex(g, vec), "index");
     int j = rock__genBin(g, "arith.minui",
                          rock__genBin(g, "arith.addi", j0, jr, "index"),
                          rock__genIndex(g, a->Sk - 1), "index");
     char ib[128], ty[32];
     rock__idx3(ib, sizeof ib, gBlk, j, d);
-    rock__typeStr(ty, sizeof ty, elt, VEC);
+    rock__typeStr(ty, sizeof ty, elt, vec);
     int v = rock__genFresh(g);
     rock__genLine(g,
                   "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
@@ -229,16 +244,16 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
   }
 }
 
-/* The tile products of one warp against a tile of `nt` n-columns:
- * acc[t] (+)= A_k · B(col t·n, k) over k < nk; B from `mem` (`mt`) stored
- * [col][k] when kContig, else [k][col]; A fragment k is af[k]. */
-static void tileProducts(RockGen *g, const AccSched *s, const int *af, int nk,
-                         int mem, const char *mt, bool kContig, bool swz,
-                         int lane, int nt, int *acc) {
-  const RockAccel *ac = &s->ac;
+/* The tile products of one warp on instruction `ac` against a tile of `nt`
+ * n-columns: acc[t] (+)= A_k · B(col t·n, k) over k < nk; B from `mem`
+ * (`mt`) stored [col][k] when kContig, else [k][col], with ldmatrix when
+ * `ldm`; A fragment k is af[k]. */
+static void tileProducts(RockGen *g, const RockAccel *ac, bool ldm,
+                         const int *af, int nk, int mem, const char *mt,
+                         bool kContig, bool swz, int lane, int nt, int *acc) {
   for (int k = 0; k < nk; ++k) {
     int k0 = rock__genIndex(g, k * ac->k);
-    if (s->ldm) {
+    if (ldm) {
       for (int t = 0; t < nt; t += 2) {
         int b[2];
         rock__accelLdmB2(g, ac, mem, mt, kContig, swz,
@@ -259,17 +274,18 @@ static void tileProducts(RockGen *g, const AccSched *s, const int *af, int nk,
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const AccSched *s = ctx;
-  const RockAccel *ac = &s->ac;
-  char mQ[128], mK[128], mV[128], mP[128], ib[160], vt[32];
+  const RockAccel *ac = &s->ac, *acS = &s->acS;
+  char mQ[128], mK[128], mV[128], mP[128], ib[160], vt[32], vtS[32];
   const char *wg_ = "#gpu.address_space<workgroup>";
   snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)s->pq,
-           s->elt, wg_);
+           s->eltQK, wg_);
   snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pq,
-           s->elt, wg_);
+           s->eltQK, wg_);
   snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pv,
            s->elt, wg_);
   snprintf(mP, sizeof mP, "memref<%dx%dx%s, %s>", s->nb, s->mb, s->elt, wg_);
   rock__typeStrS(vt, sizeof vt, "f32", ac->cElems);
+  rock__typeStrS(vtS, sizeof vtS, acS->acc, acS->cElems);
   int c1 = rock__genIndex(g, 1);
   int nThreads = s->w * ac->wave;
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
@@ -325,11 +341,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int r = rock__genBin(g, "arith.divui", i, cn, "index");
     int d = rock__genBin(g, "arith.muli",
                          rock__genBin(g, "arith.remui", i, cn, "index"),
-                         rock__genIndex(g, VEC), "index");
+                         rock__genIndex(g, s->vecQK), "index");
     int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
     RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
     char ty[32];
-    rock__typeStr(ty, sizeof ty, a->tq, VEC);
+    rock__typeStr(ty, sizeof ty, a->tq, s->vecQK);
     rock__idx3(ib, sizeof ib, x.bq, x.i, d);
     int q = rock__genFresh(g);
     rock__genLine(g,
@@ -373,10 +389,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "gpu.barrier");
   int qf[MAXKS];
   for (int k = 0; k < s->ks; ++k)
-    qf[k] = s->ldm ? rock__accelLdmA(g, ac, sQ, mQ, s->swzQ, row0,
-                                     rock__genIndex(g, k * ac->k), lane)
-                   : rock__accelLoadA(g, ac, sQ, mQ, true, row0,
-                                      rock__genIndex(g, k * ac->k), lane);
+    qf[k] = s->ldmS ? rock__accelLdmA(g, acS, sQ, mQ, s->swzQ, row0,
+                                      rock__genIndex(g, k * acS->k), lane)
+                    : rock__accelLoadA(g, acS, sQ, mQ, true, row0,
+                                       rock__genIndex(g, k * acS->k), lane);
   if (s->ldm) {
     /* K of the first tile in flight while the rows are set up (after every
      * warp has its Q fragments when K lies over Q). */
@@ -384,8 +400,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       rock__genLine(g, "gpu.barrier");
     int j0;
     (void)rock__attnTileCols(g, a, start, &j0);
-    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, j0, s->nchq,
-              sK, mK, s->swzK, true);
+    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk, j0,
+              s->nchq, sK, mK, s->swzK, true);
     rock__genLine(g, "nvvm.cp.async.commit.group");
   }
 
@@ -433,31 +449,32 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
        * streams in during Q·Kᵀ. */
       rock__genLine(g, "nvvm.cp.async.wait.group 0");
       rock__genLine(g, "gpu.barrier");
-      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, wg.gBlk, j0, s->nchv,
-                sV, mV, s->swzV, true);
+      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+                s->nchv, sV, mV, s->swzV, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
     } else {
       rock__genLine(g, "gpu.barrier");
-      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, j0, s->nchq,
-                sK, mK, false, false);
-      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, wg.gBlk, j0, s->nchv,
-                sV, mV, false, false);
+      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
+                j0, s->nchq, sK, mK, false, false);
+      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+                s->nchv, sV, mV, false, false);
       rock__genLine(g, "gpu.barrier");
     }
     /* S = Q·Kᵀ, then the scores of every accumulator element. */
     int xs[MAXNT][8], sacc[MAXNT];
     int mv = rock__attnMaskedValue(g, a, 1);
     for (int jt = 0; jt < s->ntS; ++jt)
-      sacc[jt] = rock__accelZero(g, ac);
-    tileProducts(g, s, qf, s->ks, sK, mK, true, s->swzK, lane, s->ntS, sacc);
+      sacc[jt] = rock__accelZero(g, acS);
+    tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, true, s->swzK, lane,
+                 s->ntS, sacc);
     int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
       int acc = sacc[jt];
       for (int e = 0; e < ac->cElems; ++e) {
         int ri = rowOf(s, e);
         int sc = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : f32 from %s", sc,
-                      acc, e, vt);
+        rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : %s from %s", sc,
+                      acc, e, acS->acc, vtS);
         int jj = rock__genBin(g, "arith.addi", j0,
                               rock__genBin(g, "arith.addi",
                                            rock__genIndex(g, jt * ac->n),
@@ -471,7 +488,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
           int y = rock__attnRegion(g, a, sc, x[ri], jc, &yt);
           xv = rock__attnScoreRaw(g, a, y, yt, 1);
         } else {
-          xv = rock__attnScoreRaw(g, a, sc, a->f32, 1);
+          xv = rock__attnScoreRaw(g, a, sc, a->acc, 1);
         }
         xs[jt][e] = xv;
         jjs[jt][e] = jj;
@@ -612,8 +629,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       g->depth++;
       int jn;
       (void)rock__attnTileCols(g, a, kn, &jn);
-      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, wg.gBlk, jn, s->nchq,
-                sK, mK, s->swzK, true);
+      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
+                jn, s->nchq, sK, mK, s->swzK, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
       g->depth--;
       rock__genLine(g, "}");
@@ -648,8 +665,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                   rock__genIndex(g, kk * ac->k), lane);
       }
     }
-    tileProducts(g, s, pa, s->mb / ac->k, sV, mV, false, s->swzV, lane, s->ntD,
-                 oNext);
+    tileProducts(g, ac, s->ldm, pa, s->mb / ac->k, sV, mV, false, s->swzV, lane,
+                 s->ntD, oNext);
     rock__genYieldTypedEnd(g, nSt, next, tys);
   }
 
