@@ -2,8 +2,10 @@
  *
  * The map's bounds equal the result (upper) and input (lower) shapes; each
  * transform's name/dim/param counts fit its kind; params and bounds agree;
- * every upper and lower dim is referenced exactly once; the stored affine
- * map equals the one derived from the transforms.
+ * every lower dim is written by exactly one transform and every upper dim is
+ * read by at least one (several may read it, as rocMLIR's Embed views over a
+ * passed-through dim do); the stored affine map equals the one derived from
+ * the transforms.
  *
  *===----------------------------------------------------------------------===*/
 #include "Rock/RockAttrsC.h"
@@ -252,15 +254,17 @@ static MlirLogicalResult checkBounds(MlirOperation op, MlirAttribute bounds,
   return mlirLogicalResultSuccess();
 }
 
+/* Upper dims (`many`) are read by at least one transform, lower dims by
+ * exactly one. */
 static MlirLogicalResult checkRefs(MlirOperation op, const int *refs,
-                                   intptr_t n, const char *which) {
+                                   intptr_t n, const char *which, bool many) {
   for (intptr_t d = 0; d < n; ++d)
-    if (refs[d] != 1)
+    if (refs[d] == 0 || (!many && refs[d] != 1))
       return rock__verifyFail(
           op,
           "%s dim %ld is referenced %d times by the transforms "
-          "(must be exactly once)",
-          which, (long)d, refs[d]);
+          "(must be %s)",
+          which, (long)d, refs[d], many ? "at least once" : "exactly once");
   return mlirLogicalResultSuccess();
 }
 
@@ -300,8 +304,10 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
             checkTransform(&tr, t, out.rank, in.rank, upRefs, lowRefs)))
       return mlirLogicalResultFailure();
   }
-  if (mlirLogicalResultIsFailure(checkRefs(op, upRefs, out.rank, "upper")) ||
-      mlirLogicalResultIsFailure(checkRefs(op, lowRefs, in.rank, "lower")))
+  if (mlirLogicalResultIsFailure(
+          checkRefs(op, upRefs, out.rank, "upper", true)) ||
+      mlirLogicalResultIsFailure(
+          checkRefs(op, lowRefs, in.rank, "lower", false)))
     return mlirLogicalResultFailure();
   MlirAffineMap want = rockTransformMapDeriveAffineMap(
       mlirOperationGetContext(op), ops, out.rank, in.rank);
