@@ -162,6 +162,31 @@ static void emitScalarBroadcast(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, src, elt, 3, t, 3, upper, 1, lower);
 }
 
+/// PassThrough of two dims named `x`, `y` from upper dims `ux`, `uy` to
+/// lower dims `lx`, `ly`.
+static TSpec passTwo(const char *x, const char *y, int64_t ux, int64_t uy,
+                     int64_t lx, int64_t ly) {
+  TSpec t = {ROCK_TRANSFORM_PASS_THROUGH,
+             0,
+             {0},
+             2,
+             {x, y},
+             {ux, uy},
+             2,
+             {x, y},
+             {lx, ly}};
+  return t;
+}
+
+/// Merge{s0, s1} of upper dim 0 (`up`) into lower dims 0, 1 (`l0`, `l1`): a
+/// batch index split into its two factors.
+static TSpec mergeBatch(const char *up, int64_t s0, int64_t s1, const char *l0,
+                        const char *l1) {
+  TSpec t = {
+      ROCK_TRANSFORM_MERGE, 2, {s0, s1}, 1, {up}, {0}, 2, {l0, l1}, {0, 1}};
+  return t;
+}
+
 /// The per-group i32 view `src` (`[G]`) as one value per query batch
 /// (`[G*Hq]`), in rocmlir-gen's three steps: AddDim `[G, 1]`, Broadcast
 /// `[G, Hq]`, Merge `[G*Hq]`.
@@ -181,8 +206,7 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
       {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"h"}, {1}, 1, {"h"}, {1}},
   };
   emitView(b, ctx, bc, add, "i32", 2, t2, 2, gh, 2, g1);
-  TSpec merge = {ROCK_TRANSFORM_MERGE, 2,     {G, Hq}, 1, {"b"}, {0}, 2,
-                 {"g", "h"},           {0, 1}};
+  TSpec merge = mergeBatch("b", G, Hq, "g", "h");
   emitView(b, ctx, res, bc, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
@@ -199,15 +223,7 @@ static void emitHeadBroadcast(Buf *b, MlirContext ctx, const char *res,
   TSpec t1[3] = {
       {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
       {ROCK_TRANSFORM_ADD_DIM, 1, {1}, 1, {"r"}, {1}, 0, {0}, {0}},
-      {ROCK_TRANSFORM_PASS_THROUGH,
-       0,
-       {0},
-       2,
-       {"x", "y"},
-       {2, 3},
-       2,
-       {"x", "y"},
-       {1, 2}},
+      passTwo("x", "y", 2, 3, 1, 2),
   };
   int64_t b1[4] = {Bkv, 1, d1, d2}, br[4] = {Bkv, R, d1, d2};
   int64_t out[3] = {Bkv * R, d1, d2};
@@ -215,29 +231,11 @@ static void emitHeadBroadcast(Buf *b, MlirContext ctx, const char *res,
   TSpec t2[3] = {
       {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
       {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"r"}, {1}, 1, {"r"}, {1}},
-      {ROCK_TRANSFORM_PASS_THROUGH,
-       0,
-       {0},
-       2,
-       {"x", "y"},
-       {2, 3},
-       2,
-       {"x", "y"},
-       {2, 3}},
+      passTwo("x", "y", 2, 3, 2, 3),
   };
   emitView(b, ctx, bc, add, elt, 3, t2, 4, br, 4, b1);
-  TSpec t3[2] = {
-      {ROCK_TRANSFORM_MERGE, 2, {Bkv, R}, 1, {"b"}, {0}, 2, {"b", "r"}, {0, 1}},
-      {ROCK_TRANSFORM_PASS_THROUGH,
-       0,
-       {0},
-       2,
-       {"x", "y"},
-       {1, 2},
-       2,
-       {"x", "y"},
-       {2, 3}},
-  };
+  TSpec t3[2] = {mergeBatch("b", Bkv, R, "b", "r"),
+                 passTwo("x", "y", 1, 2, 2, 3)};
   emitView(b, ctx, res, bc, elt, 2, t3, 3, out, 4, br);
 }
 
@@ -294,29 +292,10 @@ static void emitPagedView(Buf *b, MlirContext ctx, const char *res,
   int64_t heads[4] = {G, Hkv, Sk, D};
   emitView(b, ctx, n3, n2, elt, 2, u1, 4, heads, 2, flat);
   // [Bkv, Sk, D] (or [Bkv, D, Sk]) -> [G, Hkv, Sk, D]
-  TSpec m2[2] = {
-      {ROCK_TRANSFORM_MERGE, 2, {G, Hkv}, 1, {"b"}, {0}, 2, {"g", "h"}, {0, 1}},
-      {ROCK_TRANSFORM_PASS_THROUGH,
-       0,
-       {0},
-       2,
-       {"s", "d"},
-       {1, 2},
-       2,
-       {"s", "d"},
-       {2, 3}},
-  };
-  int64_t view[3] = {G * Hkv, Sk, D};
-  if (dFirst) {
-    m2[1].up[0] = "d";
-    m2[1].up[1] = "s";
-    m2[1].low[0] = "d";
-    m2[1].low[1] = "s";
-    m2[1].lowDims[0] = 3;
-    m2[1].lowDims[1] = 2;
-    view[1] = D;
-    view[2] = Sk;
-  }
+  TSpec m2[2] = {mergeBatch("b", G, Hkv, "g", "h"),
+                 dFirst ? passTwo("d", "s", 1, 2, 3, 2)
+                        : passTwo("s", "d", 1, 2, 2, 3)};
+  int64_t view[3] = {G * Hkv, dFirst ? D : Sk, dFirst ? Sk : D};
   emitView(b, ctx, res, n3, elt, 2, m2, 3, view, 4, heads);
 }
 
