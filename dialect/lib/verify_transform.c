@@ -44,46 +44,68 @@ static int64_t lbound(const Tr *t, intptr_t k) { return t->lb[ldim(t, k)]; }
   rock__verifyFail((t)->op, "transform %ld (%s): " fmt, (long)(t)->idx,        \
                    (t)->kind, __VA_ARGS__)
 
-/* Expected counts: upper dims (-1: any), lower dims (-1: any; -2: = upper),
- * params as a multiple of upper (pu) or lower (pl) dims plus a constant. */
+/* Expected counts: upper dims (-1: any), lower dims (-1: any), params; each
+ * broken count names upstream's rule in its words. */
 static MlirLogicalResult checkCounts(const Tr *t, RockTransformKind k) {
   intptr_t wantNu = -1, wantNl = -1, wantNp = 0;
+  const char *whyU = "", *whyL = "", *whyP = "";
   switch (k) {
   case ROCK_TRANSFORM_PASS_THROUGH:
     wantNl = t->nu, wantNp = 0;
+    whyL = "PassThrough must have the same number of inputs and outputs";
+    whyP = "PassThrough has no parameters";
     break;
   case ROCK_TRANSFORM_PAD:
   case ROCK_TRANSFORM_SLICE:
     wantNl = t->nu, wantNp = 2 * t->nu;
+    whyL = "one output per input";
+    whyP = "two parameters per dimension";
     break;
   case ROCK_TRANSFORM_EMBED:
   case ROCK_TRANSFORM_UNMERGE:
     wantNl = 1, wantNp = t->nu;
+    whyL = "Embed and unmerge can only have one output argument";
+    whyP = "Embed and unmerge must specify one coefficient per input "
+           "dimension";
     break;
   case ROCK_TRANSFORM_MERGE:
     wantNu = 1, wantNp = t->nl;
+    whyU = "Merge and unfold can only have one input dimension";
+    whyP = "Merge and unfold have one parameter per output dimension (its "
+           "size)";
     break;
   case ROCK_TRANSFORM_ADD_DIM:
     wantNu = 1, wantNl = 0, wantNp = 1;
+    whyU = "Can only add one dimension at a time";
+    whyL = "The added dimension cannot be mapped anywhere";
+    whyP = "Must supply a size parameter for each dimension";
     break;
   case ROCK_TRANSFORM_BROADCAST:
     wantNl = t->nu, wantNp = t->nu;
+    whyL = "Broadcast must have same rank";
+    whyP = "Broadcast must specify the output length for each dimension";
     break;
   case ROCK_TRANSFORM_CONST_DIM:
     wantNu = 0, wantNp = 2 * t->nl;
+    whyU = "ConstDim must not take any inputs";
+    whyP = "ConstDim is parameterized by [value, length] pairs";
     break;
   default:
     return FAIL(t, "unknown transform kind %d", (int)k);
   }
+  if (k != ROCK_TRANSFORM_CONST_DIM && t->nu == 0)
+    return FAIL(t, "%s", "The transformation must have at least one input");
+  if (k != ROCK_TRANSFORM_ADD_DIM && t->nl == 0)
+    return FAIL(t, "%s", "The transformation must define outputs");
   if (wantNu >= 0 && t->nu != wantNu)
-    return FAIL(t, "has %ld upper dims but must have %ld", (long)t->nu,
-                (long)wantNu);
+    return FAIL(t, "has %ld upper dims but must have %ld (%s)", (long)t->nu,
+                (long)wantNu, whyU);
   if (wantNl >= 0 && t->nl != wantNl)
-    return FAIL(t, "has %ld lower dims but must have %ld", (long)t->nl,
-                (long)wantNl);
+    return FAIL(t, "has %ld lower dims but must have %ld (%s)", (long)t->nl,
+                (long)wantNl, whyL);
   if (t->np != wantNp)
-    return FAIL(t, "has %ld params but must have %ld", (long)t->np,
-                (long)wantNp);
+    return FAIL(t, "has %ld params but must have %ld (%s)", (long)t->np,
+                (long)wantNp, whyP);
   return mlirLogicalResultSuccess();
 }
 
@@ -283,6 +305,26 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
   if (mlirLogicalResultIsFailure(
           rock__verifySameElt(op, "result", out.elt, "the input", in.elt)))
     return mlirLogicalResultFailure();
+  /* Upstream's #rock.transform_map rule: one affine-map input per upper
+   * bound, one result per lower bound. */
+  MlirAttribute have = rockTransformMapAttrGetMap(map);
+  if (!mlirAttributeIsAAffineMap(have))
+    return rock__verifyFail(op, "transform_map must hold an affine map");
+  MlirAffineMap am = mlirAffineMapAttrGetValue(have);
+  intptr_t nUb =
+      mlirDenseArrayGetNumElements(rockTransformMapAttrGetUpperBounds(map));
+  intptr_t nLb =
+      mlirDenseArrayGetNumElements(rockTransformMapAttrGetLowerBounds(map));
+  if (mlirAffineMapGetNumDims(am) != nUb)
+    return rock__verifyFail(op,
+                            "Affine map has %ld inputs but there are %ld "
+                            "input dimensions",
+                            (long)mlirAffineMapGetNumDims(am), (long)nUb);
+  if (mlirAffineMapGetNumResults(am) != nLb)
+    return rock__verifyFail(op,
+                            "Affine map has %ld outputs but there are %ld "
+                            "output dimensions",
+                            (long)mlirAffineMapGetNumResults(am), (long)nLb);
   int64_t ub[ROCK_MAX_RANK], lb[ROCK_MAX_RANK];
   if (mlirLogicalResultIsFailure(
           checkBounds(op, rockTransformMapAttrGetUpperBounds(map), &out,
@@ -311,10 +353,8 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
     return mlirLogicalResultFailure();
   MlirAffineMap want = rockTransformMapDeriveAffineMap(
       mlirOperationGetContext(op), ops, out.rank, in.rank);
-  MlirAttribute have = rockTransformMapAttrGetMap(map);
-  if (mlirAffineMapIsNull(want) || !mlirAttributeIsAAffineMap(have) ||
-      !rock__verifyAffineMapsAgree(mlirAffineMapAttrGetValue(have), want, ub,
-                                   out.rank))
+  if (mlirAffineMapIsNull(want) ||
+      !rock__verifyAffineMapsAgree(am, want, ub, out.rank))
     return rock__verifyFail(
         op, "transform_map affine map does not match its transforms");
   return mlirLogicalResultSuccess();
