@@ -197,12 +197,11 @@ int rock__accelSwizzle(RockGen *g, bool swz, int r, int c) {
 static int ldmatrix(RockGen *g, const RockAccel *ac, int mem, const char *mt,
                     bool trans, bool swz, int r, int c) {
   int pc = rock__accelSwizzle(g, swz, r, c);
-  int x = rock__genFresh(g), v = 0;
+  int x = rock__genFresh(g);
   rock__genLine(g,
                 "%%v%d = nvgpu.ldmatrix %%v%d[%%v%d, %%v%d] {numTiles = 4 : "
                 "i32, transpose = %s} : %s -> vector<4x2x%s>",
                 x, mem, r, pc, trans ? "true" : "false", mt, ac->elt);
-  (void)v;
   /* (vector<4x2x..> -> vector<8x..> by extracts and shuffles: the NVVM
    * lowering has no n-D shape_cast) */
   int rr[4];

@@ -78,7 +78,6 @@ static bool rewritePaged(MlirOperation st, MlirOperation ld) {
   rock__strAppendType(&mts, mt);
   int64_t pitch = mlirShapedTypeGetDimSize(mt, 1);
   unsigned eb = rock__bitWidth(mlirShapedTypeGetElementType(mt)) / 8;
-  char *text = NULL;
   RockStr t = {0};
   rock__strAppendf(
       &t,
@@ -98,11 +97,10 @@ static bool rewritePaged(MlirOperation st, MlirOperation ld) {
       "  return\n"
       "}\n",
       mts.data, mts.data, (long long)pitch, eb);
-  text = t.data;
   MlirValue args[4] = {mem, mlirOperationGetOperand(st, 2),
                        mlirOperationGetOperand(st, 3),
                        mlirOperationGetOperand(ld, 0)};
-  bool ok = rock__inlineFuncText(st, text, 4, args, 0, NULL);
+  bool ok = rock__inlineFuncText(st, t.data, 4, args, 0, NULL);
   rock__strFree(&t);
   rock__strFree(&mts);
   if (!ok)
