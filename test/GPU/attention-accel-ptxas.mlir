@@ -35,6 +35,8 @@
 // RUN: FileCheck %s --check-prefix=BF16 < %t/r/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=NOLDM < %t/r/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/r/rock_attention_kernel.ptx -o %t/r.cubin 2>&1 | FileCheck %s
+// The one workgroup buffer, 16-byte aligned (rock-gpu-to-binary).
+// LDM: .shared .align 16 .b8 __wg_rock_attention_kernel_0[
 // LDM: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // LDM: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // LDM: cp.async.commit_group;
