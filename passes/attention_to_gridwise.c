@@ -93,6 +93,74 @@ static bool endsInDeref(MlirValue v) {
   return false;
 }
 
+/* True when `v` is a rock.transform whose map has these bounds and the
+ * affine map (d0, ...) -> results; `*src` is then its input. */
+static bool isView(MlirValue v, intptr_t nUp, const int64_t *up, intptr_t nLow,
+                   const int64_t *low, MlirAffineExpr *results,
+                   MlirValue *src) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!rock__isOp(def, "rock.transform"))
+    return false;
+  MlirAttribute map = rock__attr(def, "transform");
+  if (mlirAttributeIsNull(map) || !rockAttributeIsATransformMap(map))
+    return false;
+  MlirAttribute ub = rockTransformMapAttrGetUpperBounds(map);
+  MlirAttribute lb = rockTransformMapAttrGetLowerBounds(map);
+  if (mlirDenseArrayGetNumElements(ub) != nUp ||
+      mlirDenseArrayGetNumElements(lb) != nLow)
+    return false;
+  for (intptr_t i = 0; i < nUp; ++i)
+    if (mlirDenseI64ArrayGetElement(ub, i) != up[i])
+      return false;
+  for (intptr_t i = 0; i < nLow; ++i)
+    if (mlirDenseI64ArrayGetElement(lb, i) != low[i])
+      return false;
+  MlirAffineMap want =
+      mlirAffineMapGet(mlirAttributeGetContext(map), nUp, 0, nLow, results);
+  MlirAttribute have = rockTransformMapAttrGetMap(map);
+  if (!mlirAttributeIsAAffineMap(have) ||
+      !mlirAffineMapEqual(mlirAffineMapAttrGetValue(have), want))
+    return false;
+  *src = mlirOperationGetOperand(def, 0);
+  return true;
+}
+
+/* Recognises the head broadcast rocmlir-gen puts on K / V (a [Bkv, x, y]
+ * view made [Bkv*R, x, y] by AddDim, Broadcast{1} and Merge{Bkv, R}: batch b
+ * reads K/V head b / R) and returns its source with *r = R, so the op keeps
+ * its grouped-query form; false (nothing changed) for any other view. */
+static bool peelHeadBroadcast(MlirContext ctx, MlirValue v, const int64_t *sh,
+                              int64_t hq, MlirValue *src, int64_t *r) {
+  for (int64_t R = 2; R <= hq && R <= sh[0]; ++R) {
+    if (sh[0] % R != 0 || hq % R != 0)
+      continue;
+    int64_t a = sh[0] / R;
+    MlirAffineExpr d[4];
+    for (int i = 0; i < 4; ++i)
+      d[i] = mlirAffineDimExprGet(ctx, i);
+    MlirAffineExpr cR = mlirAffineConstantExprGet(ctx, R);
+    MlirAffineExpr top[4] = {mlirAffineFloorDivExprGet(d[0], cR),
+                             mlirAffineModExprGet(d[0], cR), d[1], d[2]};
+    MlirAffineExpr mid[4] = {d[0], mlirAffineConstantExprGet(ctx, 0), d[2],
+                             d[3]};
+    MlirAffineExpr bot[3] = {d[0], d[2], d[3]};
+    int64_t upTop[3] = {sh[0], sh[1], sh[2]};
+    int64_t br[4] = {a, R, sh[1], sh[2]}, b1[4] = {a, 1, sh[1], sh[2]};
+    int64_t base[3] = {a, sh[1], sh[2]};
+    MlirValue x, y, z;
+    if (isView(v, 3, upTop, 4, br, top, &x) &&
+        isView(x, 4, br, 4, b1, mid, &y) &&
+        isView(y, 4, b1, 3, base, bot, &z)) {
+      *src = z;
+      *r = R;
+      return true;
+    }
+  }
+  return false;
+}
+
 /*===----------------------------------------------------------------------===
  * Views
  *===----------------------------------------------------------------------===*/
@@ -259,6 +327,21 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
                    (long long)Bkv);
     return false;
   }
+  /* A head broadcast on both K and V is grouped-query attention: read the
+   * un-broadcast views with Hkv / R heads (same values, K/V shared again). */
+  MlirValue kIn = operand(&a, A_K, 0), vIn = operand(&a, A_V, 0);
+  MlirValue kSrc, vSrc;
+  int64_t rk = 0, rv = 0;
+  if (peelHeadBroadcast(ctx, kIn, k, hq, &kSrc, &rk) &&
+      peelHeadBroadcast(ctx, vIn, v, hq, &vSrc, &rv) && rk == rv &&
+      hkv % rk == 0) {
+    kIn = kSrc;
+    vIn = vSrc;
+    k[0] /= rk;
+    v[0] /= rk;
+    Bkv /= rk;
+    hkv /= rk;
+  }
   int64_t R = hq / hkv, rows = Sq * R;
   int64_t mb, nb;
   if (!chooseTiling(&a, pass, Sk, rows, &mb, &nb))
@@ -291,8 +374,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   static const char *const kNames[3] = {"bkv", "sk", "dqk"};
   static const char *const vNames[3] = {"bkv", "sk", "dv"};
   static const char *const oNames[3] = {"bs", "sq", "dv"};
-  MlirValue qv = operand(&a, A_Q, 0), kv = operand(&a, A_K, 0);
-  MlirValue vv = operand(&a, A_V, 0), ov = operand(&a, A_OUT, 0);
+  MlirValue qv = operand(&a, A_Q, 0), kv = kIn;
+  MlirValue vv = vIn, ov = operand(&a, A_OUT, 0);
   if (qT)
     qv = swapLastTwo(&a, qv, q, qNames);
   if (!kT)

@@ -117,6 +117,16 @@ static bool loadMap(MlirAttribute attr, Map *m) {
         return false;
     }
   }
+  /* Layers compose transform by transform only over disjoint dims; an upper
+   * dim read by several transforms (as rocMLIR's Embed views do) is left
+   * alone. */
+  int reads[MAX_DIMS] = {0};
+  for (intptr_t i = 0; i < m->nOps; ++i)
+    for (intptr_t k = 0; k < m->ops[i].nu; ++k) {
+      int64_t d = m->ops[i].ud[k];
+      if (d < 0 || d >= m->nUp || ++reads[d] > 1)
+        return false;
+    }
   return true;
 }
 

@@ -1,29 +1,34 @@
 #!/usr/bin/env python3
 """GPU round trip: compile bundles here, run and verify them on a GPU machine.
 
-    gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-bench]
+    gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-pr]
+                             [--suites decode,prefill,mtd | --no-bench]
                              [--filter REGEX] [-j N]
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
-included), `rock-gen ... --arch sm_90 | rock-run --compile-only` into a
-bundle, and the decode benchmark cases (bench/gpu: bf16, Hq 32 / Hkv 8,
-d 128, q 1, B x L over {1, 8, 32} x {8k, 32k, 128k}; contiguous KV and a
-shuffled page table of 16 and 64 tokens). It writes into DIR (default
-./.gpu-carry): bundles.tar.gz, manifest.tsv (name, status, command),
-rock-run-gpu (this build's), the runner's C sources (to rebuild there with
-the machine's cc if the carried binary does not start), the read probe's PTX
-and the device scripts. Then, on the GPU machine, from the directory that
-holds DIR:
+included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
+--compile-only` into a bundle, and the benchmark cases of the suites named
+(bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
+the tensor-core cases). It writes into DIR (default ./.gpu-carry):
+bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
+command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
+registers, shared memory, spills), rock-run-gpu (this build's), the
+runner's C sources (to rebuild there with the machine's cc if the carried
+binary does not start), the read probe's PTX and the device scripts. Then,
+on the GPU machine, from the directory that holds DIR:
 
-    bash DIR/device-run.sh
+    bash DIR/device-run.sh [pr|bench|accel|all]
 
 runs every PR bundle with rock-run-gpu (the same `[r a d]` verdicts and exit
-codes as rock-run), then the decode benchmark, writing the results under
-$OUT (or /tmp/rock-gpu-out). bench/RESULTS-gpu.md records one such run.
+codes as rock-run), then the benchmark (bench: decode; accel: prefill and
+mtd, with a bf16 matmul rate), writing the results under $OUT (or
+/tmp/rock-gpu-out). bench/RESULTS-gpu.md and bench/RESULTS-gpu-accel.md
+record such runs.
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import shlex
@@ -31,17 +36,19 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "test", "e2e"))
 import toml_expand  # noqa: E402
 
-ARCH = "sm_90"
-BENCH_B = (1, 8, 32)
-BENCH_L = (8192, 32768, 131072)
-BENCH_PAGES = (16, 64)  # tokens per page
-HQ, HKV, D = 32, 8, 128
+BENCH = os.path.join(ROOT, "bench", "gpu")
+sys.path.insert(0, BENCH)
+import cases as bench_cases  # noqa: E402
+from attention_bench import read_bundle  # noqa: E402
+
+ARCH = bench_cases.ARCH
 TAIL = ("nvvm-attach-target{chip=sm_90 O=3},gpu.module(convert-scf-to-cf,"
         "convert-vector-to-llvm,convert-gpu-to-nvvm{use-bare-ptr-memref-"
         "call-conv=1}),reconcile-unrealized-casts,"
@@ -80,26 +87,60 @@ def pr_jobs(build, bundles):
     return jobs
 
 
-def bench_jobs(build, bundles):
+def bench_jobs(build, bundles, suites):
+    """(name, shell command) for every (case, variant) of `suites`; also
+    returns the cases (written to bench/cases.json for the device side)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
-    jobs = []
-    for b in BENCH_B:
-        for L in BENCH_L:
-            base = (f"{gen} --operation attention -t bf16 -g {b} "
-                    f"-num_heads_q {HQ} -num_heads_kv {HKV} -seq_len_q 1 "
-                    f"-seq_len_k {L} -head_dim_qk {D} -head_dim_v {D} "
-                    f"--arch {ARCH} -pv --verifier=none")
-            variants = [("dense", "--transK")]
-            for tok in BENCH_PAGES:
-                variants.append((f"p{tok}", f"--paged-attention --num-pages "
-                                 f"{HKV * L // tok} --page-size {tok * D}"))
-            for v, flags in variants:
-                name = f"decode-{v}-B{b}-L{L}"
+    jobs, table = [], []
+    for suite in suites:
+        for case in bench_cases.cases(suite):
+            case["bundles"] = {}
+            for v in case["variants"]:
+                name = bench_cases.bundle_name(case, v)
                 out = os.path.join(bundles, "bench", name + ".bundle")
-                jobs.append((name, f"{base} {flags} | {run} --compile-only "
-                             f"-o {shlex.quote(out)}"))
-    return jobs
+                case["bundles"][v] = name + ".bundle"
+                jobs.append((name, f"{gen} {bench_cases.rock_gen_flags(case, v)}"
+                             f" | {run} --compile-only -o {shlex.quote(out)}"))
+            table.append(case)
+    return jobs, table
+
+
+PTXAS_FN = re.compile(r"Compiling entry function '(\w+)'")
+PTXAS_SPILL = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, "
+                         r"(\d+) bytes spill loads")
+PTXAS_USED = re.compile(r"Used (\d+) registers(?:, used \d+ barriers)?"
+                        r"(?:, (\d+) bytes smem)?")
+
+
+def ptxas_one(ptxas, path):
+    """`ptxas -arch=sm_90 -v` of every PTX object of the bundle at `path`:
+    a list of {object, kernel, regs, smem, stack, spill_st, spill_ld}."""
+    rows = []
+    for i, o in enumerate(read_bundle(path)["objects"]):
+        if o["format"] != "ptx":
+            continue
+        with tempfile.NamedTemporaryFile(suffix=".ptx") as f:
+            f.write(o["data"])
+            f.flush()
+            p = subprocess.run([ptxas, f"-arch={ARCH}", "-v", f.name, "-o",
+                                os.devnull], capture_output=True, text=True)
+        row = None
+        for line in (p.stdout + p.stderr).splitlines():
+            m = PTXAS_FN.search(line)
+            if m:
+                row = {"object": i, "kernel": m.group(1)}
+                rows.append(row)
+            m = PTXAS_SPILL.search(line)
+            if m and row is not None:
+                row.update(stack=int(m.group(1)), spill_st=int(m.group(2)),
+                           spill_ld=int(m.group(3)))
+            m = PTXAS_USED.search(line)
+            if m and row is not None:
+                row.update(regs=int(m.group(1)), smem=int(m.group(2) or 0))
+        if p.returncode != 0:
+            rows.append({"object": i, "error": p.stderr.strip()[-200:]})
+    return rows
 
 
 def compile_one(job):
@@ -133,13 +174,36 @@ def prepare(args):
     shutil.rmtree(carry, ignore_errors=True)
     for d in ("pr", "bench"):
         os.makedirs(os.path.join(stage, d))
-    jobs = pr_jobs(build, stage)
+    jobs = [] if args.no_pr else pr_jobs(build, stage)
+    table = []
     if not args.no_bench:
-        jobs += bench_jobs(build, stage)
+        suites = [x for x in args.suites.split(",") if x]
+        bench, table = bench_jobs(build, stage, suites)
+        jobs += bench
     if args.filter:
         jobs = [j for j in jobs if re.search(args.filter, j[0])]
+        kept = {j[0] + ".bundle" for j in jobs}
+        for case in table:
+            case["bundles"] = {v: b for v, b in case["bundles"].items()
+                               if b in kept}
+        table = [c for c in table if c["bundles"]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(compile_one, jobs))
+    with open(os.path.join(stage, "bench", "cases.json"), "w") as f:
+        json.dump(table, f, indent=1)
+    ptxas = args.ptxas or shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+    regs = {}
+    if table and os.path.exists(ptxas):
+        names = [b for c in table for b in c["bundles"].values()
+                 if os.path.exists(os.path.join(stage, "bench", b))]
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
+            rows = ex.map(lambda b: ptxas_one(
+                ptxas, os.path.join(stage, "bench", b)), names)
+            regs = dict(zip(names, rows))
+    elif table:
+        print(f"note: no ptxas at {ptxas}: ptxas.json stays empty")
+    with open(os.path.join(carry, "ptxas.json"), "w") as f:
+        json.dump(regs, f, indent=1)
     with open(os.path.join(carry, "manifest.tsv"), "w") as f:
         for name, status, secs, cmd in results:
             f.write(f"{name}\t{status}\t{secs:.2f}\t{cmd}\n")
@@ -164,8 +228,8 @@ def prepare(args):
         shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
                     os.path.join(src, "include", "rock-c"))
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
-    for f in ("device-run.sh", "decode_bench.py"):
-        shutil.copy(os.path.join(ROOT, "bench", "gpu", f), carry)
+    for f in ("device-run.sh", "attention_bench.py"):
+        shutil.copy(os.path.join(BENCH, f), carry)
     with open(os.path.join(carry, "read_probe.ptx"), "w") as f:
         f.write(read_probe_ptx(carry))
     ok = sum(r[1] == "ok" for r in results)
@@ -186,6 +250,13 @@ def main():
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--carry", default=os.path.join(ROOT, ".gpu-carry"))
     p.add_argument("--no-bench", action="store_true")
+    p.add_argument("--no-pr", action="store_true",
+                   help="no PR bundles (benchmark cases only)")
+    p.add_argument("--suites", default="decode",
+                   help="benchmark suites, comma-separated: "
+                   + ",".join(bench_cases.SUITES))
+    p.add_argument("--ptxas", help="ptxas for the register table "
+                   "(default: on PATH, else /usr/local/cuda/bin/ptxas)")
     p.add_argument("--filter")
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = ap.parse_args()

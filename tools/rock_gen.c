@@ -427,17 +427,19 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
     if (cfg->seqLenK > 0 && c->windowLookBack > cfg->seqLenK - 1)
       die("sliding_window_look_back must not exceed seq_len_k - 1");
     cfg->slidingWindowSize = c->windowLookBack;
-    // Without a KV-cache index rocmlir-gen passes seq_len_k - 1 for every
-    // group (the window then looks back from the last key);
-    // one value, broadcast to every group, says the same for any G.
-    if (cfg->numCurrentSeqLen == 0 && cfg->seqLenK > 0) {
-      int64_t *p = malloc(sizeof *p);
-      if (!p)
-        die("out of memory");
-      *p = cfg->seqLenK - 1;
-      cfg->currentSeqLen = p;
-      cfg->numCurrentSeqLen = 1;
-    }
+  }
+  // With a sliding window (either spelling) but no KV-cache index,
+  // rocmlir-gen passes seq_len_k - 1 for every group (the window then looks
+  // back from the last key); one value, broadcast to every group, says the
+  // same for any G.
+  if (cfg->slidingWindowSize > 0 && cfg->numCurrentSeqLen == 0 &&
+      cfg->seqLenK > 0) {
+    int64_t *p = malloc(sizeof *p);
+    if (!p)
+      die("out of memory");
+    *p = cfg->seqLenK - 1;
+    cfg->currentSeqLen = p;
+    cfg->numCurrentSeqLen = 1;
   }
   int64_t L = c->causalLookBack;
   if (L < 0)

@@ -1,9 +1,14 @@
 #!/bin/bash
 # The GPU-machine half of scripts/gpu-roundtrip.py (which copies this file
 # into the carry directory): runs every PR bundle with rock-run-gpu, then
-# the decode benchmark. Results go to $OUT (default /tmp/rock-gpu-out):
-# pr.tsv (bundle, exit status, verdict), pr-failures.txt (-v output of each
-# failure), bench.json and bench.log. Usage: bash CARRY/device-run.sh [pr|bench|all]
+# the benchmark suites carried (bench/gpu/cases.py). Results go to $OUT
+# (default /tmp/rock-gpu-out): pr.tsv (bundle, exit status, verdict),
+# pr-failures.txt (-v output of each failure), bench.json / bench.log
+# (decode), accel.json / accel.log (prefill and multi-token decode, with the
+# bf16 matmul rate and ptxas -v per kernel).
+# Usage: bash CARRY/device-run.sh [pr|bench|accel|all]
+#   pr: PR bundles; bench: decode suite; accel: prefill + mtd suites;
+#   all (default): PR bundles and every suite carried.
 set -u
 C=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/rock-gpu-out}
@@ -21,7 +26,7 @@ if ! "$RUNNER" --help >/dev/null 2>&1; then
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
 
-if [ "$WHAT" != bench ]; then
+if [ "$WHAT" = pr ] || [ "$WHAT" = all ]; then
   start=$(date +%s)
   ls "$W"/bundles/pr/*.bundle 2>/dev/null | xargs -r -P 12 -I{} sh -c '
     b={}; n=$(basename "$b" .bundle)
@@ -43,7 +48,11 @@ if [ "$WHAT" != bench ]; then
   awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]")' "$OUT/pr.tsv" | head -40
 fi
 
-if [ "$WHAT" != pr ]; then
+has_suite() {
+  grep -q "\"suite\": \"$1\"" "$W/bundles/bench/cases.json" 2>/dev/null
+}
+
+if [ "$WHAT" = bench ] || { [ "$WHAT" = all ] && has_suite decode; }; then
   # The runner's own device timing on three decode cases (verification off;
   # B1-L8192 rotates 8 input copies), and one verified run with dumps.
   for n in decode-p16-B1-L8192 decode-p16-B8-L32768 decode-dense-B1-L131072; do
@@ -55,6 +64,13 @@ if [ "$WHAT" != pr ]; then
     "$RUNNER" "$d" --dump-dir "$W/dump" -v 2>&1 | tail -3
     (cd "$W/dump" && ls && tar czf "$OUT/dump.tar.gz" .)
   fi
-  PYTHONUNBUFFERED=1 python3 "$C/decode_bench.py" --bundles "$W/bundles/bench" \
-    --probe "$C/read_probe.ptx" --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log" | tail -14
+  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites decode \
+    --bundles "$W/bundles/bench" --probe "$C/read_probe.ptx" \
+    --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log" | tail -14
+fi
+
+if [ "$WHAT" = accel ] || { [ "$WHAT" = all ] && has_suite prefill; }; then
+  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites prefill,mtd \
+    --bundles "$W/bundles/bench" --ptxas "$C/ptxas.json" \
+    --json "$OUT/accel.json" 2>&1 | tee "$OUT/accel.log" | grep -v '^{'
 fi

@@ -162,49 +162,120 @@ static void emitScalarBroadcast(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, src, elt, 3, t, 3, upper, 1, lower);
 }
 
-/// A view of the `[G]` i32 argument `src` as `[G*Hq]`: AddDim then Merge.
-static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
-                         const char *src, int64_t G, int64_t Hq) {
-  char mid[64];
-  snprintf(mid, sizeof mid, "%s_gh", res);
-  TSpec add[2] = {
-      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
-      {ROCK_TRANSFORM_ADD_DIM, 1, {Hq}, 1, {"h"}, {1}, 0, {0}, {0}},
-  };
-  int64_t gh[2] = {G, Hq}, g1[1] = {G}, bq[1] = {G * Hq};
-  emitView(b, ctx, mid, src, "i32", 2, add, 2, gh, 1, g1);
-  TSpec merge = {ROCK_TRANSFORM_MERGE, 2,     {G, Hq}, 1, {"b"}, {0}, 2,
-                 {"g", "h"},           {0, 1}};
-  emitView(b, ctx, res, mid, "i32", 1, &merge, 1, bq, 2, gh);
+/// PassThrough of two dims named `x`, `y` from upper dims `ux`, `uy` to
+/// lower dims `lx`, `ly`.
+static TSpec passTwo(const char *x, const char *y, int64_t ux, int64_t uy,
+                     int64_t lx, int64_t ly) {
+  TSpec t = {ROCK_TRANSFORM_PASS_THROUGH,
+             0,
+             {0},
+             2,
+             {x, y},
+             {ux, uy},
+             2,
+             {x, y},
+             {lx, ly}};
+  return t;
 }
 
-/// The paged chain of docs/semantics.md §6 from the `[G*P]` i64 page table
-/// `src` to the logical view `res`: `[Bkv, Sk, D]`, or `[Bkv, D, Sk]` when
-/// `dFirst`.
-static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
-                           const char *src, const char *elt,
-                           const RockAttentionConfig *c, bool dFirst) {
+/// Merge{s0, s1} of upper dim 0 (`up`) into lower dims 0, 1 (`l0`, `l1`): a
+/// batch index split into its two factors.
+static TSpec mergeBatch(const char *up, int64_t s0, int64_t s1, const char *l0,
+                        const char *l1) {
+  TSpec t = {
+      ROCK_TRANSFORM_MERGE, 2, {s0, s1}, 1, {up}, {0}, 2, {l0, l1}, {0, 1}};
+  return t;
+}
+
+/// The per-group i32 view `src` (`[G]`) as one value per query batch
+/// (`[G*Hq]`), in rocmlir-gen's three steps: AddDim `[G, 1]`, Broadcast
+/// `[G, Hq]`, Merge `[G*Hq]`.
+static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
+                         const char *src, int64_t G, int64_t Hq) {
+  char add[64], bc[64];
+  snprintf(add, sizeof add, "%s_add", res);
+  snprintf(bc, sizeof bc, "%s_bc", res);
+  TSpec t1[2] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
+      {ROCK_TRANSFORM_ADD_DIM, 1, {1}, 1, {"h"}, {1}, 0, {0}, {0}},
+  };
+  int64_t g1[2] = {G, 1}, g[1] = {G}, gh[2] = {G, Hq}, bq[1] = {G * Hq};
+  emitView(b, ctx, add, src, "i32", 2, t1, 2, g1, 1, g);
+  TSpec t2[2] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
+      {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"h"}, {1}, 1, {"h"}, {1}},
+  };
+  emitView(b, ctx, bc, add, "i32", 2, t2, 2, gh, 2, g1);
+  TSpec merge = mergeBatch("b", G, Hq, "g", "h");
+  emitView(b, ctx, res, bc, "i32", 1, &merge, 1, bq, 2, gh);
+}
+
+/// The K/V view `src` (`[Bkv, d1, d2]`) broadcast over the `R` query heads of
+/// each K/V head (`[Bkv*R, d1, d2]`), in rocmlir-gen's three steps: AddDim
+/// `[Bkv, 1, d1, d2]`, Broadcast `[Bkv, R, d1, d2]`, Merge.
+static void emitHeadBroadcast(Buf *b, MlirContext ctx, const char *res,
+                              const char *src, const char *elt,
+                              const int64_t *shape, int64_t R) {
+  char add[64], bc[64];
+  snprintf(add, sizeof add, "%s_add", res);
+  snprintf(bc, sizeof bc, "%s_bc", res);
+  int64_t Bkv = shape[0], d1 = shape[1], d2 = shape[2];
+  TSpec t1[3] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
+      {ROCK_TRANSFORM_ADD_DIM, 1, {1}, 1, {"r"}, {1}, 0, {0}, {0}},
+      passTwo("x", "y", 2, 3, 1, 2),
+  };
+  int64_t b1[4] = {Bkv, 1, d1, d2}, br[4] = {Bkv, R, d1, d2};
+  int64_t out[3] = {Bkv * R, d1, d2};
+  emitView(b, ctx, add, src, elt, 3, t1, 4, b1, 3, shape);
+  TSpec t2[3] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
+      {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"r"}, {1}, 1, {"r"}, {1}},
+      passTwo("x", "y", 2, 3, 2, 3),
+  };
+  emitView(b, ctx, bc, add, elt, 3, t2, 4, br, 4, b1);
+  TSpec t3[2] = {mergeBatch("b", Bkv, R, "b", "r"),
+                 passTwo("x", "y", 1, 2, 2, 3)};
+  emitView(b, ctx, res, bc, elt, 2, t3, 3, out, 4, br);
+}
+
+/// The `[G*P]` i64 page-table argument `src` as `[G, P, 1]` (the operand of
+/// rock.deref, docs/semantics.md §6).
+static void emitPageTable(Buf *b, MlirContext ctx, const char *res,
+                          const char *src, const RockAttentionConfig *c) {
+  int64_t tbl[3] = {c->g, c->numPages, 1};
+  const char *tblNames[3] = {"g", "p", "one"};
+  emitUnflatten(b, ctx, res, src, "i64", 3, tbl, tblNames);
+}
+
+/// `%res = rock.deref %tbl`: the pages `[G, P, ps]` of page table `tbl`.
+static void emitDeref(Buf *b, const char *res, const char *tbl, const char *elt,
+                      const RockAttentionConfig *c) {
+  int64_t t[3] = {c->g, c->numPages, 1},
+          pages[3] = {c->g, c->numPages, c->pageSize};
+  out(b, "    %%%s = rock.deref %%%s : %s -> %s\n", res, tbl,
+      memrefType(3, t, "i64").s, memrefType(3, pages, elt).s);
+}
+
+/// The paged chain of docs/semantics.md §6 from the rock.deref result `src`
+/// (`[G, P, ps]`) to the logical view `res`: `[G, P*ps]`, `[G, Hkv, Sk, D]`,
+/// then `[Bkv, Sk, D]` (or `[Bkv, D, Sk]` when `dFirst`) in one map.
+static void emitPagedView(Buf *b, MlirContext ctx, const char *res,
+                          const char *src, const char *elt,
+                          const RockAttentionConfig *c, bool dFirst) {
   int64_t G = c->g, P = c->numPages, ps = c->pageSize, Hkv = c->numHeadsKV,
           Sk = c->seqLenK, D = c->headDimQK;
-  char n0[64], n1[64], n2[64], n3[64], n4[64];
-  snprintf(n0, sizeof n0, "%s_tbl", res);
-  snprintf(n1, sizeof n1, "%s_pages", res);
+  char n2[64], n3[64];
   snprintf(n2, sizeof n2, "%s_flat", res);
   snprintf(n3, sizeof n3, "%s_heads", res);
-  snprintf(n4, sizeof n4, "%s_bsd", res);
-  int64_t tbl[3] = {G, P, 1};
-  const char *tblNames[3] = {"g", "p", "one"};
-  emitUnflatten(b, ctx, n0, src, "i64", 3, tbl, tblNames);
   int64_t pages[3] = {G, P, ps};
-  out(b, "    %%%s = rock.deref %%%s : %s -> %s\n", n1, n0,
-      memrefType(3, tbl, "i64").s, memrefType(3, pages, elt).s);
   // [G, P*ps] -> [G, P, ps]
   TSpec m1[2] = {
       {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
       {ROCK_TRANSFORM_MERGE, 2, {P, ps}, 1, {"f"}, {1}, 2, {"p", "i"}, {1, 2}},
   };
   int64_t flat[2] = {G, P * ps};
-  emitView(b, ctx, n2, n1, elt, 2, m1, 2, flat, 3, pages);
+  emitView(b, ctx, n2, src, elt, 2, m1, 2, flat, 3, pages);
   // [G, Hkv, Sk, D] -> [G, P*ps]
   TSpec u1[2] = {
       {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
@@ -220,37 +291,12 @@ static void emitPagedChain(Buf *b, MlirContext ctx, const char *res,
   };
   int64_t heads[4] = {G, Hkv, Sk, D};
   emitView(b, ctx, n3, n2, elt, 2, u1, 4, heads, 2, flat);
-  // [Bkv, Sk, D] -> [G, Hkv, Sk, D]
-  TSpec m2[2] = {
-      {ROCK_TRANSFORM_MERGE, 2, {G, Hkv}, 1, {"b"}, {0}, 2, {"g", "h"}, {0, 1}},
-      {ROCK_TRANSFORM_PASS_THROUGH,
-       0,
-       {0},
-       2,
-       {"s", "d"},
-       {1, 2},
-       2,
-       {"s", "d"},
-       {2, 3}},
-  };
-  int64_t bsd[3] = {G * Hkv, Sk, D};
-  if (!dFirst) {
-    emitView(b, ctx, res, n3, elt, 2, m2, 3, bsd, 4, heads);
-    return;
-  }
-  emitView(b, ctx, n4, n3, elt, 2, m2, 3, bsd, 4, heads);
-  // [Bkv, D, Sk] -> [Bkv, Sk, D]
-  TSpec r = {ROCK_TRANSFORM_PASS_THROUGH,
-             0,
-             {0},
-             3,
-             {"b", "d", "s"},
-             {0, 1, 2},
-             3,
-             {"b", "d", "s"},
-             {0, 2, 1}};
-  int64_t bds[3] = {G * Hkv, D, Sk};
-  emitView(b, ctx, res, n4, elt, 1, &r, 3, bds, 3, bsd);
+  // [Bkv, Sk, D] (or [Bkv, D, Sk]) -> [G, Hkv, Sk, D]
+  TSpec m2[2] = {mergeBatch("b", G, Hkv, "g", "h"),
+                 dFirst ? passTwo("d", "s", 1, 2, 3, 2)
+                        : passTwo("s", "d", 1, 2, 2, 3)};
+  int64_t view[3] = {G * Hkv, dFirst ? D : Sk, dFirst ? Sk : D};
+  emitView(b, ctx, res, n3, elt, 2, m2, 3, view, 4, heads);
 }
 
 //===----------------------------------------------------------------------===//
@@ -445,20 +491,22 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   out(b, ", %%out: %s) attributes {llvm.emit_c_interface} {\n",
       flatType(B * S * Sq * Dv, vElt).s);
 
-  // Views.
+  // Views, in rocmlir-gen's order: one per argument (in argument order),
+  // then the rock.deref of each page table, the per-batch chains of
+  // currentSeqLen / prefixOffset, and the K / V chains.
   int64_t qShape[3] = {B, c->transQ ? Dqk : Sq, c->transQ ? Sq : Dqk};
   const char *qNames[3] = {"g", c->transQ ? "k" : "m", c->transQ ? "m" : "k"};
   emitUnflatten(b, ctx, "q3", "q", qElt, 3, qShape, qNames);
   int64_t kShape[3] = {Bkv, c->transK ? Sk : Dqk, c->transK ? Dqk : Sk};
   int64_t vShape[3] = {Bkv, c->transV ? Dv : Sk, c->transV ? Sk : Dv};
   if (c->paged) {
-    emitPagedChain(b, ctx, "k3", "k", qElt, c, !c->transK);
-    emitPagedChain(b, ctx, "v3", "v", vElt, c, c->transV);
+    emitPageTable(b, ctx, "k_tbl", "k", c);
+    emitPageTable(b, ctx, "v_tbl", "v", c);
   } else {
     const char *kNames[3] = {"g", c->transK ? "n" : "k", c->transK ? "k" : "n"};
-    emitUnflatten(b, ctx, "k3", "k", qElt, 3, kShape, kNames);
+    emitUnflatten(b, ctx, "k_kv", "k", qElt, 3, kShape, kNames);
     const char *vNames[3] = {"g", c->transV ? "d" : "n", c->transV ? "n" : "d"};
-    emitUnflatten(b, ctx, "v3", "v", vElt, 3, vShape, vNames);
+    emitUnflatten(b, ctx, "v_kv", "v", vElt, 3, vShape, vNames);
   }
   TypeStr insTypes[4];
   int nIns = 0;
@@ -478,10 +526,11 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     emitUnflatten(b, ctx, "biasv", "bias", vElt, 3, ew, ewNames);
     insTypes[nIns++] = memrefType(3, ew, vElt);
   }
+  const char *gNames[1] = {"g"};
   if (c->numCurrentSeqLen > 0)
-    emitPerBatch(b, ctx, "cslv", "current_seq_len", G, Hq);
+    emitUnflatten(b, ctx, "csl_g", "current_seq_len", "i32", 1, &G, gNames);
   if (c->numPrefixOffset > 0)
-    emitPerBatch(b, ctx, "pov", "prefix_offset", G, Hq);
+    emitUnflatten(b, ctx, "po_g", "prefix_offset", "i32", 1, &G, gNames);
   int64_t lseShape[2] = {B * S, Sq};
   const char *lseNames[2] = {"g", "m"};
   if (c->returnLse)
@@ -489,6 +538,30 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   int64_t oShape[3] = {B * S, c->transO ? Dv : Sq, c->transO ? Sq : Dv};
   const char *oNames[3] = {"g", c->transO ? "n" : "m", c->transO ? "m" : "n"};
   emitUnflatten(b, ctx, "out3", "out", vElt, 3, oShape, oNames);
+  if (c->paged) {
+    emitDeref(b, "k_pages", "k_tbl", qElt, c);
+    emitDeref(b, "v_pages", "v_tbl", vElt, c);
+  }
+  if (c->numCurrentSeqLen > 0)
+    emitPerBatch(b, ctx, "cslv", "csl_g", G, Hq);
+  if (c->numPrefixOffset > 0)
+    emitPerBatch(b, ctx, "pov", "po_g", G, Hq);
+  if (c->paged) {
+    emitPagedView(b, ctx, "k_kv", "k_pages", qElt, c, !c->transK);
+    emitPagedView(b, ctx, "v_kv", "v_pages", vElt, c, c->transV);
+  }
+  // With a KV-cache index and more than one query row, rocmlir-gen gives
+  // every query head its own (broadcast) K / V head: the op sees no grouping.
+  bool headBroadcast = Hq != Hkv && c->numCurrentSeqLen > 0 && Sq > 1;
+  int64_t opHkv = headBroadcast ? Hq : Hkv;
+  const char *kName = "k_kv", *vName = "v_kv";
+  if (headBroadcast) {
+    emitHeadBroadcast(b, ctx, "k3", "k_kv", qElt, kShape, Hq / Hkv);
+    emitHeadBroadcast(b, ctx, "v3", "v_kv", vElt, vShape, Hq / Hkv);
+    kShape[0] = vShape[0] = B;
+    kName = "k3";
+    vName = "v3";
+  }
 
   // The op.
   TypeStr qT = memrefType(3, qShape, qElt), kT = memrefType(3, kShape, qElt),
@@ -496,27 +569,30 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   int64_t bq[1] = {B};
   TypeStr bT = memrefType(1, bq, "i32");
   out(b, "    rock.attention {\n");
-  out(b, "      qk = %s%%q3 * %s%%k3 : %s, %s\n", c->transQ ? "tr " : "",
-      c->transK ? "tr " : "", qT.s, kT.s);
+  out(b, "      qk = %s%%q3 * %s%%%s : %s, %s\n", c->transQ ? "tr " : "",
+      c->transK ? "tr " : "", kName, qT.s, kT.s);
   if (c->numCurrentSeqLen > 0)
     out(b, "      currentSeqLen = (%%cslv : %s)\n", bT.s);
   if (c->numPrefixOffset > 0)
     out(b, "      prefixOffset = (%%pov : %s)\n", bT.s);
   if (c->paged) {
-    out(b, "      keyAddresses = (%%k3 : %s)\n", kT.s);
-    out(b, "      valueAddresses = (%%v3 : %s)\n", vT.s);
+    int64_t pages[3] = {G, c->numPages, c->pageSize};
+    out(b, "      keyAddresses = (%%k_pages : %s)\n",
+        memrefType(3, pages, qElt).s);
+    out(b, "      valueAddresses = (%%v_pages : %s)\n",
+        memrefType(3, pages, vElt).s);
   }
   if (c->causal)
     out(b, "      causal\n");
   if (c->returnLse)
     out(b, "      lse = %%lse2 : %s\n", memrefType(2, lseShape, "f32").s);
   emitRegion(b, c, qElt, vElt, insTypes, nIns);
-  out(b, "      %s%%out3 = softmax(qk) * %s%%v3 : %s -> %s\n",
-      c->transO ? "tr " : "", c->transV ? "tr " : "", vT.s, oT.s);
+  out(b, "      %s%%out3 = softmax(qk) * %s%%%s : %s -> %s\n",
+      c->transO ? "tr " : "", c->transV ? "tr " : "", vName, vT.s, oT.s);
   out(b,
       "    } {numHeadsQ = %" PRId64 " : i32, numHeadsKV = %" PRId64
       " : i32, splitKV = %" PRId64 " : i32",
-      Hq, Hkv, S);
+      Hq, opHkv, S);
   out(b, ", storeMethod = #rock<StoreMethod set>, firstGemmIndices = "
          "array<i64: 0>, preSoftmaxHasSplitKVTransforms = false");
   out(b, ", softmaxType = %s", rockAttentionDtypeGetName(c->softmaxDtype));

@@ -89,6 +89,12 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
     if (succeeded(p.parseOptionalKeyword("currentSeqLen"))) {
       if (parseParenOperand(p, csl))
         return failure();
+    } else if (succeeded(p.parseOptionalKeyword("slidingWindowSize"))) {
+      // rocmlir-gen's clause form of the attribute.
+      int32_t w;
+      if (p.parseEqual() || p.parseInteger(w))
+        return failure();
+      result.addAttribute("slidingWindowSize", b.getI32IntegerAttr(w));
     } else if (succeeded(p.parseOptionalKeyword("prefixOffset"))) {
       if (parseParenOperand(p, po))
         return failure();
@@ -183,6 +189,10 @@ void AttentionOp::print(OpAsmPrinter &p) {
   p << getKeys() << " : " << getQueries().getType() << ", "
     << getKeys().getType();
   paren("currentSeqLen", getCurrentSeqLen());
+  if (IntegerAttr w = getSlidingWindowSizeAttr()) {
+    p.printNewline();
+    p << "slidingWindowSize = " << w.getInt();
+  }
   paren("prefixOffset", getPrefixOffset());
   paren("keyAddresses", getKeyAddresses());
   paren("valueAddresses", getValueAddresses());
@@ -215,7 +225,8 @@ void AttentionOp::print(OpAsmPrinter &p) {
   p << "}";
   p.printOptionalAttrDict((*this)->getAttrDictionary().getValue(),
                           {"operandSegmentSizes", "qTransposed", "kTransposed",
-                           "vTransposed", "oTransposed", "causal"});
+                           "vTransposed", "oTransposed", "causal",
+                           "slidingWindowSize"});
 }
 
 //===----------------------------------------------------------------------===//

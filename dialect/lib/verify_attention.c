@@ -241,23 +241,24 @@ static MlirLogicalResult verifyLse(const Attn *a) {
   return mlirLogicalResultSuccess();
 }
 
-/* keyAddresses / valueAddresses: same type as keys / values, paged view. */
+/* keyAddresses / valueAddresses: a rock.deref result (rocmlir-gen's form) or
+ * a rock.transform view of one, and keys / values are a view of that same
+ * rock.deref. */
 static MlirLogicalResult verifyAddresses(const Attn *a, int seg,
                                          const char *name, int ofSeg,
                                          const char *ofName) {
   if (!has(a, seg))
     return mlirLogicalResultSuccess();
-  char b1[256], b2[256];
-  MlirValue addr = operand(a, seg, 0);
-  MlirType t = mlirValueGetType(addr);
-  MlirType want = mlirValueGetType(operand(a, ofSeg, 0));
-  if (!mlirTypeEqual(t, want))
-    return rock__verifyFail(a->op, "%s type (%s) must equal %s type (%s)", name,
-                            rock__typeToBuf(t, b1, sizeof b1), ofName,
-                            rock__typeToBuf(want, b2, sizeof b2));
-  if (mlirOperationIsNull(rock__verifyDerefUnder(addr)))
+  MlirOperation deref = rock__verifyDerefUnder(operand(a, seg, 0));
+  if (mlirOperationIsNull(deref))
     return rock__verifyFail(
-        a->op, "%s must be a rock.transform view of a rock.deref", name);
+        a->op, "%s must be a rock.deref result or a rock.transform view of one",
+        name);
+  MlirOperation of = rock__verifyDerefUnder(operand(a, ofSeg, 0));
+  if (mlirOperationIsNull(of) || !mlirOperationEqual(of, deref))
+    return rock__verifyFail(
+        a->op, "%s must be a rock.transform view of the %s rock.deref", ofName,
+        name);
   return mlirLogicalResultSuccess();
 }
 

@@ -3,15 +3,34 @@
  * pointers [batch, numBlocks, 1] i64 -> result [batch, numBlocks, blockSize],
  * or a flat page table [numBlocks] -> [numBlocks, blockSize]. The result may
  * only feed rock.transform views (and rock.view_load / rock.view_store, which
- * read through a chain of zero transforms).
+ * read through a chain of zero transforms), and the keyAddresses /
+ * valueAddresses operands of rock.attention, as rocmlir-gen emits them.
  *
  *===----------------------------------------------------------------------===*/
 #include "Rock/RockVerify.h"
 #include "verify_common.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #define LL(x) ((long long)(x))
+
+/* True when operand `n` of `user` is a keyAddresses / valueAddresses operand
+ * of a rock.attention (segments q, k, v, ins, csl, po, ka, va, out, lse). */
+static bool isAttentionAddress(MlirOperation user, intptr_t n) {
+  if (!rock__isOp(user, "rock.attention"))
+    return false;
+  MlirAttribute seg = rock__attr(user, "operandSegmentSizes");
+  if (mlirAttributeIsNull(seg) || !mlirAttributeIsADenseI32Array(seg) ||
+      mlirDenseArrayGetNumElements(seg) != 10)
+    return false;
+  intptr_t start = 0;
+  for (intptr_t i = 0; i < 6; ++i)
+    start += mlirDenseI32ArrayGetElement(seg, i);
+  intptr_t end = start + mlirDenseI32ArrayGetElement(seg, 6) +
+                 mlirDenseI32ArrayGetElement(seg, 7);
+  return n >= start && n < end;
+}
 
 static MlirLogicalResult verifyUsers(MlirOperation op) {
   MlirValue res = mlirOperationGetResult(op, 0);
@@ -22,10 +41,11 @@ static MlirLogicalResult verifyUsers(MlirOperation op) {
     if (!rock__isOp(user, "rock.transform") &&
         !rock__isOp(user, "rock.view_load") &&
         !rock__isOp(user, "rock.view_store") &&
-        !rock__isOp(user, "rock.view_prefetch"))
+        !rock__isOp(user, "rock.view_prefetch") &&
+        !isAttentionAddress(user, mlirOpOperandGetOperandNumber(use)))
       return rock__verifyFail(
           op, "rock.deref result may only be consumed through rock.transform "
-              "views");
+              "views or as rock.attention keyAddresses / valueAddresses");
   }
   return mlirLogicalResultSuccess();
 }

@@ -2,8 +2,10 @@
  *
  * The map's bounds equal the result (upper) and input (lower) shapes; each
  * transform's name/dim/param counts fit its kind; params and bounds agree;
- * every upper and lower dim is referenced exactly once; the stored affine
- * map equals the one derived from the transforms.
+ * every lower dim is written by exactly one transform and every upper dim is
+ * read by at least one (several may read it, as rocMLIR's Embed views over a
+ * passed-through dim do); the stored affine map equals the one derived from
+ * the transforms.
  *
  *===----------------------------------------------------------------------===*/
 #include "Rock/RockAttrsC.h"
@@ -42,46 +44,68 @@ static int64_t lbound(const Tr *t, intptr_t k) { return t->lb[ldim(t, k)]; }
   rock__verifyFail((t)->op, "transform %ld (%s): " fmt, (long)(t)->idx,        \
                    (t)->kind, __VA_ARGS__)
 
-/* Expected counts: upper dims (-1: any), lower dims (-1: any; -2: = upper),
- * params as a multiple of upper (pu) or lower (pl) dims plus a constant. */
+/* Expected counts: upper dims (-1: any), lower dims (-1: any), params; each
+ * broken count names upstream's rule in its words. */
 static MlirLogicalResult checkCounts(const Tr *t, RockTransformKind k) {
   intptr_t wantNu = -1, wantNl = -1, wantNp = 0;
+  const char *whyU = "", *whyL = "", *whyP = "";
   switch (k) {
   case ROCK_TRANSFORM_PASS_THROUGH:
     wantNl = t->nu, wantNp = 0;
+    whyL = "PassThrough must have the same number of inputs and outputs";
+    whyP = "PassThrough has no parameters";
     break;
   case ROCK_TRANSFORM_PAD:
   case ROCK_TRANSFORM_SLICE:
     wantNl = t->nu, wantNp = 2 * t->nu;
+    whyL = "one output per input";
+    whyP = "two parameters per dimension";
     break;
   case ROCK_TRANSFORM_EMBED:
   case ROCK_TRANSFORM_UNMERGE:
     wantNl = 1, wantNp = t->nu;
+    whyL = "Embed and unmerge can only have one output argument";
+    whyP = "Embed and unmerge must specify one coefficient per input "
+           "dimension";
     break;
   case ROCK_TRANSFORM_MERGE:
     wantNu = 1, wantNp = t->nl;
+    whyU = "Merge and unfold can only have one input dimension";
+    whyP = "Merge and unfold have one parameter per output dimension (its "
+           "size)";
     break;
   case ROCK_TRANSFORM_ADD_DIM:
     wantNu = 1, wantNl = 0, wantNp = 1;
+    whyU = "Can only add one dimension at a time";
+    whyL = "The added dimension cannot be mapped anywhere";
+    whyP = "Must supply a size parameter for each dimension";
     break;
   case ROCK_TRANSFORM_BROADCAST:
     wantNl = t->nu, wantNp = t->nu;
+    whyL = "Broadcast must have same rank";
+    whyP = "Broadcast must specify the output length for each dimension";
     break;
   case ROCK_TRANSFORM_CONST_DIM:
     wantNu = 0, wantNp = 2 * t->nl;
+    whyU = "ConstDim must not take any inputs";
+    whyP = "ConstDim is parameterized by [value, length] pairs";
     break;
   default:
     return FAIL(t, "unknown transform kind %d", (int)k);
   }
+  if (k != ROCK_TRANSFORM_CONST_DIM && t->nu == 0)
+    return FAIL(t, "%s", "The transformation must have at least one input");
+  if (k != ROCK_TRANSFORM_ADD_DIM && t->nl == 0)
+    return FAIL(t, "%s", "The transformation must define outputs");
   if (wantNu >= 0 && t->nu != wantNu)
-    return FAIL(t, "has %ld upper dims but must have %ld", (long)t->nu,
-                (long)wantNu);
+    return FAIL(t, "has %ld upper dims but must have %ld (%s)", (long)t->nu,
+                (long)wantNu, whyU);
   if (wantNl >= 0 && t->nl != wantNl)
-    return FAIL(t, "has %ld lower dims but must have %ld", (long)t->nl,
-                (long)wantNl);
+    return FAIL(t, "has %ld lower dims but must have %ld (%s)", (long)t->nl,
+                (long)wantNl, whyL);
   if (t->np != wantNp)
-    return FAIL(t, "has %ld params but must have %ld", (long)t->np,
-                (long)wantNp);
+    return FAIL(t, "has %ld params but must have %ld (%s)", (long)t->np,
+                (long)wantNp, whyP);
   return mlirLogicalResultSuccess();
 }
 
@@ -252,15 +276,17 @@ static MlirLogicalResult checkBounds(MlirOperation op, MlirAttribute bounds,
   return mlirLogicalResultSuccess();
 }
 
+/* Upper dims (`many`) are read by at least one transform, lower dims by
+ * exactly one. */
 static MlirLogicalResult checkRefs(MlirOperation op, const int *refs,
-                                   intptr_t n, const char *which) {
+                                   intptr_t n, const char *which, bool many) {
   for (intptr_t d = 0; d < n; ++d)
-    if (refs[d] != 1)
+    if (refs[d] == 0 || (!many && refs[d] != 1))
       return rock__verifyFail(
           op,
           "%s dim %ld is referenced %d times by the transforms "
-          "(must be exactly once)",
-          which, (long)d, refs[d]);
+          "(must be %s)",
+          which, (long)d, refs[d], many ? "at least once" : "exactly once");
   return mlirLogicalResultSuccess();
 }
 
@@ -279,6 +305,26 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
   if (mlirLogicalResultIsFailure(
           rock__verifySameElt(op, "result", out.elt, "the input", in.elt)))
     return mlirLogicalResultFailure();
+  /* Upstream's #rock.transform_map rule: one affine-map input per upper
+   * bound, one result per lower bound. */
+  MlirAttribute have = rockTransformMapAttrGetMap(map);
+  if (!mlirAttributeIsAAffineMap(have))
+    return rock__verifyFail(op, "transform_map must hold an affine map");
+  MlirAffineMap am = mlirAffineMapAttrGetValue(have);
+  intptr_t nUb =
+      mlirDenseArrayGetNumElements(rockTransformMapAttrGetUpperBounds(map));
+  intptr_t nLb =
+      mlirDenseArrayGetNumElements(rockTransformMapAttrGetLowerBounds(map));
+  if (mlirAffineMapGetNumDims(am) != nUb)
+    return rock__verifyFail(op,
+                            "Affine map has %ld inputs but there are %ld "
+                            "input dimensions",
+                            (long)mlirAffineMapGetNumDims(am), (long)nUb);
+  if (mlirAffineMapGetNumResults(am) != nLb)
+    return rock__verifyFail(op,
+                            "Affine map has %ld outputs but there are %ld "
+                            "output dimensions",
+                            (long)mlirAffineMapGetNumResults(am), (long)nLb);
   int64_t ub[ROCK_MAX_RANK], lb[ROCK_MAX_RANK];
   if (mlirLogicalResultIsFailure(
           checkBounds(op, rockTransformMapAttrGetUpperBounds(map), &out,
@@ -300,15 +346,15 @@ MlirLogicalResult rockTransformOpVerify(MlirOperation op) {
             checkTransform(&tr, t, out.rank, in.rank, upRefs, lowRefs)))
       return mlirLogicalResultFailure();
   }
-  if (mlirLogicalResultIsFailure(checkRefs(op, upRefs, out.rank, "upper")) ||
-      mlirLogicalResultIsFailure(checkRefs(op, lowRefs, in.rank, "lower")))
+  if (mlirLogicalResultIsFailure(
+          checkRefs(op, upRefs, out.rank, "upper", true)) ||
+      mlirLogicalResultIsFailure(
+          checkRefs(op, lowRefs, in.rank, "lower", false)))
     return mlirLogicalResultFailure();
   MlirAffineMap want = rockTransformMapDeriveAffineMap(
       mlirOperationGetContext(op), ops, out.rank, in.rank);
-  MlirAttribute have = rockTransformMapAttrGetMap(map);
-  if (mlirAffineMapIsNull(want) || !mlirAttributeIsAAffineMap(have) ||
-      !rock__verifyAffineMapsAgree(mlirAffineMapAttrGetValue(have), want, ub,
-                                   out.rank))
+  if (mlirAffineMapIsNull(want) ||
+      !rock__verifyAffineMapsAgree(am, want, ub, out.rank))
     return rock__verifyFail(
         op, "transform_map affine map does not match its transforms");
   return mlirLogicalResultSuccess();

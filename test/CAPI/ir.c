@@ -382,6 +382,7 @@ static void testAttention(MlirContext ctx) {
   // CHECK-NEXT: } {causalLookBack = 16 : i32, features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
   // CHECK-NEXT: rock.attention {
   // CHECK-NEXT: qk = tr %[[Q]] * %[[K]] : memref<1x64x1024xf16>, memref<1x64x1024xf16>
+  // CHECK-NEXT: slidingWindowSize = 128
   // CHECK-NEXT: lse = %[[L]] : memref<2x1024xf32>
   // CHECK-NEXT: qk = elementwise otherIns(%[[S]] : memref<1x1024x1024xf16>) {
   // CHECK-NEXT: ^bb0(%[[A0:.*]]: f16, %[[A1:.*]]: f16):
@@ -389,7 +390,7 @@ static void testAttention(MlirContext ctx) {
   // CHECK-NEXT: rock.yield %[[M]] : f16
   // CHECK-NEXT: }
   // CHECK-NEXT: %[[O]] = softmax(qk) * %[[V]] : memref<1x1024x64xf16> -> memref<2x1024x64xf16>
-  // CHECK-NEXT: } {firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, preSoftmaxHasSplitKVTransforms = false, reverseGrid, slidingWindowSize = 128 : i32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
+  // CHECK-NEXT: } {firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, preSoftmaxHasSplitKVTransforms = false, reverseGrid, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
   // CHECK-NEXT: return
   mlirModuleDestroy(module);
 }

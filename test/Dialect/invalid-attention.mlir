@@ -523,12 +523,33 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // -----
 
-// Rule 8: keyAddresses has exactly the type of keys.
-func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %ka: memref<1x16x32xf32>) {
-  // expected-error @+1 {{keyAddresses type (memref<1x16x32xf32>) must equal keys type (memref<1x16x32xf16>)}}
+// Rule 8: keys are a view of the keyAddresses rock.deref.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %p: memref<1x16x1xi64>) {
+  %kd = rock.deref %p : memref<1x16x1xi64> -> memref<1x16x32xf16>
+  // expected-error @+1 {{keys must be a rock.transform view of the keyAddresses rock.deref}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
-    keyAddresses = (%ka : memref<1x16x32xf32>)
+    keyAddresses = (%kd : memref<1x16x32xf16>)
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
+  return
+}
+
+// -----
+
+// Rule 8: values are a view of the same rock.deref as valueAddresses, not of
+// another one.
+#vt = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+  by [<PassThrough ["g", "s", "d"] at [0, 1, 2] -> ["g", "s", "d"] at [0, 2, 1]>]
+  bounds = [1, 32, 8] -> [1, 8, 32]>
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %out: memref<2x8x8xf16>, %p: memref<1x8x1xi64>, %p2: memref<1x8x1xi64>) {
+  %vd = rock.deref %p : memref<1x8x1xi64> -> memref<1x8x32xf16>
+  %vd2 = rock.deref %p2 : memref<1x8x1xi64> -> memref<1x8x32xf16>
+  %v = rock.transform %vd by #vt : memref<1x8x32xf16> to memref<1x32x8xf16>
+  // expected-error @+1 {{values must be a rock.transform view of the valueAddresses rock.deref}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    valueAddresses = (%vd2 : memref<1x8x32xf16>)
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
   } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
   return
@@ -538,7 +559,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 8: valueAddresses must lead to a rock.deref.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{valueAddresses must be a rock.transform view of a rock.deref}}
+  // expected-error @+1 {{valueAddresses must be a rock.deref result or a rock.transform view of one}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     valueAddresses = (%v : memref<1x32x8xf16>)

@@ -28,8 +28,9 @@ func.func @f(%x: memref<4x8xf32>) {
 // -----
 
 // Bounds and shapes have the same rank.
-#m = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1)>
-    by [<PassThrough ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>]
+#m = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1)>
+    by [<PassThrough ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>,
+        <AddDim{1} ["c"] at [2] -> [] at []>]
     bounds = [4, 4, 1] -> [4, 4]>
 func.func @f(%x: memref<4x4xf32>) {
   // expected-error @+1 {{transform_map upper bounds (4x4x1) must equal the result shape (4x4)}}
@@ -80,7 +81,7 @@ func.func @f(%x: memref<4x4xf32>) {
     by [<PassThrough{1} ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>]
     bounds = [4, 4] -> [4, 4]>
 func.func @f(%x: memref<4x4xf32>) {
-  // expected-error @+1 {{transform 0 (PassThrough): has 1 params but must have 0}}
+  // expected-error @+1 {{transform 0 (PassThrough): has 1 params but must have 0 (PassThrough has no parameters)}}
   %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
   return
 }
@@ -92,7 +93,7 @@ func.func @f(%x: memref<4x4xf32>) {
     by [<PassThrough ["a", "b"] at [0, 1] -> ["a"] at [0]>]
     bounds = [4, 4] -> [4, 4]>
 func.func @f(%x: memref<4x4xf32>) {
-  // expected-error @+1 {{transform 0 (PassThrough): has 1 lower dims but must have 2}}
+  // expected-error @+1 {{transform 0 (PassThrough): has 1 lower dims but must have 2 (PassThrough must have the same number of inputs and outputs)}}
   %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
   return
 }
@@ -152,7 +153,7 @@ func.func @f(%x: memref<4x4xf32>) {
     by [<Embed{4} ["a", "b"] at [0, 1] -> ["r"] at [0]>]
     bounds = [4, 4] -> [16]>
 func.func @f(%x: memref<16xf32>) {
-  // expected-error @+1 {{transform 0 (Embed): has 1 params but must have 2}}
+  // expected-error @+1 {{transform 0 (Embed): has 1 params but must have 2 (Embed and unmerge must specify one coefficient per input dimension)}}
   %y = rock.transform %x by #m : memref<16xf32> to memref<4x4xf32>
   return
 }
@@ -176,7 +177,7 @@ func.func @f(%x: memref<16xf32>) {
     by [<Merge{4, 4} ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>]
     bounds = [4, 4] -> [4, 4]>
 func.func @f(%x: memref<4x4xf32>) {
-  // expected-error @+1 {{transform 0 (Merge): has 2 upper dims but must have 1}}
+  // expected-error @+1 {{transform 0 (Merge): has 2 upper dims but must have 1 (Merge and unfold can only have one input dimension)}}
   %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
   return
 }
@@ -200,7 +201,7 @@ func.func @f(%x: memref<4x4xf32>) {
     by [<AddDim{4} ["a"] at [0] -> ["a"] at [0]>]
     bounds = [4] -> [4]>
 func.func @f(%x: memref<4xf32>) {
-  // expected-error @+1 {{transform 0 (AddDim): has 1 lower dims but must have 0}}
+  // expected-error @+1 {{transform 0 (AddDim): has 1 lower dims but must have 0 (The added dimension cannot be mapped anywhere)}}
   %y = rock.transform %x by #m : memref<4xf32> to memref<4xf32>
   return
 }
@@ -225,7 +226,7 @@ func.func @f(%x: memref<4xf32>) {
     by [<Broadcast{1, 1} ["a"] at [0] -> ["a"] at [0]>]
     bounds = [4] -> [1]>
 func.func @f(%x: memref<1xf32>) {
-  // expected-error @+1 {{transform 0 (Broadcast): has 2 params but must have 1}}
+  // expected-error @+1 {{transform 0 (Broadcast): has 2 params but must have 1 (Broadcast must specify the output length for each dimension)}}
   %y = rock.transform %x by #m : memref<1xf32> to memref<4xf32>
   return
 }
@@ -238,7 +239,7 @@ func.func @f(%x: memref<1xf32>) {
         <ConstDim{0, 4} ["b"] at [1] -> ["b"] at [1]>]
     bounds = [4, 4] -> [4, 4]>
 func.func @f(%x: memref<4x4xf32>) {
-  // expected-error @+1 {{transform 1 (ConstDim): has 1 upper dims but must have 0}}
+  // expected-error @+1 {{transform 1 (ConstDim): has 1 upper dims but must have 0 (ConstDim must not take any inputs)}}
   %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
   return
 }
@@ -501,25 +502,13 @@ func.func @f(%x: memref<4x4xf32>) {
 
 // -----
 
-// Every upper dim is referenced exactly once (twice here).
-#m = #rock.transform_map<affine_map<(d0, d1) -> (d0, d0)>
-    by [<PassThrough ["a"] at [0] -> ["a"] at [0]>,
-        <PassThrough ["b"] at [0] -> ["b"] at [1]>]
-    bounds = [4, 4] -> [4, 4]>
-func.func @f(%x: memref<4x4xf32>) {
-  // expected-error @+1 {{upper dim 0 is referenced 2 times by the transforms (must be exactly once)}}
-  %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
-  return
-}
-
-// -----
-
-// Every upper dim is referenced exactly once (never here).
+// Every upper dim is read by a transform (never here; several may read one,
+// see transform-syntax.mlir).
 #m = #rock.transform_map<affine_map<(d0, d1) -> (d0)>
     by [<PassThrough ["a"] at [0] -> ["a"] at [0]>]
     bounds = [4, 4] -> [4]>
 func.func @f(%x: memref<4xf32>) {
-  // expected-error @+1 {{upper dim 1 is referenced 0 times by the transforms (must be exactly once)}}
+  // expected-error @+1 {{upper dim 1 is referenced 0 times by the transforms (must be at least once)}}
   %y = rock.transform %x by #m : memref<4xf32> to memref<4x4xf32>
   return
 }
@@ -563,13 +552,51 @@ func.func @f(%x: memref<4x8xf32>) {
 
 // -----
 
-// The stored map has the right arity.
+// The stored map has one input per upper bound (upstream's rule and words).
 #m = #rock.transform_map<affine_map<(d0, d1, d2) -> (d0, d1)>
     by [<PassThrough ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>]
     bounds = [4, 4] -> [4, 4]>
 func.func @f(%x: memref<4x4xf32>) {
-  // expected-error @+1 {{transform_map affine map does not match its transforms}}
+  // expected-error @+1 {{Affine map has 3 inputs but there are 2 input dimensions}}
   %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+
+// -----
+
+// ... and one result per lower bound.
+#m = #rock.transform_map<affine_map<(d0, d1) -> (d0, d1, d0)>
+    by [<PassThrough ["a", "b"] at [0, 1] -> ["a", "b"] at [0, 1]>]
+    bounds = [4, 4] -> [4, 4]>
+func.func @f(%x: memref<4x4xf32>) {
+  // expected-error @+1 {{Affine map has 3 outputs but there are 2 output dimensions}}
+  %y = rock.transform %x by #m : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+
+// -----
+
+// Every transform but ConstDim reads an upper dim (upstream's rule and words).
+#m = #rock.transform_map<affine_map<(d0) -> (0, d0)>
+    by [<Embed{} [] at [] -> ["a"] at [0]>,
+        <PassThrough ["b"] at [0] -> ["b"] at [1]>]
+    bounds = [4] -> [4, 4]>
+func.func @f(%x: memref<4x4xf32>) {
+  // expected-error @+1 {{transform 0 (Embed): The transformation must have at least one input}}
+  %y = rock.transform %x by #m : memref<4x4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+// Every transform but AddDim writes a lower dim.
+#m = #rock.transform_map<affine_map<(d0, d1) -> (d1)>
+    by [<Merge{} ["a"] at [0] -> [] at []>,
+        <PassThrough ["b"] at [1] -> ["b"] at [0]>]
+    bounds = [1, 4] -> [4]>
+func.func @f(%x: memref<4xf32>) {
+  // expected-error @+1 {{transform 0 (Merge): The transformation must define outputs}}
+  %y = rock.transform %x by #m : memref<4xf32> to memref<1x4xf32>
   return
 }
 

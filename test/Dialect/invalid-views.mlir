@@ -93,6 +93,20 @@ func.func @f(%p: memref<1x4x1xi64>) {
 
 // -----
 
+// A rock.deref result feeds rock.attention only as keyAddresses /
+// valueAddresses, not as keys.
+func.func @f(%q: memref<1x8x16xf16>, %p: memref<1x4x1xi64>, %v: memref<1x4x8xf16>, %out: memref<1x8x8xf16>) {
+  // expected-error @+1 {{rock.deref result may only be consumed through rock.transform views or as rock.attention keyAddresses / valueAddresses}}
+  %kd = rock.deref %p : memref<1x4x1xi64> -> memref<1x4x16xf16>
+  rock.attention {
+    qk = %q * tr %kd : memref<1x8x16xf16>, memref<1x4x16xf16>
+    %out = softmax(qk) * %v : memref<1x4x8xf16> -> memref<1x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
+  return
+}
+
+// -----
+
 // The result is consumed only through rock.transform (here: a call).
 func.func private @g(memref<4x16xf16>)
 func.func @f(%p: memref<4xi64>) {

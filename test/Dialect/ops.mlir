@@ -109,6 +109,7 @@ func.func @attention_all_clauses(%q: memref<2x64x8xf16>,
   // CHECK: rock.attention {
   // CHECK-NEXT: qk = tr %[[Q:.*]] * tr %[[K:.*]] : memref<2x64x8xf16>, memref<1x16x64xf16>
   // CHECK-NEXT: currentSeqLen = (%{{.*}} : memref<2xi32>)
+  // CHECK-NEXT: slidingWindowSize = 64
   // CHECK-NEXT: prefixOffset = (%{{.*}} : memref<1xi32>)
   // CHECK-NEXT: keyAddresses = (%[[K]] : memref<1x16x64xf16>)
   // CHECK-NEXT: valueAddresses = (%[[V:.*]] : memref<1x32x16xf16>)
@@ -121,7 +122,7 @@ func.func @attention_all_clauses(%q: memref<2x64x8xf16>,
   // CHECK-NEXT: rock.yield %[[R]] : f16
   // CHECK-NEXT: }
   // CHECK-NEXT: tr %{{.*}} = softmax(qk) * tr %[[V]] : memref<1x32x16xf16> -> memref<4x32x8xf16>
-  // CHECK-NEXT: } {features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, reverseGrid, slidingWindowSize = 64 : i32, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
+  // CHECK-NEXT: } {features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, reverseGrid, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
   rock.attention {
     qk = tr %q * tr %k : memref<2x64x8xf16>, memref<1x16x64xf16>
     currentSeqLen = (%csl : memref<2xi32>)
@@ -142,6 +143,42 @@ func.func @attention_all_clauses(%q: memref<2x64x8xf16>,
      perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", reverseGrid,
      slidingWindowSize = 64 : i32, softmaxType = f32, splitKV = 2 : i32,
      storeMethod = #rock<StoreMethod set>}
+  return
+}
+
+// rocmlir-gen's spellings: keyAddresses / valueAddresses name the rock.deref
+// results themselves, and slidingWindowSize is a clause; both print back the
+// same way.
+// CHECK-LABEL: func @attention_upstream_form
+func.func @attention_upstream_form(%q: memref<1x8x64xf16>,
+    %kptrs: memref<1x4x1xi64>, %vptrs: memref<1x4x1xi64>,
+    %csl: memref<1xi32>, %out: memref<1x8x64xf16>) {
+  // CHECK: %[[KD:.*]] = rock.deref
+  // CHECK: %[[VD:.*]] = rock.deref
+  %kd = rock.deref %kptrs : memref<1x4x1xi64> -> memref<1x4x256xf16>
+  %vd = rock.deref %vptrs : memref<1x4x1xi64> -> memref<1x4x256xf16>
+  %k0 = rock.transform %kd by #kpage : memref<1x4x256xf16> to memref<1x4x4x64xf16>
+  %k = rock.transform %k0 by #kseq : memref<1x4x4x64xf16> to memref<1x16x64xf16>
+  %v0 = rock.transform %vd by #kpage : memref<1x4x256xf16> to memref<1x4x4x64xf16>
+  %v = rock.transform %v0 by #kseq : memref<1x4x4x64xf16> to memref<1x16x64xf16>
+  // CHECK: rock.attention {
+  // CHECK-NEXT: qk = %{{.*}} * tr %{{.*}} : memref<1x8x64xf16>, memref<1x16x64xf16>
+  // CHECK-NEXT: currentSeqLen = (%{{.*}} : memref<1xi32>)
+  // CHECK-NEXT: slidingWindowSize = 4
+  // CHECK-NEXT: keyAddresses = (%[[KD]] : memref<1x4x256xf16>)
+  // CHECK-NEXT: valueAddresses = (%[[VD]] : memref<1x4x256xf16>)
+  // CHECK-NEXT: %{{.*}} = softmax(qk) * %{{.*}} : memref<1x16x64xf16> -> memref<1x8x64xf16>
+  // CHECK-NEXT: } {firstGemmIndices
+  // CHECK-NOT: slidingWindowSize
+  // CHECK-SAME: }
+  rock.attention {
+    qk = %q * tr %k : memref<1x8x64xf16>, memref<1x16x64xf16>
+    currentSeqLen = (%csl : memref<1xi32>)
+    slidingWindowSize = 4
+    keyAddresses = (%kd : memref<1x4x256xf16>)
+    valueAddresses = (%vd : memref<1x4x256xf16>)
+    %out = softmax(qk) * %v : memref<1x16x64xf16> -> memref<1x8x64xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
   return
 }
 

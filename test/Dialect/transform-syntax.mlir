@@ -40,3 +40,19 @@ func.func @qualified_entries(%x: memref<8x4xf16>) -> memref<4x2x4xf16> {
   %a = rock.transform %x by #tq : memref<8x4xf16> to memref<4x2x4xf16>
   return %a : memref<4x2x4xf16>
 }
+
+// -----
+
+// An upper dim read by two transforms, as rocMLIR's LDS views (a
+// PassThrough and an Embed over the same dim: lower (k, k + m)); vector
+// elements and a memory space are kept.
+// CHECK-LABEL: func @shared_upper_dim
+// CHECK: rock.transform %{{.*}} by #{{.*}} : memref<8x16xvector<8xf16>, #gpu.address_space<workgroup>> to memref<8x8xvector<8xf16>, #gpu.address_space<workgroup>>
+#ts = #rock.transform_map<affine_map<(d0, d1) -> (d0, d0 + d1)>
+    by [<PassThrough ["k"] at [0] -> ["k"] at [0]>,
+        <Embed{1, 1} ["k", "m"] at [0, 1] -> ["m"] at [1]>]
+    bounds = [8, 8] -> [8, 16]>
+func.func @shared_upper_dim(%x: memref<8x16xvector<8xf16>, #gpu.address_space<workgroup>>) {
+  %a = rock.transform %x by #ts : memref<8x16xvector<8xf16>, #gpu.address_space<workgroup>> to memref<8x8xvector<8xf16>, #gpu.address_space<workgroup>>
+  return
+}

@@ -4,13 +4,18 @@
 // RUN: rock-gen -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -current_seq_len=17 -split_kv 8 -return_lse | rock-opt | FileCheck %s
 // RUN: rock-gen -g 3 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 --current_seq_len 17,1,32 -split_kv=4 -return_lse=true -causal -prefix_offset=18,5,16 --transO | FileCheck %s --check-prefix=G3
 
-// CHECK-DAG: #[[$ADD:.*]] = #rock.transform_map<#{{.*}} by [<PassThrough ["g"] at [0] -> ["g"] at [0]>, <AddDim{4} ["h"] at [1] -> [] at []>] bounds = [1, 4] -> [1]>
+// CHECK-DAG: #[[$G:.*]] = #rock.transform_map<#{{.*}} by [<Unmerge{1} ["g"] at [0] -> ["raw"] at [0]>] bounds = [1] -> [1]>
+// CHECK-DAG: #[[$ADD:.*]] = #rock.transform_map<#{{.*}} by [<PassThrough ["g"] at [0] -> ["g"] at [0]>, <AddDim{1} ["h"] at [1] -> [] at []>] bounds = [1, 1] -> [1]>
+// CHECK-DAG: #[[$BC:.*]] = #rock.transform_map<#{{.*}} by [<PassThrough ["g"] at [0] -> ["g"] at [0]>, <Broadcast{1} ["h"] at [1] -> ["h"] at [1]>] bounds = [1, 4] -> [1, 1]>
 // CHECK-DAG: #[[$MERGE:.*]] = #rock.transform_map<#{{.*}} by [<Merge{1, 4} ["b"] at [0] -> ["g", "h"] at [0, 1]>] bounds = [4] -> [1, 4]>
 // CHECK-LABEL: func.func @rock_attention
 // CHECK-SAME: (%{{.*}}: memref<128xf32>, %{{.*}}: memref<65536xf32>, %{{.*}}: memref<65536xf32>, %[[CSL:.*]]: memref<1xi32>, %{{.*}}: memref<32xf32>, %{{.*}}: memref<1024xf32>)
-// CHECK: %[[GH:.*]] = rock.transform %[[CSL]] by #[[$ADD]] : memref<1xi32> to memref<1x4xi32>
-// CHECK: %[[B:.*]] = rock.transform %[[GH]] by #[[$MERGE]] : memref<1x4xi32> to memref<4xi32>
-// CHECK: rock.attention {
+// CHECK: %[[G:.*]] = rock.transform %[[CSL]] by #[[$G]] : memref<1xi32> to memref<1xi32>
+// CHECK: %[[G1:.*]] = rock.transform %[[G]] by #[[$ADD]] : memref<1xi32> to memref<1x1xi32>
+// CHECK-NEXT: %[[GH:.*]] = rock.transform %[[G1]] by #[[$BC]] : memref<1x1xi32> to memref<1x4xi32>
+// CHECK-NEXT: %[[B:.*]] = rock.transform %[[GH]] by #[[$MERGE]] : memref<1x4xi32> to memref<4xi32>
+// One query row: K / V keep their two heads (no head broadcast).
+// CHECK-NEXT: rock.attention {
 // CHECK-NEXT: qk = %{{.*}} * %{{.*}} : memref<4x1x32xf32>, memref<2x32x1024xf32>
 // CHECK-NEXT: currentSeqLen = (%[[B]] : memref<4xi32>)
 // CHECK-NEXT: lse = %{{.*}} : memref<32x1xf32>

@@ -9,14 +9,14 @@
 
 // -sliding_window_look_back L is the window W (keys [max(0, P - L), P]).
 // RUN: rock-gen -p -last_valid_kv_index=33 -sliding_window_look_back=16 | FileCheck %s --check-prefix=SWLB
-// SWLB: slidingWindowSize = 16 : i32
+// SWLB: slidingWindowSize = 16
 // Without -last_valid_kv_index, rocmlir-gen passes seq_len_k - 1 per group
 // (rock-gen takes one value and broadcasts it to the G arguments).
 // RUN: rock-gen -g 2 -seq_len_q 1 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 -sliding_window_look_back=16 | FileCheck %s --check-prefix=SWLBDEFAULT
 // SWLBDEFAULT: current_seq_len = array<i64: 63, 63>
 // SWLBDEFAULT: func.func @rock_attention(%arg0: memref<64xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>, %arg3: memref<2xi32>, %arg4: memref<64xf32>)
 // SWLBDEFAULT: currentSeqLen = (
-// SWLBDEFAULT: slidingWindowSize = 16 : i32
+// SWLBDEFAULT: slidingWindowSize = 16
 // -1 turns it off; 0, < -1, > seq_len_k - 1 and > i32 are rocmlir-gen's errors.
 // RUN: rock-gen -p -sliding_window_look_back=-1 | FileCheck %s --check-prefix=SWLBOFF
 // SWLBOFF-NOT: slidingWindowSize
@@ -53,8 +53,8 @@
 // its causal bound, the window from the index (rocMLIR's
 // AttentionCausalLookBack cases; rock-run-causal.mlir runs them).
 // RUN: rock-gen -p -causal -causal_look_back=8 -last_valid_kv_index=100 -sliding_window_look_back=64 | FileCheck %s --check-prefix=CLBKV
+// CLBKV: slidingWindowSize = 64
 // CLBKV: causalLookBack = 8 : i32
-// CLBKV-SAME: slidingWindowSize = 64 : i32
 
 // -causal=N (N not 0/1): causal with prefix offset N; 0/1 stay booleans.
 // RUN: rock-gen -p -causal=5 | FileCheck %s --check-prefix=CAUSALN

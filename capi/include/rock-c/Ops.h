@@ -94,9 +94,10 @@ typedef struct RockAttentionOperands {
   MlirValue currentSeqLen;
   /// Optional `[1]` or `[B]` i32 prefix offsets.
   MlirValue prefixOffset;
-  /// Optional paged-keys view (the same value as `keys` in paged mode).
+  /// Optional, paged mode: the rock.deref that `keys` is a view of (its
+  /// result, as rocmlir-gen emits it, or a view of it such as `keys`).
   MlirValue keyAddresses;
-  /// Optional paged-values view.
+  /// Optional, paged mode: the same for `values`.
   MlirValue valueAddresses;
   /// Required: the output buffer.
   MlirValue out;

@@ -33,8 +33,9 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     `[Bkv, Dqk, Sk]` (`kTransposed`: `[Bkv, Sk, Dqk]`), values `[Bkv, Sk, Dv]`
     (`vTransposed`: `[Bkv, Dv, Sk]`), elementwise inputs `[B, Sq, Sk]` each,
     currentSeqLen `[B]` i32 (inclusive index of the last valid key),
-    prefixOffset `[1]` or `[B]` i32, keyAddresses / valueAddresses (the same
-    view as keys / values, ending in `rock.deref`: paged mode), out
+    prefixOffset `[1]` or `[B]` i32, keyAddresses / valueAddresses (the
+    `rock.deref` that keys / values are views of, or a view of it: paged
+    mode), out
     `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32.
 
     Verifier rules, checked in this order (the first broken one reports):
@@ -53,8 +54,8 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     7. lse is rank 2, f32, `[B*S, Sq]`.
     8. Element types: Q and K agree (f32, f16, bf16 or i8); i8 Q/K need f16
        V and out, float Q/K need V and out of the same type; keyAddresses /
-       valueAddresses have exactly the type of keys / values; softmaxType is
-       a float.
+       valueAddresses lead (through rock.transform views) to a rock.deref
+       that keys / values are views of; softmaxType is a float.
     9. The region has one block with `1 + #elementwise inputs` arguments and
        ends in `rock.yield` of one float; `firstGemmIndices == [0]`;
        `slidingWindowSize > 0` when present; `causalLookBack > 0` when
@@ -64,7 +65,8 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
 
     Custom syntax: `tr` before an operand marks it transposed; optional
     clauses between the `qk =` line and the output line, in this order:
-    `currentSeqLen = (%x : T)`, `prefixOffset = (%p : T)`,
+    `currentSeqLen = (%x : T)`, `slidingWindowSize = N` (the attribute;
+    also accepted in the attribute dictionary), `prefixOffset = (%p : T)`,
     `keyAddresses = (%kd : T)`, `valueAddresses = (%vd : T)`, `causal`,
     `lse = %l : T`, `qk = elementwise otherIns(%s : T) { ^bb0(...): ... }`.
 

@@ -1,0 +1,712 @@
+#!/usr/bin/env python3
+"""GPU attention benchmark (runs on the GPU machine; torch and cupy there).
+
+The cases come from bench/gpu/cases.py through the cases.json that
+scripts/gpu-roundtrip.py prepare writes next to the bundles. Per case it
+times, in one process on one GPU:
+  - rock's kernels from their bundles (`rock-run --compile-only`): dense
+    (K as [keys][d]) and, where the case has them, paged with a shuffled
+    page table (16 and 64 tokens a page);
+  - PyTorch SDPA peers on contiguous KV (enable_gqa=True, scale 1 like
+    rock.attention): cuDNN and flash, plus the efficient backend for
+    prefill;
+  - decode (q 1) only: a streaming read probe (MLIR-generated PTX, 16-byte
+    loads) over the same number of bytes;
+  - prefill only: a bf16 matmul (8192^3, torch.matmul) once per run, the
+    rate each prefill row is given as a percentage of.
+Every timing: CUDA events around groups of back-to-back launches captured
+in a CUDA graph after a warm-up, median (and best) of the groups, L2 kept
+cold by rotating among input copies whose total is >= 4x the L2. Long
+calls (prefill) take fewer, shorter groups (time_groups). Inputs are random
+(never zeros). Each output (rock's and the peers') is compared with f32
+SDPA on the same inputs and mask (relative L2 error; for large cases on
+one KV group of the last batch).
+
+Bundle format: runtime/bundle.h. Usage:
+  attention_bench.py --bundles DIR [--suites decode,prefill,mtd]
+                     [--probe read_probe.ptx] [--ptxas ptxas.json]
+                     [--json OUT.json]
+  attention_bench.py --render OUT.json [--ptxas ptxas.json]
+"""
+
+import argparse
+import json
+import math
+import os
+import struct
+import sys
+import tempfile
+import warnings
+
+# torch, cupy and numpy exist on the GPU machine; --render needs none.
+cupy = np = torch = F = SDPBackend = sdpa_kernel = causal_lower_right = None
+TORCH_DTYPES = {}
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+# SDPA explains each backend it skips; the rows record what ran.
+warnings.filterwarnings("ignore", category=UserWarning)
+L2_BYTES = 60 * 1024 * 1024
+PEAK = 4.8e12
+WARMUP, GROUPS = 3, 15
+MATMUL_N = 8192
+
+
+def load_gpu_modules():
+    global cupy, np, torch, F, SDPBackend, sdpa_kernel, TORCH_DTYPES
+    global causal_lower_right
+    import cupy as _cupy
+    import numpy as _np
+    import torch as _torch
+    import torch.nn.functional as _F
+    from torch.nn.attention import SDPBackend as _B, sdpa_kernel as _k
+    from torch.nn.attention.bias import causal_lower_right as _clr
+    cupy, np, torch, F, SDPBackend, sdpa_kernel = _cupy, _np, _torch, _F, \
+        _B, _k
+    causal_lower_right = _clr
+    TORCH_DTYPES = {"bf16": torch.bfloat16, "f16": torch.float16,
+                    "f32": torch.float32, "i64": torch.int64,
+                    "i32": torch.int32, "i8": torch.int8}
+
+
+# ---------------------------------------------------------------------------
+# Bundles
+
+def read_bundle(path):
+    """The bundle at `path` (runtime/bundle.h) as a dict: harness (key ->
+    list of words), objects, funcs (args, scratch, launches) and meta."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, harness, objects, funcs, fn = 0, {}, [], {}, None
+    meta = {}
+    while pos < len(data):
+        end = data.index(b"\n", pos)
+        line = data[pos:end].decode()
+        pos = end + 1
+        fd = line.split()
+        if not fd:
+            continue
+        kw = fd[0]
+        if kw == "harness":
+            harness[fd[1]] = fd[2:]
+        elif kw == "object":
+            size = int(fd[4])
+            objects.append({"name": fd[2], "format": fd[3],
+                            "data": data[pos:pos + size]})
+            pos += size + 1
+        elif kw == "function":
+            fn = {"args": [], "scratch": [], "launches": []}
+            funcs[fd[1]] = fn
+        elif kw == "arg":
+            fn["args"].append((fd[2], int(fd[3])))
+        elif kw == "scratch":
+            fn["scratch"].append(int(fd[1]))
+        elif kw == "launch":
+            fn["launches"].append({
+                "object": int(fd[1]), "kernel": fd[2],
+                "grid": tuple(int(x) for x in fd[4:7]),
+                "block": tuple(int(x) for x in fd[8:11]),
+                "smem": int(fd[12]), "params": []})
+        elif kw == "param":
+            fn["launches"][-1]["params"].append((fd[1], int(fd[2])))
+        elif kw in ("arch", "compile_ms"):
+            meta[kw] = fd[1]
+        elif kw == "end":
+            break
+    return {"harness": harness, "objects": objects, "funcs": funcs,
+            "meta": meta}
+
+
+class RockKernel:
+    """A loaded bundle: its modules and launches, ready to run."""
+
+    def __init__(self, path):
+        self.b = read_bundle(path)
+        self.modules = []
+        for o in self.b["objects"]:
+            suffix = ".ptx" if o["format"] == "ptx" else ".cubin"
+            fdesc, name = tempfile.mkstemp(suffix=suffix)
+            os.write(fdesc, o["data"])
+            os.close(fdesc)
+            self.modules.append(cupy.RawModule(path=name))
+        self.funcs = {}
+        for fname, fn in self.b["funcs"].items():
+            kernels = []
+            for la in fn["launches"]:
+                k = self.modules[la["object"]].get_function(la["kernel"])
+                if la["smem"] > 48 * 1024:
+                    k.max_dynamic_shared_size_bytes = la["smem"]
+                kernels.append(k)
+            scratch = [torch.empty(max(n, 1), dtype=torch.uint8,
+                                   device="cuda") for n in fn["scratch"]]
+            self.funcs[fname] = (fn, kernels, scratch)
+
+    def h(self, key, default=None):
+        v = self.b["harness"].get(key)
+        return default if v is None else v[0]
+
+    def h_list(self, key):
+        """A harness list (count, then values), e.g. current_seq_len."""
+        v = self.b["harness"].get(key, ["0"])
+        return [int(x) for x in v[1:1 + int(v[0])]]
+
+    def launch(self, fname, args):
+        fn, kernels, scratch = self.funcs[fname]
+        for la, k in zip(fn["launches"], kernels):
+            vals = []
+            for kind, v in la["params"]:
+                if kind == "arg":
+                    vals.append(np.uint64(args[v].data_ptr()))
+                elif kind == "scratch":
+                    vals.append(np.uint64(scratch[v].data_ptr()))
+                elif kind == "i64":
+                    vals.append(np.int64(v))
+                elif kind == "i32":
+                    vals.append(np.int32(v))
+                else:
+                    vals.append(np.frombuffer(struct.pack("<I", v),
+                                              dtype=np.float32)[0])
+            k(la["grid"], la["block"], tuple(vals), shared_mem=la["smem"])
+
+    def user_split(self):
+        return "rock_attention_combine" in self.funcs and \
+            int(self.h("split_kv", "1")) > 1
+
+    def run(self, sets, i):
+        self.launch("rock_attention", sets[i]["kernel"])
+        if self.user_split():
+            self.launch("rock_attention_combine", sets[i]["combine"])
+
+
+# ---------------------------------------------------------------------------
+# Timing
+
+def time_groups(fn, copies):
+    """Median and best ms of one call of fn(i), and the mode, rotating i over
+    `copies` input sets. The calls are captured into a CUDA graph (so that
+    Python's launch overhead is not measured); each group is one replay
+    between two events. Short calls (< 2 ms): WARMUP warm-up calls, groups
+    of max(8, copies) calls, GROUPS groups. Longer calls: one warm-up,
+    groups of `copies` calls, 5 groups (3 above 50 ms), so a 0.5 s prefill
+    costs seconds, not minutes. Falls back to eager launches (marked) if
+    capture fails."""
+    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
+    fn(0)
+    torch.cuda.synchronize()
+    start.record()
+    fn(0)
+    stop.record()
+    stop.synchronize()
+    est = start.elapsed_time(stop)
+    if est < 2:
+        per, groups, warm = max(8, copies), GROUPS, WARMUP
+    else:
+        per, groups, warm = copies, 5 if est < 50 else 3, 0
+    for w in range(warm):
+        fn(w % copies)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    try:
+        with torch.cuda.graph(graph):
+            with cupy.cuda.ExternalStream(
+                    torch.cuda.current_stream().cuda_stream):
+                for j in range(per):
+                    fn(j % copies)
+        replay, mode = graph.replay, "graph"
+    except Exception:
+        torch.cuda.synchronize()
+        graph = None
+
+        def replay():
+            for j in range(per):
+                fn(j % copies)
+        mode = "eager"
+    if est < 2:
+        replay()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(groups):
+        start.record()
+        replay()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop) / per)
+    times.sort()
+    del graph
+    return times[len(times) // 2], times[0], mode
+
+
+def n_copies(nbytes):
+    return max(1, min(64, math.ceil(4 * L2_BYTES / max(nbytes, 1))))
+
+
+# ---------------------------------------------------------------------------
+# Masks and the reference
+
+def last_keys(case):
+    """Per query row, the last visible key (docs/semantics.md §3), or None
+    when every key is visible."""
+    Sq, Sk = case["Sq"], case["Sk"]
+    if not case["causal"] and case["csl"] is None:
+        return None
+    last = torch.full((Sq,), Sk - 1, dtype=torch.int64, device="cuda")
+    if case["csl"] is not None:
+        last.clamp_(max=case["csl"])
+    if case["causal"]:
+        rows = torch.arange(Sq, device="cuda") + (case["prefix"] or 0)
+        last = torch.minimum(last, rows)
+    return last
+
+
+def visible(last, r0, r1, Sk):
+    """Boolean [r1 - r0, Sk] mask of rows r0..r1 (True = visible)."""
+    keys = torch.arange(Sk, device="cuda")
+    return keys[None, :] <= last[r0:r1, None]
+
+
+def reference(q, k, v, last):
+    """f32 SDPA (scale 1, GQA, boolean mask from `last`), a few batches and
+    query rows at a time to bound memory."""
+    B, Hq, Sq, D = q.shape
+    Sk = k.shape[2]
+    out = torch.empty(q.shape, dtype=torch.float32, device="cuda")
+    per_b = max(1, (4 << 30) // (2 * k[0].numel() * 4))
+    rows = max(1, min(Sq, (2 << 30) // (min(per_b, B) * Hq * Sk * 4)))
+    for b0 in range(0, B, per_b):
+        bs = slice(b0, b0 + per_b)
+        kf, vf = k[bs].float(), v[bs].float()
+        for r0 in range(0, Sq, rows):
+            r1 = min(Sq, r0 + rows)
+            mask = None if last is None else visible(last, r0, r1, Sk)
+            out[bs, :, r0:r1] = F.scaled_dot_product_attention(
+                q[bs, :, r0:r1].float(), kf, vf, attn_mask=mask, scale=1.0,
+                enable_gqa=True)
+    return out
+
+
+def check_slice(case):
+    """(batches, q heads, kv heads) whose outputs are checked: all of them
+    for small cases, one KV group of the last batch when the f32 reference
+    of the whole would cost more than the kernels."""
+    B, Hq, Hkv = case["B"], case["Hq"], case["Hkv"]
+    if B * Hq * case["Sq"] * case["Sk"] <= 1 << 31:
+        return slice(0, B), slice(0, Hq), slice(0, Hkv)
+    R = Hq // Hkv
+    return slice(B - 1, B), slice(Hq - R, Hq), slice(Hkv - 1, Hkv)
+
+
+def rel_err(o, ref):
+    return float((o.float() - ref).norm() / ref.norm())
+
+
+# ---------------------------------------------------------------------------
+# rock's kernels
+
+def rock_sets(kern, q, k, v, copies, case):
+    """Argument tensors per copy for bundle `kern`, in rock-gen's kernel
+    order: Q, K (or its page table), V (or its page table), [current
+    lengths], [prefix offsets], [LSE], out. Q, K and V rotate over the
+    copies; LSE / out are NaN-filled and shared."""
+    fn = kern.b["funcs"]["rock_attention"]
+    paged = kern.h("paged") == "1"
+    transk = kern.h("transK") == "1"
+    B, Hkv, L, D = k.shape
+    ps = int(kern.h("page_size", "0"))
+    extra = []
+    for key in ("current_seq_len", "prefix_offset"):
+        vals = kern.h_list(key)
+        if vals:
+            extra.append(torch.tensor(vals, dtype=torch.int32,
+                                      device="cuda"))
+    nin = 3 + len(extra)
+    if int(kern.h("with_attn_scale", "0")) or \
+            int(kern.h("with_attn_bias", "0")):
+        raise ValueError("elementwise inputs are not benchmarked")
+    outs = [torch.full((n,), float("nan"), dtype=TORCH_DTYPES[t],
+                       device="cuda") for t, n in fn["args"][nin:]]
+    sets = []
+    for c in range(copies):
+        qq, kk, vv = (x if c == 0 else x.clone() for x in (q, k, v))
+        args, keep = [qq.reshape(-1)], []
+        if paged:
+            for cache in (kk, vv):
+                # head-major [B][Hkv][L][D] cut into pages of ps elements;
+                # logical page j goes to pool slot perm[j].
+                pages = cache.reshape(-1, ps)
+                perm = torch.randperm(pages.shape[0], device="cuda")
+                pool = torch.empty_like(pages)
+                pool[perm] = pages
+                table = pool.data_ptr() + perm.to(torch.int64) * (
+                    ps * cache.element_size())
+                keep.append(pool)
+                args.append(table.contiguous())
+        else:
+            kd = kk.reshape(B * Hkv, L, D)
+            if not transk:
+                kd = kd.transpose(1, 2).contiguous()
+            keep.append(kd)
+            args += [kd.reshape(-1), vv.reshape(-1)]
+        sets.append({"kernel": args + extra + outs, "keep": keep})
+    if "rock_attention_combine" in kern.funcs:
+        cargs = kern.b["funcs"]["rock_attention_combine"]["args"]
+        final = [torch.full((n,), float("nan"), dtype=TORCH_DTYPES[t],
+                            device="cuda") for t, n in cargs[2:]]
+        lsep = outs[-2] if len(outs) >= 2 else None
+        for st in sets:
+            st["combine"] = [outs[-1], lsep, final[0], final[1]]
+    return sets
+
+
+def rock_output(kern, sets):
+    if kern.user_split():
+        return sets[0]["combine"][2]
+    return sets[0]["kernel"][-1]
+
+
+def run_rock(args, case, variant, q, k, v, ref, sel, copies, row):
+    path = os.path.join(args.bundles, case["bundles"][variant])
+    try:
+        kern = RockKernel(path)
+        row[variant + "_compile_ms"] = float(kern.b["meta"]["compile_ms"])
+        sets = rock_sets(kern, q, k, v, copies, case)
+        kern.run(sets, 0)
+        torch.cuda.synchronize()
+        o = rock_output(kern, sets).reshape(q.shape)
+        row[variant + "_err"] = rel_err(o[sel[0], sel[1]], ref)
+        med, best, mode = time_groups(lambda i: kern.run(sets, i), copies)
+        row[variant + "_us"], row[variant + "_mode"] = 1e3 * med, mode
+        row[variant + "_best_us"] = 1e3 * best
+        del sets
+    except Exception as e:
+        row[variant + "_error"] = str(e).splitlines()[0][:200]
+    torch.cuda.empty_cache()
+
+
+# ---------------------------------------------------------------------------
+# Peers
+
+def peer_masks(case, last):
+    """SDPA mask arguments equal to the case's mask: (label, kwargs). A
+    backend that refuses one gets the next: a boolean mask (cuDNN,
+    efficient), PyTorch's lower-right causal bias (flash; it dispatches by
+    itself, so it comes after the mask the backend was asked for), and last
+    no mask ("none", so a timing always exists; its error shows what it
+    computed)."""
+    if last is None:
+        return [("-", {})]
+    if case["Sq"] == case["Sk"] and case["prefix"] in (None, 0) and \
+            case["csl"] is None:
+        return [("causal", {"is_causal": True})]
+    masks = [("bool", {"attn_mask": visible(last, 0, case["Sq"],
+                                            case["Sk"])})]
+    if bool((last == case["Sk"] - case["Sq"] +
+             torch.arange(case["Sq"], device="cuda")).all()):
+        masks.append(("lower-right", {"attn_mask": causal_lower_right(
+            case["Sq"], case["Sk"])}))
+    return masks + [("none", {})]
+
+
+PEERS = {"decode": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
+         "mtd": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
+         "prefill": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"),
+                     ("efficient", "EFFICIENT_ATTENTION"))}
+
+
+def run_peers(case, q, k, v, last, ref, sel, copies, row):
+    """Times each SDPA backend of the suite on contiguous KV. A backend that
+    refuses enable_gqa for prefill gets K/V expanded to Hq heads (label
+    "expanded KV"; prefill's K/V are small next to its Q and out)."""
+    qs = [q] + [q.clone() for _ in range(copies - 1)]
+    kvs = [(k, v)] + [(k.clone(), v.clone()) for _ in range(copies - 1)]
+    tries = [(label, kw, False) for label, kw in peer_masks(case, last)]
+    if case["suite"] == "prefill":
+        tries += [(label + ", expanded KV", kw, True)
+                  for label, kw, _ in tries]
+    R = case["Hq"] // case["Hkv"]
+    for name, backend in PEERS[case["suite"]]:
+        errors = []
+        for label, kw, expand in tries:
+            try:
+                sets = [(x.repeat_interleave(R, 1), y.repeat_interleave(R, 1))
+                        for x, y in kvs] if expand else kvs
+                with sdpa_kernel(getattr(SDPBackend, backend)):
+                    o = F.scaled_dot_product_attention(
+                        q, *sets[0], scale=1.0, enable_gqa=True, **kw)
+                    row[name + "_err"] = rel_err(o[sel[0], sel[1]], ref)
+                    del o
+                    med, _, mode = time_groups(
+                        lambda i: F.scaled_dot_product_attention(
+                            qs[i], *sets[i], scale=1.0, enable_gqa=True,
+                            **kw), copies)
+                row[name + "_us"], row[name + "_mode"] = 1e3 * med, mode
+                row[name + "_mask"] = label
+                break
+            except Exception as e:  # a backend may refuse a shape or mask
+                errors.append(f"{label}: {str(e).splitlines()[0][:160]}")
+            finally:
+                sets = None
+                torch.cuda.empty_cache()
+        else:
+            row[name + "_us"] = None
+        if errors:
+            row[name + "_error"] = "; ".join(errors)
+
+
+def read_probe(probe, kv_bytes, copies, row):
+    n32 = kv_bytes // 4
+    threads = 1024 * 256
+    n32 -= n32 % (32 * threads)
+    bufs = [torch.randint(-2**31, 2**31 - 1, (n32,), dtype=torch.int32,
+                          device="cuda") for _ in range(copies)]
+    sink = torch.zeros(4, dtype=torch.int32, device="cuda")
+    med, _, row["probe_mode"] = time_groups(
+        lambda i: probe((1024,), (256,), (np.uint64(bufs[i].data_ptr()),
+                                          np.int64(n32),
+                                          np.uint64(sink.data_ptr()))),
+        copies)
+    row["probe_us"] = 1e3 * med
+    row["probe_bytes"] = n32 * 4
+
+
+def matmul_rate():
+    """bf16 matmul TFLOP/s (MATMUL_N^3, torch.matmul, random inputs), timed
+    like everything else after ~0.5 s of the same products. Its median is
+    the sustained rate of back-to-back products (the best group is ~15 %
+    above it on the H200)."""
+    n = MATMUL_N
+    a = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+    b = torch.randn(n, n, device="cuda").to(torch.bfloat16)
+    c = torch.empty(n, n, dtype=torch.bfloat16, device="cuda")
+    for _ in range(300):  # ~0.5 s: lets the clocks leave idle first
+        torch.matmul(a, b, out=c)
+    med, best, mode = time_groups(lambda i: torch.matmul(a, b, out=c), 1)
+    return {"suite": "matmul", "n": n, "us": 1e3 * med, "best_us": 1e3 * best,
+            "mode": mode, "tflops": 2 * n**3 / (med * 1e-3) / 1e12}
+
+
+# ---------------------------------------------------------------------------
+# Cases
+
+def flops(case):
+    f = 4 * case["B"] * case["Hq"] * case["Sq"] * case["Sk"] * case["D"]
+    return f / 2 if case["causal"] and case["Sq"] == case["Sk"] else f
+
+
+def kv_bytes(case):
+    return 2 * case["B"] * case["Hkv"] * case["Sk"] * case["D"] * 2
+
+
+def run_case(args, case, probe, results):
+    B, Hq, Hkv, Sq, Sk, D = (case[x] for x in
+                             ("B", "Hq", "Hkv", "Sq", "Sk", "D"))
+    torch.manual_seed(B * 1000003 + Sk * 31 + Sq)
+    q = (torch.randn(B, Hq, Sq, D, device="cuda") * 0.3).to(torch.bfloat16)
+    k = (torch.randn(B, Hkv, Sk, D, device="cuda") * 0.3).to(torch.bfloat16)
+    v = torch.randn(B, Hkv, Sk, D, device="cuda").to(torch.bfloat16)
+    kvb = kv_bytes(case)
+    alg_bytes = kvb + 2 * B * Hq * Sq * D * 2
+    copies = n_copies(alg_bytes)
+    last = last_keys(case)
+    sel = check_slice(case)
+    ref = reference(q[sel[0], sel[1]], k[sel[0], sel[2]], v[sel[0], sel[2]],
+                    last)
+    row = {"suite": case["suite"], "name": case["name"], "B": B, "Hq": Hq,
+           "Hkv": Hkv, "Sq": Sq, "L": Sk, "causal": case["causal"],
+           "bytes": alg_bytes, "kv_bytes": kvb, "flops": flops(case),
+           "copies": copies, "bundles": case["bundles"],
+           "checked": "all" if sel[0].stop - sel[0].start == B and
+           sel[1].stop - sel[1].start == Hq else "last batch, last KV group"}
+    run_peers(case, q, k, v, last, ref, sel, copies, row)
+    if case["suite"] == "decode" and probe is not None:
+        read_probe(probe, kvb, copies, row)
+    for variant in case["variants"]:
+        if variant in case["bundles"]:
+            run_rock(args, case, variant, q, k, v, ref, sel, copies, row)
+        else:
+            row[variant + "_error"] = "no bundle"
+    results.append(row)
+    print(json.dumps(row), flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Tables
+
+def fmt_gbs(row, key, nbytes):
+    us = row.get(key + "_us")
+    if us is None:
+        return "-"
+    gbs = nbytes / (us * 1e-6) / 1e9
+    return f"{us:.1f} ({gbs:.0f}, {100 * gbs * 1e9 / PEAK:.0f}%)"
+
+
+def errors(row, keys):
+    return ", ".join(f"{v}={row[v + '_err']:.1e}" for v in keys
+                     if row.get(v + "_err") is not None)
+
+
+def failures(row, keys):
+    return "; ".join(f"{v}: {row[v + '_error']}" for v in keys
+                     if row.get(v + "_error") and row.get(v + "_us") is None)
+
+
+def decode_table(results):
+    lines = ["cells: µs (GB/s over algorithmic bytes, % of 4.8 TB/s)",
+             "| B | L | KV MiB | probe µs (GB/s) | rock dense | rock p16 | "
+             "rock p64 | cuDNN | flash | % of probe: dense / p16 / p64 / "
+             "cuDNN | errors |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    keys = ("dense", "p16", "p64", "cudnn", "flash")
+    for r in results:
+        if r.get("probe_us"):
+            probe_gbs = r["probe_bytes"] / (r["probe_us"] * 1e-6) / 1e9
+            probe_eq = r["probe_us"] * r["bytes"] / r["probe_bytes"]
+            probe = f"{r['probe_us']:.1f} ({probe_gbs:.0f})"
+            pct = " / ".join(f"{100 * probe_eq / r[v + '_us']:.0f}%"
+                             if r.get(v + "_us") else "-" for v in keys[:4])
+        else:
+            probe, pct = "-", "-"
+        lines.append(
+            f"| {r['B']} | {r['L'] // 1024}k | "
+            f"{r.get('kv_bytes', r['bytes']) / 2**20:.0f} | "
+            f"{probe} | " + " | ".join(fmt_gbs(r, v, r["bytes"])
+                                       for v in keys) +
+            f" | {pct} | {errors(r, keys)} {failures(r, keys)}|")
+    return lines
+
+
+def fmt_tflops(row, key, ref_tflops, base=None):
+    us = row.get(key + "_us")
+    if us is None:
+        return "-"
+    tf = row["flops"] / (us * 1e-6) / 1e12
+    pct = f"{100 * row[base + '_us'] / us:.0f}% of dense" \
+        if base and row.get(base + "_us") else \
+        f"{100 * tf / ref_tflops:.0f}%" if ref_tflops else "-"
+    mask = row.get(key + "_mask")
+    mask = f", {mask}" if mask not in (None, "-", "causal") else ""
+    return f"{us / 1e3:.2f} ms ({tf:.0f}, {pct}{mask})"
+
+
+def prefill_table(results, mm):
+    rate = mm["tflops"] if mm else None
+    keys = ("dense", "p16", "p64", "cudnn", "flash", "efficient")
+    lines = ["cells: ms (TFLOP/s, % of the matmul rate; paged: % of rock "
+             "dense's rate)",
+             "| S | causal | rock dense | rock p16 | rock p64 | cuDNN | "
+             "flash | efficient | errors (checked) |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        cells = [fmt_tflops(r, "dense", rate)]
+        cells += [fmt_tflops(r, p, rate, "dense") for p in ("p16", "p64")]
+        cells += [fmt_tflops(r, p, rate) for p in keys[3:]]
+        lines.append(f"| {r['L'] // 1024}k | {'yes' if r['causal'] else 'no'}"
+                     f" | " + " | ".join(cells) +
+                     f" | {errors(r, keys)} ({r['checked']}) "
+                     f"{failures(r, keys)}|")
+    return lines
+
+
+def mtd_table(results):
+    keys = ("dense", "cudnn", "flash")
+    lines = ["cells: µs (GB/s over the K+V bytes, % of 4.8 TB/s)",
+             "| q | B | L | KV MiB | rock | cuDNN | flash | errors | "
+             "peer masks |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        masks = ", ".join(f"{p} {r[p + '_mask']}" for p in keys[1:]
+                          if r.get(p + "_mask"))
+        lines.append(
+            f"| {r['Sq']} | {r['B']} | {r['L'] // 1024}k | "
+            f"{r['kv_bytes'] / 2**20:.0f} | " +
+            " | ".join(fmt_gbs(r, v, r["kv_bytes"]) for v in keys) +
+            f" | {errors(r, keys)} {failures(r, keys)}| {masks} |")
+    return lines
+
+
+def ptxas_table(results, ptxas):
+    lines = ["| bundle | kernel | registers | shared B | stack B | "
+             "spill stores / loads B |", "|---|---|---|---|---|---|"]
+    seen = set()
+    for r in results:
+        for b in r.get("bundles", {}).values():
+            if b in seen or b not in ptxas:
+                continue
+            seen.add(b)
+            for k in ptxas[b]:
+                if "error" in k:
+                    lines.append(f"| {b} | ptxas failed: {k['error']} |||||")
+                    continue
+                lines.append(f"| {b[:-7]} | {k['kernel']} #{k['object']} | "
+                             f"{k.get('regs')} | {k.get('smem')} | "
+                             f"{k.get('stack')} | {k.get('spill_st')} / "
+                             f"{k.get('spill_ld')} |")
+    return lines
+
+
+def tables(results, ptxas):
+    out = []
+    mm = next((r for r in results if r.get("suite") == "matmul"), None)
+    if mm:
+        best = 2 * mm["n"]**3 / (mm["best_us"] * 1e-6) / 1e12
+        out.append(f"bf16 matmul {mm['n']}^3: {mm['us']:.0f} µs = "
+                   f"{mm['tflops']:.0f} TFLOP/s (median; best group "
+                   f"{mm['best_us']:.0f} µs = {best:.0f}; {mm['mode']})")
+    for suite, fn in (("decode", decode_table),
+                      ("prefill", lambda rs: prefill_table(rs, mm)),
+                      ("mtd", mtd_table)):
+        rows = [r for r in results if r.get("suite", "decode") == suite]
+        if rows:
+            out += ["", f"{suite}:"] + fn(rows)
+    rows = [r for r in results if r.get("suite") in ("prefill", "mtd")]
+    if ptxas and rows:
+        out += ["", "ptxas -arch=sm_90 -v:"] + ptxas_table(rows, ptxas)
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bundles", help="directory with cases.json and the "
+                    "bundles")
+    ap.add_argument("--suites", default="decode",
+                    help="comma-separated: decode,prefill,mtd")
+    ap.add_argument("--probe", help="read probe PTX (decode)")
+    ap.add_argument("--ptxas", help="ptxas.json from prepare")
+    ap.add_argument("--render", help="print the tables of a --json file")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    ptxas = {}
+    if args.ptxas and os.path.exists(args.ptxas):
+        with open(args.ptxas) as f:
+            ptxas = json.load(f)
+    if args.render:
+        with open(args.render) as f:
+            print(tables(json.load(f), ptxas))
+        return 0
+    if not args.bundles:
+        ap.error("--bundles is required")
+    with open(os.path.join(args.bundles, "cases.json")) as f:
+        cases = json.load(f)
+    suites = args.suites.split(",")
+    cases = [c for c in cases if c["suite"] in suites]
+    if not cases:
+        ap.error(f"no case of {args.suites} in {args.bundles}/cases.json")
+    load_gpu_modules()
+    probe = None
+    if args.probe and "decode" in suites:
+        probe = cupy.RawModule(path=args.probe).get_function("read_probe")
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__},"
+          f" cudnn {torch.backends.cudnn.version()}", flush=True)
+    results = []
+    if "prefill" in suites:
+        results.append(matmul_rate())
+        print(json.dumps(results[-1]), flush=True)
+    for case in cases:
+        run_case(args, case, probe, results)
+        torch.cuda.empty_cache()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    print(tables(results, ptxas))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
