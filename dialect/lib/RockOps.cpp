@@ -95,6 +95,12 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
       if (p.parseEqual() || p.parseInteger(w))
         return failure();
       result.addAttribute("slidingWindowSize", b.getI32IntegerAttr(w));
+    } else if (succeeded(p.parseOptionalKeyword("causalLookBack"))) {
+      // rocmlir-gen's clause form of the attribute.
+      int32_t l;
+      if (p.parseEqual() || p.parseInteger(l))
+        return failure();
+      result.addAttribute("causalLookBack", b.getI32IntegerAttr(l));
     } else if (succeeded(p.parseOptionalKeyword("prefixOffset"))) {
       if (parseParenOperand(p, po))
         return failure();
@@ -196,6 +202,10 @@ void AttentionOp::print(OpAsmPrinter &p) {
   paren("prefixOffset", getPrefixOffset());
   paren("keyAddresses", getKeyAddresses());
   paren("valueAddresses", getValueAddresses());
+  if (IntegerAttr l = getCausalLookBackAttr()) {
+    p.printNewline();
+    p << "causalLookBack = " << l.getInt();
+  }
   if (getCausal()) {
     p.printNewline();
     p << "causal";
@@ -226,7 +236,7 @@ void AttentionOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict((*this)->getAttrDictionary().getValue(),
                           {"operandSegmentSizes", "qTransposed", "kTransposed",
                            "vTransposed", "oTransposed", "causal",
-                           "slidingWindowSize"});
+                           "slidingWindowSize", "causalLookBack"});
 }
 
 //===----------------------------------------------------------------------===//

@@ -113,6 +113,7 @@ func.func @attention_all_clauses(%q: memref<2x64x8xf16>,
   // CHECK-NEXT: prefixOffset = (%{{.*}} : memref<1xi32>)
   // CHECK-NEXT: keyAddresses = (%[[K]] : memref<1x16x64xf16>)
   // CHECK-NEXT: valueAddresses = (%[[V:.*]] : memref<1x32x16xf16>)
+  // CHECK-NEXT: causalLookBack = 2
   // CHECK-NEXT: causal
   // CHECK-NEXT: lse = %{{.*}} : memref<4x8xf32>
   // CHECK-NEXT: qk = elementwise otherIns(%{{.*}}, %{{.*}} : memref<2x8x16xf16>, memref<2x8x16xf16>) {
@@ -141,14 +142,14 @@ func.func @attention_all_clauses(%q: memref<2x64x8xf16>,
   } {features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>,
      firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 2 : i32,
      perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", reverseGrid,
-     slidingWindowSize = 64 : i32, softmaxType = f32, splitKV = 2 : i32,
+     slidingWindowSize = 64 : i32, causalLookBack = 2 : i32, softmaxType = f32, splitKV = 2 : i32,
      storeMethod = #rock<StoreMethod set>}
   return
 }
 
 // rocmlir-gen's spellings: keyAddresses / valueAddresses name the rock.deref
-// results themselves, and slidingWindowSize is a clause; both print back the
-// same way.
+// results themselves, and slidingWindowSize and causalLookBack are clauses;
+// both print back the same way.
 // CHECK-LABEL: func @attention_upstream_form
 func.func @attention_upstream_form(%q: memref<1x8x64xf16>,
     %kptrs: memref<1x4x1xi64>, %vptrs: memref<1x4x1xi64>,
@@ -167,9 +168,12 @@ func.func @attention_upstream_form(%q: memref<1x8x64xf16>,
   // CHECK-NEXT: slidingWindowSize = 4
   // CHECK-NEXT: keyAddresses = (%[[KD]] : memref<1x4x256xf16>)
   // CHECK-NEXT: valueAddresses = (%[[VD]] : memref<1x4x256xf16>)
+  // CHECK-NEXT: causalLookBack = 3
+  // CHECK-NEXT: causal
   // CHECK-NEXT: %{{.*}} = softmax(qk) * %{{.*}} : memref<1x16x64xf16> -> memref<1x8x64xf16>
   // CHECK-NEXT: } {firstGemmIndices
   // CHECK-NOT: slidingWindowSize
+  // CHECK-NOT: causalLookBack
   // CHECK-SAME: }
   rock.attention {
     qk = %q * tr %k : memref<1x8x64xf16>, memref<1x16x64xf16>
@@ -177,6 +181,8 @@ func.func @attention_upstream_form(%q: memref<1x8x64xf16>,
     slidingWindowSize = 4
     keyAddresses = (%kd : memref<1x4x256xf16>)
     valueAddresses = (%vd : memref<1x4x256xf16>)
+    causalLookBack = 3
+    causal
     %out = softmax(qk) * %v : memref<1x16x64xf16> -> memref<1x8x64xf16>
   } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
   return

@@ -34,8 +34,11 @@
 // band (causalLookBack on the op, causal_look_back in the harness).
 // RUN: rock-gen -p -causal -causal_look_back=8 | FileCheck %s --check-prefix=CLB
 // CLB: causal_look_back = 8 : i64
-// CLB: causal
-// CLB: causalLookBack = 8 : i32
+// CLB: rock.attention
+// CLB-NEXT: qk =
+// CLB-NEXT: causalLookBack = 8
+// CLB-NEXT: causal
+// CLB-NOT: causalLookBack
 // CLB-NOT: slidingWindowSize
 // A band covering the whole query sequence is plain causal (rocmlir-gen warns).
 // RUN: rock-gen -causal -causal_look_back=127 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 8 -head_dim_v 8 2>&1 | FileCheck %s --check-prefix=CLBDEG
@@ -54,7 +57,8 @@
 // AttentionCausalLookBack cases; rock-run-causal.mlir runs them).
 // RUN: rock-gen -p -causal -causal_look_back=8 -last_valid_kv_index=100 -sliding_window_look_back=64 | FileCheck %s --check-prefix=CLBKV
 // CLBKV: slidingWindowSize = 64
-// CLBKV: causalLookBack = 8 : i32
+// CLBKV-NEXT: causalLookBack = 8
+// CLBKV-NEXT: causal
 
 // -causal=N (N not 0/1): causal with prefix offset N; 0/1 stay booleans.
 // RUN: rock-gen -p -causal=5 | FileCheck %s --check-prefix=CAUSALN

@@ -2,9 +2,10 @@
 // windows, in the form of rocMLIR's test/rocmlir-gen expectations (function
 // attributes differ): prefixOffset [G] -> [G*Hq] as currentSeqLen is;
 // slidingWindowSize is a clause after currentSeqLen; without an index,
-// rock-gen passes one per group.
+// rock-gen passes one per group; causalLookBack is a clause before causal.
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -prefix_offset=5 --causal -num_heads_q 4 -num_heads_kv 4 -seq_len_q 8 -seq_len_k 16 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefix=PREFIX
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -current_seq_len=33 -sliding_window_size=16 -seq_len_q 1 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefix=WINDOW
+// RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -causal -causal_look_back=32 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 32 -head_dim_v 32 -t f16 --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --check-prefix=BAND
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -g 2 -sliding_window_size=16 -seq_len_q 1 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --check-prefix=DEFAULT-CURRENT-SEQ-LEN
 
 // PREFIX-LABEL: func.func @rock_attention
@@ -47,3 +48,12 @@
 // DEFAULT-CURRENT-SEQ-LEN-SAME: memref<2xi32>
 // DEFAULT-CURRENT-SEQ-LEN: currentSeqLen = (%{{.*}} : memref<2xi32>)
 // DEFAULT-CURRENT-SEQ-LEN-NEXT: slidingWindowSize = 16
+
+// BAND-LABEL: func.func @rock_attention
+// BAND: rock.attention
+// BAND-NEXT: qk = %{{.*}} * %{{.*}}
+// BAND-NEXT: causalLookBack = 32
+// BAND-NEXT: causal
+// BAND: softmax(qk) * %{{.*}}
+// BAND-NOT: causalLookBack
+// BAND: return

@@ -67,7 +67,9 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     clauses between the `qk =` line and the output line, in this order:
     `currentSeqLen = (%x : T)`, `slidingWindowSize = N` (the attribute;
     also accepted in the attribute dictionary), `prefixOffset = (%p : T)`,
-    `keyAddresses = (%kd : T)`, `valueAddresses = (%vd : T)`, `causal`,
+    `keyAddresses = (%kd : T)`, `valueAddresses = (%vd : T)`,
+    `causalLookBack = L` (the attribute; also accepted in the attribute
+    dictionary), `causal`,
     `lse = %l : T`, `qk = elementwise otherIns(%s : T) { ^bb0(...): ... }`.
 
     ```mlir
