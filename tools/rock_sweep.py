@@ -50,6 +50,22 @@ Small machines (ours): --max-g, --max-tokens, --max-head-dim,
 draws; --small sets 8 / 512 / 128 / 3 / 2e8 (a few seconds per sample on a
 2-core CPU).  Defaults are rocMLIR's (256 / 4096 / 1024 / 6 / none).
 
+GPU targets (--arch sm_<N> | gfx<id>; default cpu).  The ranges are
+rocMLIR's defaults (the --max-* caps are ignored unless given explicitly)
+and the split-KV prefilter is rocMLIR's GPU rule: device memory / 8,
+clamped to [1, 8] GiB (GPU_MEMORY_GIB below; 1.5 GiB for an unknown
+target).  No GPU is needed here: the sweep is a round trip.
+  rock-sweep --arch sm_90 --prepare DIR [sampling flags]
+compiles every sample (`rock-gen ... --arch sm_90 | rock-run --compile-only
+-o`) into DIR/bundles.tar.gz, with DIR/manifest.tsv (index, outcome,
+reason, bundle, command: a rock-gen rejection of the perf config is
+Invalid and is replaced as in a run; a compile error is a failure), this
+script and the rock-run-gpu found with the tools.  On the GPU machine,
+  rock-sweep --run-bundles DIR [--runner PATH] [-j N] [--log-failures CSV]
+runs every bundle with the runner (default DIR/rock-run-gpu), judges its
+output as rock-run's, adds the failures of the prepare step and prints the
+same summary (exit status as below).
+
 Exit status: 0 when nothing failed, 1 on any failure, 2 on usage errors.
 """
 
@@ -57,6 +73,7 @@ import argparse
 import concurrent.futures
 import csv
 import datetime
+import json
 import os
 import random
 import re
@@ -65,6 +82,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import tarfile
+import tempfile
 import threading
 import time
 
@@ -226,10 +245,10 @@ def rms_threshold(s):
     return "0.005"
 
 
-def gen_flags(s):
+def gen_flags(s, arch="cpu"):
     """rock-gen flags, spelled like rocMLIR's sweep driver."""
     b = lambda v: "True" if v else "False"  # noqa: E731
-    f = ["--operation", "attention", "-t", s["t"], "--arch", "cpu",
+    f = ["--operation", "attention", "-t", s["t"], "--arch", arch,
          "-g", str(s["g"]),
          "-seq_len_q", str(s["seq_len_q"]), "-seq_len_k", str(s["seq_len_k"]),
          "-head_dim_qk", str(s["head_dim_qk"]),
@@ -270,9 +289,10 @@ def gen_flags(s):
 F32_REL_DIFF = "1e-2"
 
 
-def command_line(gen, run, s, extra):
-    return " ".join([shlex.quote(gen)] + gen_flags(s) + extra +
-                    ["|", shlex.quote(run)])
+def command_line(gen, run, s, extra, arch="cpu"):
+    """The shell command of sample `s`; `run` is rock-run's argv."""
+    return " ".join([shlex.quote(gen)] + gen_flags(s, arch) + extra +
+                    ["|"] + [shlex.quote(x) for x in run])
 
 
 # ---------------------------------------------------------------------------
@@ -294,11 +314,39 @@ def _run(argv, inp, timeout):
         return p.returncode, out, err, True
 
 
-def run_sample(gen, run, s, extra, timeout):
-    """Returns (outcome, reason, text) with outcome pass|invalid|fail."""
+def judge_run(rc, out, err, timed_out, before=""):
+    """Judges one rock-run (or rock-run-gpu) result from its exit status and
+    output: (outcome, reason, text) with outcome pass|fail; `before` is
+    prepended to the text (rock-gen's stderr)."""
+    out = out.decode("utf-8", "replace")
+    err = err.decode("utf-8", "replace")
+    text = before + out + err
+    if timed_out:
+        return "fail", "timeout", text
+    verdict = None
+    for line in out.splitlines():
+        if _TRIPLE.match(line):
+            verdict = line.strip()
+    if verdict is None:
+        if rc is not None and rc < 0:
+            return "fail", f"rock-run crash (signal {-rc})", text
+        rerr = next((ln.strip() for ln in err.splitlines() if ln.strip()), "")
+        why = f"no verdict (rock-run exit {rc}"
+        return "fail", why + (f": {rerr[:160]})" if rerr else ")"), text
+    if verdict != "[1 1 1]":
+        return "fail", f"mismatch {verdict}", text
+    if rc != 0:
+        return "fail", f"rock-run exit {rc}", text
+    return "pass", "", text
+
+
+def run_sample(gen, run, s, extra, timeout, arch="cpu", compile_only=False):
+    """Runs `gen ... | run` (`run` is rock-run's argv) for sample `s`;
+    returns (outcome, reason, text) with outcome pass|invalid|fail. With
+    `compile_only`, pass means that rock-run exited 0 (a bundle written)."""
     start = time.time()
     tmo = timeout if timeout and timeout > 0 else None
-    rc, mod, err, to = _run([gen] + gen_flags(s) + extra, b"", tmo)
+    rc, mod, err, to = _run([gen] + gen_flags(s, arch) + extra, b"", tmo)
     gerr = err.decode("utf-8", "replace")
     if to:
         return "fail", "timeout (rock-gen)", gerr
@@ -314,26 +362,18 @@ def run_sample(gen, run, s, extra, timeout):
         return "fail", f"rock-gen exit {rc}: {first}", gerr
     if tmo is not None:
         tmo = max(0.1, tmo - (time.time() - start))
-    rc, out, err, to = _run([run], mod, tmo)
-    out = out.decode("utf-8", "replace")
-    text = gerr + out + err.decode("utf-8", "replace")
+    rc, out, err, to = _run(run, mod, tmo)
+    if not compile_only:
+        return judge_run(rc, out, err, to, gerr)
+    text = gerr + out.decode("utf-8", "replace") + err.decode("utf-8",
+                                                              "replace")
     if to:
-        return "fail", "timeout", text
-    verdict = None
-    for line in out.splitlines():
-        if _TRIPLE.match(line):
-            verdict = line.strip()
-    if verdict is None:
-        if rc is not None and rc < 0:
-            return "fail", f"rock-run crash (signal {-rc})", text
+        return "fail", "timeout (compile)", text
+    if rc != 0:
         rerr = next((ln.strip() for ln in err.decode("utf-8", "replace")
                      .splitlines() if ln.strip()), "")
-        why = f"no verdict (rock-run exit {rc}"
-        return "fail", why + (f": {rerr[:160]})" if rerr else ")"), text
-    if verdict != "[1 1 1]":
-        return "fail", f"mismatch {verdict}", text
-    if rc != 0:
-        return "fail", f"rock-run exit {rc}", text
+        return "fail", f"compile failed (rock-run exit {rc}: {rerr[:160]})", \
+            text
     return "pass", "", text
 
 
@@ -385,6 +425,22 @@ class Progress:
             sys.stderr.flush()
 
 
+# Device memory (GiB) of the GPU targets rock knows, for rocMLIR's split-KV
+# prefilter on a GPU: memory / 8 clamped to [1, 8] GiB, 1.5 GiB (its
+# fallback) for a target not listed. sm_90: H100 / H200 (80-141 GiB).
+GPU_MEMORY_GIB = {"sm_90": 80, "sm_90a": 80, "gfx90a": 64, "gfx942": 192,
+                  "gfx950": 288}
+_ARCH = re.compile(r"cpu|sm_[0-9]+a?|gfx[0-9a-f]+")
+
+
+def gpu_splitkv_limit(arch):
+    """rocMLIR's default split-KV extra-storage limit on GPU `arch`."""
+    gib = GPU_MEMORY_GIB.get(arch)
+    if gib is None:
+        return CPU_SPLITKV_LIMIT
+    return max(1 << 30, min(8 << 30, (gib << 30) // 8))
+
+
 # Where a plain --log-failures writes (in the current directory).
 DEFAULT_FAILURE_LOG = "failing_configs.csv"
 
@@ -414,7 +470,18 @@ def parse_args(argv):
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--codepath", choices=("auto", "mfma", "wmma"),
-                    default="auto", help="perf-config table (auto = mfma)")
+                    default="auto", help="perf-config table (auto: wmma on "
+                    "gfx11 / gfx12, else mfma)")
+    ap.add_argument("--arch", default="cpu",
+                    help="target: cpu (default), sm_<N> or gfx<id>")
+    ap.add_argument("--prepare", metavar="DIR",
+                    help="GPU round trip, first half: compile every sample "
+                    "to a bundle in DIR (needs --arch sm_<N>)")
+    ap.add_argument("--run-bundles", metavar="DIR",
+                    help="GPU round trip, second half: run the bundles of "
+                    "DIR (written by --prepare) and judge them")
+    ap.add_argument("--runner", help="with --run-bundles: the bundle runner "
+                    "(default DIR/rock-run-gpu)")
     ap.add_argument("--test-timeout-sec", type=float, default=600,
                     help="per sample, seconds (default 600, as rocMLIR); "
                     "0 disables")
@@ -456,6 +523,20 @@ def parse_args(argv):
                     f"--log-failures, as rocMLIR spells it: "
                     f"{DEFAULT_FAILURE_LOG})")
     a = ap.parse_args(argv)
+    if not _ARCH.fullmatch(a.arch):
+        ap.error(f"--arch {a.arch}: expected cpu, sm_<N> or gfx<id>")
+    if a.prepare and a.run_bundles:
+        ap.error("--prepare and --run-bundles are the two halves of one "
+                 "round trip: give one")
+    if a.prepare and a.arch == "cpu":
+        ap.error("--prepare compiles GPU bundles: give --arch sm_<N>")
+    if a.prepare and not a.arch.startswith("sm_"):
+        ap.error(f"--prepare: rock-run writes bundles for NVIDIA targets "
+                 f"only (sm_<N>), not {a.arch}")
+    if a.runner and not a.run_bundles:
+        ap.error("--runner needs --run-bundles")
+    if a.codepath == "auto":
+        a.codepath = "wmma" if re.match(r"gfx1[12]", a.arch) else "mfma"
     if a.mlir_build_dir and not a.tools_dir:
         b = os.path.join(a.mlir_build_dir, "bin")
         a.tools_dir = b if os.path.isdir(b) else a.mlir_build_dir
@@ -474,51 +555,20 @@ def parse_args(argv):
     if a.seed is None:
         a.seed = datetime.date.today().isocalendar()[1]
     if a.splitkv_extra_bytes_limit is None:
-        a.splitkv_extra_bytes_limit = CPU_SPLITKV_LIMIT
+        a.splitkv_extra_bytes_limit = (CPU_SPLITKV_LIMIT if a.arch == "cpu"
+                                       else gpu_splitkv_limit(a.arch))
     return a
 
 
-def main(argv=None):
-    a = parse_args(argv)
-    lim = Limits(a)
-    shard_i, shard_n = a.shard
-    share = a.samples // shard_n + (1 if shard_i < a.samples % shard_n else 0)
-    filtered = {}
-    stream = ((i, s) for i, s in accepted_stream(a.seed, lim, filtered)
-              if i % shard_n == shard_i)
-    gen = find_tool("rock-gen", a.tools_dir)
-    run = find_tool("rock-run", a.tools_dir)
-    extra = a.extra_gen_flags.split()
-
-    def take(n):
-        return [next(stream) for _ in range(n)]
-
-    if a.list:
-        print(f"# seed {a.seed}, shard {shard_i}/{shard_n}")
-        for i, s in take(share):
-            print(f"{i}: {command_line(gen, run, s, extra)}")
-        parts = ", ".join(f"{k}: {v}" for k, v in sorted(filtered.items()))
-        print(f"# Filtered: {sum(filtered.values())}" +
-              (f" ({parts})" if parts else ""))
-        return 0
-
-    tty = sys.stderr.isatty()
-    if not a.quiet:
-        print(f"rock-sweep: seed {a.seed}, samples {a.samples}, jobs "
-              f"{a.jobs}, shard {shard_i}/{shard_n}, splitkv limit "
-              f"{a.splitkv_extra_bytes_limit} bytes", flush=True)
-    prog = Progress(share, a.quiet, tty)
-    failures = []
-    invalid_reasons = {}
+def sweep_loop(a, share, take, judge, prog, failures, invalid_reasons):
+    """Tests `share` samples: every item of take(n) goes through judge(i, s)
+    -> (outcome, reason, text, cmd); Invalid samples are replaced (at most
+    20 refill rounds). Fills `failures` and `invalid_reasons`."""
     lock = threading.Lock()
 
     def one(item):
         i, s = item
-        cmd = command_line(gen, run, s, extra)
-        if a.debug:
-            prog.line(f"RUN {i}: {cmd}")
-        outcome, reason, text = run_sample(gen, run, s, extra,
-                                           a.test_timeout_sec)
+        outcome, reason, text, cmd = judge(i, s)
         label = {"pass": "PASS", "invalid": "INVALID", "fail": "FAIL"}
         msg = f"{label[outcome]} {i}" + (f" ({reason})" if reason else "")
         with lock:
@@ -554,25 +604,190 @@ def main(argv=None):
         batch(items)
     prog.finish()
 
+
+def summarize(a, seed, counts, filtered, invalid_reasons, failures):
+    """Writes --log-failures and prints the summary; returns the exit
+    status."""
     if a.log_failures:
         with open(a.log_failures, "w", newline="") as f:
             w = csv.writer(f)
             w.writerow(["sample", "seed", "reason", "command"])
             for i, reason, cmd in sorted(failures):
-                w.writerow([i, a.seed, reason, cmd])
-
-    c = prog.counts
+                w.writerow([i, seed, reason, cmd])
     total_f = sum(filtered.values())
     parts = ", ".join(f"{k}: {v}" for k, v in sorted(filtered.items()))
     print(f"Filtered: {total_f}" + (f" ({parts})" if parts else ""))
-    if invalid_reasons:
-        for r, n in sorted(invalid_reasons.items(), key=lambda x: -x[1]):
-            print(f"Invalid reason: {n} x {r}")
+    for r, n in sorted(invalid_reasons.items(), key=lambda x: -x[1]):
+        print(f"Invalid reason: {n} x {r}")
     for i, reason, cmd in sorted(failures):
         print(f"Failed sample {i} ({reason}): {cmd}")
-    print(f"Passed: {c['pass']}, Invalid: {c['invalid']}, "
-          f"Failed: {c['fail']}")
+    print(f"Passed: {counts['pass']}, Invalid: {counts['invalid']}, "
+          f"Failed: {counts['fail']}")
+    return 1 if counts["fail"] else 0
+
+
+MANIFEST = "manifest.tsv"
+META = "sweep.json"
+BUNDLES = "bundles.tar.gz"
+
+
+def prepare_bundles(a, share, take, gen, run, extra, filtered, prog):
+    """--prepare: compiles the samples into a.prepare (module docstring)."""
+    out = os.path.abspath(a.prepare)
+    os.makedirs(out, exist_ok=True)
+    stage = tempfile.mkdtemp(prefix="rock-sweep-")
+    rows = {}
+
+    def judge(i, s):
+        name = f"s{i:05d}.bundle"
+        argv = [run, "--compile-only", "-o", os.path.join(stage, name)]
+        cmd = command_line(gen, [run, "--compile-only", "-o", name], s,
+                           extra, a.arch)
+        outcome, reason, text = run_sample(gen, argv, s, extra,
+                                           a.test_timeout_sec, a.arch, True)
+        rows[i] = (outcome if outcome != "pass" else "bundle", reason,
+                   name if outcome == "pass" else "", cmd)
+        return outcome, reason, text, cmd
+
+    failures, invalid_reasons = [], {}
+    sweep_loop(a, share, take, judge, prog, failures, invalid_reasons)
+    with open(os.path.join(out, MANIFEST), "w") as f:
+        for i in sorted(rows):
+            f.write("\t".join([str(i)] + [x.replace("\t", " ")
+                                          for x in rows[i]]) + "\n")
+    with open(os.path.join(out, META), "w") as f:
+        json.dump({"seed": a.seed, "shard": list(a.shard), "arch": a.arch,
+                   "samples": share, "filtered": filtered,
+                   "invalid_reasons": invalid_reasons}, f, indent=1)
+    with tarfile.open(os.path.join(out, BUNDLES), "w:gz") as t:
+        for i in sorted(rows):
+            if rows[i][0] == "bundle":
+                t.add(os.path.join(stage, rows[i][2]), arcname=rows[i][2])
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.copy(os.path.abspath(__file__), os.path.join(out, "rock-sweep"))
+    runner = find_tool("rock-run-gpu", a.tools_dir)
+    if os.access(runner, os.X_OK):
+        shutil.copy(runner, os.path.join(out, "rock-run-gpu"))
+    else:
+        print(f"rock-sweep: note: no rock-run-gpu at {runner}: give "
+              f"--runner to --run-bundles", file=sys.stderr)
+    c = prog.counts
+    print(f"Prepared: {c['pass']} bundles, Invalid: {c['invalid']}, "
+          f"Failed: {c['fail']} (compile) in {out}")
+    for i, reason, cmd in sorted(failures):
+        print(f"Failed sample {i} ({reason}): {cmd}")
     return 1 if c["fail"] else 0
+
+
+def run_bundles(a):
+    """--run-bundles: runs the bundles of a.run_bundles (module docstring)."""
+    d = os.path.abspath(a.run_bundles)
+    try:
+        with open(os.path.join(d, META)) as f:
+            meta = json.load(f)
+        with open(os.path.join(d, MANIFEST)) as f:
+            rows = [ln.rstrip("\n").split("\t") for ln in f if ln.strip()]
+    except (OSError, ValueError) as e:
+        print(f"rock-sweep: error: {d} is not a --prepare directory: {e}",
+              file=sys.stderr)
+        return 2
+    runner = a.runner or os.path.join(d, "rock-run-gpu")
+    if not os.access(runner, os.X_OK):
+        print(f"rock-sweep: error: no runner at {runner}", file=sys.stderr)
+        return 2
+    work = tempfile.mkdtemp(prefix="rock-sweep-run-")
+    with tarfile.open(os.path.join(d, BUNDLES)) as t:
+        t.extractall(work)
+    if not a.quiet:
+        print(f"rock-sweep: seed {meta['seed']}, arch {meta['arch']}, "
+              f"{sum(r[1] == 'bundle' for r in rows)} bundles, jobs "
+              f"{a.jobs}, runner {runner}", flush=True)
+    prog = Progress(len(rows), a.quiet, sys.stderr.isatty())
+    failures, invalid_reasons = [], dict(meta["invalid_reasons"])
+    lock = threading.Lock()
+    tmo = a.test_timeout_sec if a.test_timeout_sec > 0 else None
+
+    def one(row):
+        i, outcome, reason, name, cmd = int(row[0]), *row[1:]
+        if outcome == "invalid":
+            with prog.lock:
+                prog.done += 1
+                prog.counts["invalid"] += 1
+            return
+        if outcome == "fail":
+            with lock:
+                failures.append((i, reason, cmd))
+            _count(prog, "fail")
+            return
+        rc, out, err, to = _run([runner, os.path.join(work, name)], b"", tmo)
+        outcome, reason, text = judge_run(rc, out, err, to)
+        cmd = f"{cmd} && rock-run-gpu {name}"
+        if outcome == "fail":
+            with lock:
+                failures.append((i, reason, cmd))
+            prog.line(f"FAIL {i} ({reason}): {cmd}")
+            if a.debug or a.debug_fails:
+                prog.line(text.rstrip())
+            _count(prog, outcome)
+        else:
+            prog.update(outcome, f"PASS {i}")
+
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        list(ex.map(one, rows))
+    prog.finish()
+    shutil.rmtree(work, ignore_errors=True)
+    return summarize(a, meta["seed"], prog.counts, meta["filtered"],
+                     invalid_reasons, failures)
+
+
+def main(argv=None):
+    a = parse_args(argv)
+    if a.run_bundles:
+        return run_bundles(a)
+    lim = Limits(a)
+    shard_i, shard_n = a.shard
+    share = a.samples // shard_n + (1 if shard_i < a.samples % shard_n else 0)
+    filtered = {}
+    stream = ((i, s) for i, s in accepted_stream(a.seed, lim, filtered)
+              if i % shard_n == shard_i)
+    gen = find_tool("rock-gen", a.tools_dir)
+    run = find_tool("rock-run", a.tools_dir)
+    extra = a.extra_gen_flags.split()
+
+    def take(n):
+        return [next(stream) for _ in range(n)]
+
+    if a.list:
+        print(f"# seed {a.seed}, shard {shard_i}/{shard_n}")
+        for i, s in take(share):
+            print(f"{i}: {command_line(gen, [run], s, extra, a.arch)}")
+        parts = ", ".join(f"{k}: {v}" for k, v in sorted(filtered.items()))
+        print(f"# Filtered: {sum(filtered.values())}" +
+              (f" ({parts})" if parts else ""))
+        return 0
+
+    tty = sys.stderr.isatty()
+    if not a.quiet:
+        print(f"rock-sweep: seed {a.seed}, samples {a.samples}, jobs "
+              f"{a.jobs}, shard {shard_i}/{shard_n}, arch {a.arch}, splitkv "
+              f"limit {a.splitkv_extra_bytes_limit} bytes", flush=True)
+    prog = Progress(share, a.quiet, tty)
+    if a.prepare:
+        return prepare_bundles(a, share, take, gen, run, extra, filtered,
+                               prog)
+
+    def judge(i, s):
+        cmd = command_line(gen, [run], s, extra, a.arch)
+        if a.debug:
+            prog.line(f"RUN {i}: {cmd}")
+        outcome, reason, text = run_sample(gen, [run], s, extra,
+                                           a.test_timeout_sec, a.arch)
+        return outcome, reason, text, cmd
+
+    failures, invalid_reasons = [], {}
+    sweep_loop(a, share, take, judge, prog, failures, invalid_reasons)
+    return summarize(a, a.seed, prog.counts, filtered, invalid_reasons,
+                     failures)
 
 
 def _count(prog, outcome):

@@ -38,7 +38,7 @@
 // --debug prints every command.
 // RUN: env FAKE_MODE=pass python3 %rock_src/tools/rock_sweep.py --samples 2 --seed 7 -j 1 --debug --tools-dir %rock_src/test/e2e/Inputs/sweep-tools | FileCheck %s --check-prefix=DEBUG
 
-// RUN1: rock-sweep: seed 7, samples 20, jobs 2, shard 0/1, splitkv limit 1610612736 bytes
+// RUN1: rock-sweep: seed 7, samples 20, jobs 2, shard 0/1, arch cpu, splitkv limit 1610612736 bytes
 // RUN1-DAG: FAIL 8 (mismatch [0 1 1]): {{.*}}/rock-gen --operation attention -t bf16 {{.*}}-transO=True{{.*}} | {{.*}}/rock-run
 // RUN1-DAG: INVALID 0 (rock-gen: error: invalid perf_config 'x': rejected)
 // RUN1-DAG: PASS 3
