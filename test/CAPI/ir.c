@@ -376,10 +376,11 @@ static void testAttention(MlirContext ctx) {
   // CHECK: func.func @attention(%[[Q:.*]]: memref<1x64x1024xf16>, %[[K:.*]]: memref<1x64x1024xf16>, %[[V:.*]]: memref<1x1024x64xf16>, %[[O:.*]]: memref<2x1024x64xf16>, %[[L:.*]]: memref<2x1024xf32>, %[[S:.*]]: memref<1x1024x1024xf16>) {
   // CHECK-NEXT: rock.attention {
   // CHECK-NEXT: qk = tr %[[Q]] * %[[K]] : memref<1x64x1024xf16>, memref<1x64x1024xf16>
+  // CHECK-NEXT: causalLookBack = 16
   // CHECK-NEXT: causal
   // CHECK-NEXT: lse = %[[L]] : memref<2x1024xf32>
   // CHECK-NEXT: %[[O]] = softmax(qk) * %[[V]] : memref<1x1024x64xf16> -> memref<2x1024x64xf16>
-  // CHECK-NEXT: } {causalLookBack = 16 : i32, features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
+  // CHECK-NEXT: } {features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
   // CHECK-NEXT: rock.attention {
   // CHECK-NEXT: qk = tr %[[Q]] * %[[K]] : memref<1x64x1024xf16>, memref<1x64x1024xf16>
   // CHECK-NEXT: slidingWindowSize = 128
