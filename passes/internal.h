@@ -138,6 +138,17 @@ bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu);
  * `pass` failure (gpu/target.c). */
 bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t);
 
+/* The SMs / CUs the grid-filling heuristics of the GPU lowering aim at: the
+ * integer module attribute rock.num_cu of `op` or of its nearest ancestor
+ * that has one (rock-gen -num_cu), else t->numCu (gpu/target.c). */
+int64_t rock__gpuNumCu(MlirOperation op, const RockGpuTarget *t);
+
+/* Whether the `features` attribute of `op` (#rock<GemmFeatures>, rock-gen
+ * -mfma / -wmma) turns off the matrix instructions of target `t`: present
+ * and without mfma on an MFMA target, without wmma on a WMMA one
+ * (gpu/target.c). */
+bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t);
+
 struct RockAttn;
 /* Lowers the rock.gridwise_attention `op` (analysed into `a`, a->tgt set)
  * on the tile-product emitters when they apply (module rock.arch with a

@@ -16,7 +16,10 @@
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
 #include "rock-c/Dialect.h"
+#include "rock-c/GpuTarget.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
@@ -351,6 +354,8 @@ typedef enum NoteId {
   NOTE_CHIPLETS,
   NOTE_DIRECT_TO_LDS,
   NOTE_FEATURE,
+  NOTE_FEATURE_AMD,
+  NOTE_DIRECT_TO_LDS_NV,
   NOTE_X2,
   NOTE_PERF_FIELDS,
   NOTE_PV_GPU,
@@ -363,6 +368,9 @@ static const char *const noteText[NOTE_COUNT] = {
     "-num_chiplets has no effect on %s",
     "-direct_to_lds_32b / -direct_to_lds_128b have no effect on %s",
     "feature toggles (-mfma, -dot, ...) have no effect on %s",
+    "-dot / -atomic_add / -atomic_fmax_f32 have no effect on %s",
+    ("-direct_to_lds_32b / -direct_to_lds_128b: the tensor-core schedule "
+     "always stages K / V with cp.async on %s"),
     "-x2 has no effect on %s",
     "-perf_config fields other than the two tile sizes have no effect on %s",
     "-pv_with_gpu / --verifier=gpu verify against rock's f64 reference on %s",
@@ -376,6 +384,11 @@ typedef struct Compat {
   int64_t windowLookBack; ///< `-sliding_window_look_back`, -1 = unset.
   int64_t causalLookBack; ///< `-causal_look_back`, -1 = unset.
   int64_t numCu;          ///< `-num_cu` (64, rocmlir-gen's default).
+  bool hasNumCu;          ///< `-num_cu` given.
+  bool directToLds;       ///< `-direct_to_lds_32b` / `_128b` on.
+  /// The feature toggles, in order mfma, dot, atomic_add, atomic_fmax_f32,
+  /// wmma: 0 infer, 1 on, 2 off.
+  unsigned char toggle[5];
   bool tuningKey, tuningSpace;
 } Compat;
 
@@ -460,6 +473,72 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
         ") unless it also covers seq_len_q (%" PRId64 ")",
         L, cfg->seqLenK, cfg->seqLenQ);
   cfg->causalLookBack = L;
+}
+
+/// The notes of `c` for target `t`: the options that have a meaning on a
+/// GPU target lose their note there (docs/rocmlir-compat.md).
+static unsigned targetNotes(const Compat *c, const RockGpuTarget *t) {
+  unsigned notes = c->notes;
+  if (t->vendor == ROCK_GPU_NONE)
+    return notes;
+  notes &= ~(1u << NOTE_NUM_CU);
+  if (c->directToLds && t->vendor == ROCK_GPU_NVIDIA) {
+    notes &= ~(1u << NOTE_DIRECT_TO_LDS);
+    notes |= 1u << NOTE_DIRECT_TO_LDS_NV;
+  }
+  if (t->vendor == ROCK_GPU_AMD) {
+    notes &= ~(1u << NOTE_FEATURE);
+    if (c->toggle[1] || c->toggle[2] || c->toggle[3])
+      notes |= 1u << NOTE_FEATURE_AMD;
+  }
+  return notes;
+}
+
+/// Sets `features` (*(MlirAttribute *)data) on every rock.attention.
+static MlirWalkResult setFeatures(MlirOperation op, void *data) {
+  MlirIdentifier n = mlirOperationGetName(op);
+  MlirStringRef s = mlirIdentifierStr(n);
+  if (s.length == 14 && !strncmp(s.data, "rock.attention", 14))
+    mlirOperationSetAttributeByName(
+        op, mlirStringRefCreateFromCString("features"), *(MlirAttribute *)data);
+  return MlirWalkResultAdvance;
+}
+
+/// Gives the options with a GPU meaning their meaning in `m` for target
+/// `t`: `-num_cu N` as the module attribute rock.num_cu (the SMs / CUs the
+/// GPU lowering's split fills), the feature toggles on AMD as the
+/// `features` of rock.attention (the target's set, each toggle switching
+/// its bit; without mfma / wmma the GPU lowering keeps its SIMT schedule).
+static void compatAnnotate(MlirModule m, const Compat *c,
+                           const RockGpuTarget *t) {
+  if (t->vendor == ROCK_GPU_NONE)
+    return;
+  MlirContext ctx = mlirModuleGetContext(m);
+  MlirOperation mod = mlirModuleGetOperation(m);
+  if (c->hasNumCu)
+    mlirOperationSetDiscardableAttributeByName(
+        mod, mlirStringRefCreateFromCString("rock.num_cu"),
+        mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), c->numCu));
+  bool any = false;
+  for (int i = 0; i < 5; ++i)
+    any |= c->toggle[i] != 0;
+  if (t->vendor != ROCK_GPU_AMD || !any)
+    return;
+  static const uint32_t bit[5] = {ROCK_GEMM_FEATURE_MFMA, ROCK_GEMM_FEATURE_DOT,
+                                  ROCK_GEMM_FEATURE_ATOMIC_ADD,
+                                  ROCK_GEMM_FEATURE_ATOMIC_FMAX_F32,
+                                  ROCK_GEMM_FEATURE_WMMA};
+  uint32_t bits = ROCK_GEMM_FEATURE_DOT | ROCK_GEMM_FEATURE_ATOMIC_ADD;
+  if (t->accel == ROCK_ACCEL_MFMA)
+    bits |= ROCK_GEMM_FEATURE_MFMA | ROCK_GEMM_FEATURE_ATOMIC_FMAX_F32;
+  if (t->accel == ROCK_ACCEL_WMMA12)
+    bits |= ROCK_GEMM_FEATURE_WMMA;
+  for (int i = 0; i < 5; ++i)
+    bits = c->toggle[i] == 1   ? bits | bit[i]
+           : c->toggle[i] == 2 ? bits & ~bit[i]
+                               : bits;
+  MlirAttribute f = rockGemmFeaturesAttrGet(ctx, bits);
+  mlirOperationWalk(mod, setFeatures, &f, MlirWalkPreOrder);
 }
 
 /// Prints the notes of `notes` (one line each) for target `arch`.
@@ -587,7 +666,13 @@ int main(int argc, char **argv) {
       v = argv[++i];
     }
     bool causalN = f->id == F_CAUSAL && isCausalOffset(v);
-    bool b = f->isBool && !causalN ? parseBool(arg, v) : false;
+    // The direct-to-LDS flags are booleans and rocmlir-gen's feature
+    // toggles (`=on`, `=off`, `=infer`, as rocMLIR's sweep spells them).
+    bool dtlToggle =
+        (f->id == F_DTL32 || f->id == F_DTL128) && v && oneOf(v, toggles);
+    bool b = dtlToggle               ? !strcmp(v, "on")
+             : f->isBool && !causalN ? parseBool(arg, v)
+                                     : false;
     switch (f->id) {
     case F_OPERATION:
       operation = v;
@@ -683,6 +768,9 @@ int main(int argc, char **argv) {
       break;
     case F_NUM_CU:
       compat.numCu = parseInt(arg, v);
+      if (compat.numCu < 1)
+        die("-num_cu must be a positive integer");
+      compat.hasNumCu = true;
       compat.notes |= 1u << NOTE_NUM_CU;
       break;
     case F_SCHEDULE:
@@ -701,6 +789,7 @@ int main(int argc, char **argv) {
     case F_DTL128:
       if (b)
         compat.notes |= 1u << NOTE_DIRECT_TO_LDS;
+      compat.directToLds |= b;
       break;
     case F_PH:
     case F_RAND_SIDE:
@@ -843,6 +932,9 @@ int main(int argc, char **argv) {
             (int)(n + (size_t)(name - arg)), arg);
       if (strcmp(v, "infer"))
         compat.notes |= 1u << NOTE_FEATURE;
+      compat.toggle[f->id - F_MFMA] = !strcmp(v, "on")    ? 1
+                                      : !strcmp(v, "off") ? 2
+                                                          : 0;
       break;
     case F_FUT:
       if (strcmp(v, "rock_attention"))
@@ -910,7 +1002,10 @@ int main(int argc, char **argv) {
     free((void *)(uintptr_t)cfg.prefixOffset);
     return 0;
   }
-  printNotes(compat.notes, h.arch);
+  RockGpuTarget target = {0};
+  if (!rockGpuTargetParse(h.arch, &target, err, sizeof err))
+    die("%s", err);
+  printNotes(targetNotes(&compat, &target), h.arch);
 
   MlirContext ctx = mlirContextCreate();
   mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, NULL, NULL);
@@ -919,6 +1014,7 @@ int main(int argc, char **argv) {
   if (mlirModuleIsNull(module)) {
     rc = 2;
   } else {
+    compatAnnotate(module, &compat, &target);
     FILE *f = output ? fopen(output, "w") : stdout;
     if (!f) {
       fprintf(stderr, "rock-gen: error: cannot open '%s': %s\n", output,

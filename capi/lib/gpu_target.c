@@ -16,6 +16,20 @@ static bool fail(char *err, size_t n, const char *arch, const char *why) {
   return false;
 }
 
+/* SMs / CUs of the largest part of a chip (RockGpuTarget.numCu). */
+static int defaultNumCu(const char *chip) {
+  static const struct {
+    const char *chip;
+    int cu;
+  } known[] = {{"sm_80", 108},  {"sm_90", 132},  {"sm_90a", 132},
+               {"gfx908", 120}, {"gfx90a", 110}, {"gfx942", 304},
+               {"gfx950", 256}, {"gfx1100", 96}, {"gfx1201", 64}};
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
+    if (!strcmp(chip, known[i].chip))
+      return known[i].cu;
+  return 64;
+}
+
 static bool parseSm(const char *arch, RockGpuTarget *t, char *err, size_t n) {
   const char *p = arch + 3;
   int v = 0, digits = 0;
@@ -32,6 +46,7 @@ static bool parseSm(const char *arch, RockGpuTarget *t, char *err, size_t n) {
   t->smVersion = v;
   t->waveSize = 32;
   t->accel = v >= 80 ? ROCK_ACCEL_MMA_SYNC : ROCK_ACCEL_NONE;
+  t->numCu = defaultNumCu(t->chip);
   return true;
 }
 
@@ -83,6 +98,7 @@ static bool parseGfx(const char *arch, const char *s, RockGpuTarget *t,
   t->gfxMajor = major;
   t->waveSize = major == 9 ? 64 : 32;
   t->accel = amdAccel(sid, major);
+  t->numCu = defaultNumCu(t->chip);
   /* LLVM features ("+sramecc,-xnack") and the canonical target id, whose
    * features are in alphabetical order whatever order they were given in. */
   size_t fo = 0;

@@ -38,7 +38,11 @@
  * rock-gridwise-attention-to-gpu calls rock__gpuAttnAccel first and keeps
  * its SIMT schedule when this one does not apply (other dtypes, Sq·R < 16,
  * no matrix instruction, head dims off the instruction's multiples,
- * workgroup memory); ROCK_GPU_ACCEL=0 turns it off.
+ * workgroup memory, a `features` attribute without the target's matrix
+ * instruction: rock-gen -mfma=off / -wmma=off); ROCK_GPU_ACCEL=0 turns it
+ * off. Without a user split, the keys are cut so that the grid has about
+ * SPLIT_PER_CU workgroups per SM / CU (rock__gpuNumCu: rock.num_cu, rock-gen
+ * -num_cu, else the target's count).
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
 #include "internal.h"
@@ -56,10 +60,10 @@ enum {
   MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */
   SMEM_MAX = 49152,
-  MAXKS = 16,   /* Dqk / k */
-  MAXNT = 32,   /* Dv / n, MB / n */
-  MAXR = 8,     /* distinct rows per lane */
-  SPLIT_T = 264 /* workgroups the internal split aims at */
+  MAXKS = 16,      /* Dqk / k */
+  MAXNT = 32,      /* Dv / n, MB / n */
+  MAXR = 8,        /* distinct rows per lane */
+  SPLIT_PER_CU = 2 /* workgroups per SM / CU the internal split aims at */
 };
 
 typedef struct AccSched {
@@ -75,6 +79,7 @@ typedef struct AccSched {
   bool ldm, swzQ, swzK, swzV;
   int64_t pq, pv; /* row pitch of Q / K and of V (elements) */
   int64_t qOff, kOff, vOff, bytes;
+  int64_t numCu; /* rock__gpuNumCu */
   char elt[16], eltQK[16];
 } AccSched;
 
@@ -109,8 +114,9 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
     return false;
   RockGpuTarget t;
   MlirExternalPass quiet = {NULL};
-  if (!rock__gpuArch(op, quiet, &t))
+  if (!rock__gpuArch(op, quiet, &t) || rock__gpuAccelOff(op, &t))
     return false;
+  s->numCu = rock__gpuNumCu(op, &t);
   char tq[16], tk[16], tv[16];
   rock__typeStr(tq, sizeof tq, a->tq, 1);
   rock__typeStr(tk, sizeof tk, a->tk, 1);
@@ -726,6 +732,6 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   AccSched s;
   if (!applies(op, a, &s))
     return -1;
-  int64_t P = rock__attnInternalSplit(a, SPLIT_T, 2);
+  int64_t P = rock__attnInternalSplit(a, SPLIT_PER_CU * s.numCu, 2);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
 }

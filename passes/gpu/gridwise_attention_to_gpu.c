@@ -25,7 +25,7 @@
  * stored; keys past Sk are loaded at Sk - 1 and masked.
  *
  * Without a user split (splitKV 1), the keys are cut into P partitions so
- * that the grid fills the GPU (rock__attnInternalSplit with SM_COUNT ·
+ * that the grid fills the GPU (rock__attnInternalSplit with numCu ·
  * BLOCKS_PER_SM workgroups and at least MIN_SPLIT_KEYS keys each): the
  * kernel writes f32 partials into device scratch (memref.alloc) and a second
  * launch merges them (rock__inlineCombine, lower_combine.c).
@@ -67,8 +67,8 @@
  * versions measured with 2 were slower on the H200 (with more registers as
  * well, so the two effects are not separated yet). */
 #define PIPELINE_STAGES 1
-/* The H200's SM count and the workgroups per SM the split aims at. */
-#define SM_COUNT 132
+/* The workgroups per SM / CU the split aims at (the count of SMs / CUs is
+ * rock__gpuNumCu: rock.num_cu, rock-gen -num_cu, else the target's). */
 #define BLOCKS_PER_SM 4
 /* The smallest key range of an internal partition. */
 #define MIN_SPLIT_KEYS 512
@@ -733,7 +733,10 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   /* No user split: P partitions fill the GPU (f32 partials, combined by a
    * second launch). */
   int64_t minTiles = (MIN_SPLIT_KEYS + a.MB - 1) / a.MB;
-  int64_t P = rock__attnInternalSplit(&a, SM_COUNT * BLOCKS_PER_SM, minTiles);
+  RockGpuTarget t;
+  MlirExternalPass quiet = {NULL};
+  int64_t numCu = rock__gpuArch(op, quiet, &t) ? rock__gpuNumCu(op, &t) : 64;
+  int64_t P = rock__attnInternalSplit(&a, numCu * BLOCKS_PER_SM, minTiles);
   return rock__attnLower(op, pass, &a, P, true, generateGpu, &s);
 }
 

@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "rock-c/Dialect.h"
 
 #include <stdio.h>
 
@@ -37,4 +38,29 @@ bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t) {
     return false;
   }
   return true;
+}
+
+int64_t rock__gpuNumCu(MlirOperation op, const RockGpuTarget *t) {
+  for (MlirOperation p = op; !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p)) {
+    MlirAttribute n = rock__attr(p, "rock.num_cu");
+    if (!mlirAttributeIsNull(n) && mlirAttributeIsAInteger(n) &&
+        mlirIntegerAttrGetValueInt(n) > 0)
+      return mlirIntegerAttrGetValueInt(n);
+  }
+  return t->numCu > 0 ? t->numCu : 64;
+}
+
+bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t) {
+  MlirAttribute f = rock__attr(op, "features");
+  if (mlirAttributeIsNull(f))
+    return false;
+  int64_t bits = rockGemmFeaturesAttrGetValue(f);
+  if (bits < 0)
+    return false;
+  if (t->accel == ROCK_ACCEL_MFMA)
+    return !(bits & ROCK_GEMM_FEATURE_MFMA);
+  if (t->accel == ROCK_ACCEL_WMMA12)
+    return !(bits & ROCK_GEMM_FEATURE_WMMA);
+  return false;
 }

@@ -48,6 +48,9 @@ typedef struct RockGpuTarget {
   int gfxMajor;       ///< AMD: 9 for gfx942, 12 for gfx1201; 0 for NVIDIA
   int waveSize;       ///< 32 (NVIDIA, AMD gfx10+) or 64 (AMD gfx9)
   RockGpuAccel accel; ///< the tile-product family of the chip
+  int numCu; ///< SMs / CUs of the chip's largest part (sm_90: 132, H100 /
+             ///< H200; gfx942: 304, MI300X), the default of rock-gen
+             ///< -num_cu (module attribute rock.num_cu); 64 when not known
 } RockGpuTarget;
 
 /// Parses `arch` (NUL-terminated, borrowed) into `*out`. Returns true for a

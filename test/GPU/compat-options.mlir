@@ -1,0 +1,37 @@
+// rocmlir-gen options with a meaning on NVIDIA targets (docs/rocmlir-compat.md):
+// -num_cu N is the module attribute rock.num_cu, the SMs the split of
+// rock-gridwise-attention-to-gpu fills (default: the target's, 132 on sm_90).
+// P = ceil(Sk / keys per partition) partitions per (batch, head) here.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE132
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 16 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE16
+// The tensor-core schedule (prefill) aims at 2 workgroups per SM.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL132
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 8 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL8
+// The notes on sm_90: -num_cu has its meaning (no note), the direct-to-LDS
+// flags say what the schedule does; the others still change nothing.
+// RUN: rock-gen -p --arch sm_90 --schedule_version 2 -num_cu 120 -num_chiplets 8 -direct_to_lds_32b=on -mfma=off -x2 -perf_config attn:v3:64,64,192,32,32,96,16,8,1,1,2,0,1 2>&1 >/dev/null | FileCheck %s --check-prefix=NOTES
+// RUN: rock-gen -p --arch sm_90 -num_cu 120 2>&1 >/dev/null | count 0
+// RUN: not rock-gen -p --arch sm_90 -num_cu 0 2>&1 | FileCheck %s --check-prefix=CU0
+
+// DECODE132: memref.alloc() {{.*}} : memref<256x1x128xf32>
+// DECODE132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256,
+// DECODE16: module attributes {{.*}}rock.num_cu = 16 : i64
+// DECODE16: memref.alloc() {{.*}} : memref<64x1x128xf32>
+// DECODE16: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64,
+
+// PREFILL132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c512,
+// PREFILL8: gpu.launch blocks({{.*}}) in (%{{.*}} = %c16,
+
+// NOTES: {{^}}rock-gen: note: -schedule_version has no effect on sm_90{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: -num_chiplets has no effect on sm_90{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: feature toggles (-mfma, -dot, ...) have no effect on sm_90{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: -direct_to_lds_32b / -direct_to_lds_128b: the tensor-core schedule always stages K / V with cp.async on sm_90{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: -x2 has no effect on sm_90{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: -perf_config fields other than the two tile sizes have no effect on sm_90{{$}}
+// NOTES-NOT: note
+
+// CU0: {{^}}rock-gen: error: -num_cu must be a positive integer{{$}}
