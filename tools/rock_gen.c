@@ -358,6 +358,7 @@ typedef enum NoteId {
   NOTE_DIRECT_TO_LDS_NV,
   NOTE_X2,
   NOTE_PERF_FIELDS,
+  NOTE_PERF_GPU,
   NOTE_PV_GPU,
   NOTE_COUNT,
 } NoteId;
@@ -373,6 +374,8 @@ static const char *const noteText[NOTE_COUNT] = {
      "always stages K / V with cp.async on %s"),
     "-x2 has no effect on %s",
     "-perf_config fields other than the two tile sizes have no effect on %s",
+    ("-perf_config has no effect on %s: the GPU schedules choose their own "
+     "tiles and warps"),
     "-pv_with_gpu / --verifier=gpu verify against rock's f64 reference on %s",
 };
 
@@ -482,6 +485,8 @@ static unsigned targetNotes(const Compat *c, const RockGpuTarget *t) {
   if (t->vendor == ROCK_GPU_NONE)
     return notes;
   notes &= ~(1u << NOTE_NUM_CU);
+  if (notes & (1u << NOTE_PERF_FIELDS))
+    notes = (notes & ~(1u << NOTE_PERF_FIELDS)) | 1u << NOTE_PERF_GPU;
   if (c->directToLds && t->vendor == ROCK_GPU_NVIDIA) {
     notes &= ~(1u << NOTE_DIRECT_TO_LDS);
     notes |= 1u << NOTE_DIRECT_TO_LDS_NV;
