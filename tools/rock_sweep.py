@@ -51,8 +51,9 @@ draws; --small sets 8 / 512 / 128 / 3 / 2e8 (a few seconds per sample on a
 2-core CPU).  Defaults are rocMLIR's (256 / 4096 / 1024 / 6 / none).
 
 GPU targets (--arch sm_<N> | gfx<id>; default cpu).  The ranges are
-rocMLIR's defaults (the --max-* caps are ignored unless given explicitly)
-and the split-KV prefilter is rocMLIR's GPU rule: device memory / 8,
+rocMLIR's defaults (--max-* and --small still shrink them), the
+perf-config table is WMMA's on gfx11 / gfx12, and the split-KV prefilter
+is rocMLIR's GPU rule: device memory / 8,
 clamped to [1, 8] GiB (GPU_MEMORY_GIB below; 1.5 GiB for an unknown
 target).  No GPU is needed here: the sweep is a round trip.
   rock-sweep --arch sm_90 --prepare DIR [sampling flags]
