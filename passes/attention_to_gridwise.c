@@ -436,6 +436,10 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   MlirAttribute feat = rock__attr(op, "features");
   if (!mlirAttributeIsNull(feat))
     put(&as, ctx, "features", feat);
+  /* The GPU tensor-core schedule takes its warps from the wave fields. */
+  MlirAttribute pc = rock__attr(op, "perf_config");
+  if (!mlirAttributeIsNull(pc))
+    put(&as, ctx, "perf_config", pc);
   static const char *const bounds[] = {"slidingWindowSize", "causalLookBack"};
   for (int i = 0; i < 2; ++i) {
     MlirAttribute b = rock__attr(op, bounds[i]);

@@ -105,5 +105,7 @@ bool rockPerfConfigParse(const char *s, size_t len, RockPerfConfig *out,
   out->numFields = count;
   out->mPerBlock = v[0];
   out->nPerBlock = v[nField];
+  out->mPerWave = ver >= 2 && count >= 6 ? v[4] : 0;
+  out->nPerWave = ver >= 2 && count >= 6 ? v[5] : 0;
   return true;
 }

@@ -37,6 +37,9 @@ typedef struct RockPerfConfig {
   int64_t mPerBlock;
   /// Query rows per tile (nPerBlockG0 / nPerBlock), > 0.
   int64_t nPerBlock;
+  /// Keys and query rows per wave (mPerWave, nPerWave: fields 4 and 5 of
+  /// `attn:v2:` / `attn:v3:`); 0 when the string has none.
+  int64_t mPerWave, nPerWave;
 } RockPerfConfig;
 
 /// Parses the `len` bytes at `s` (borrowed; need not be NUL-terminated) into

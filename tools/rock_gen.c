@@ -374,8 +374,8 @@ static const char *const noteText[NOTE_COUNT] = {
      "always stages K / V with cp.async on %s"),
     "-x2 has no effect on %s",
     "-perf_config fields other than the two tile sizes have no effect on %s",
-    ("-perf_config has no effect on %s: the GPU schedules choose their own "
-     "tiles and warps"),
+    ("-perf_config fields other than mPerWave / nPerWave have no effect on "
+     "%s: the GPU schedules choose their own tiles"),
     "-pv_with_gpu / --verifier=gpu verify against rock's f64 reference on %s",
 };
 

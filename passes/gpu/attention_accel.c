@@ -46,6 +46,7 @@
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
 #include "internal.h"
+#include "support/perf_config.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -108,6 +109,28 @@ static bool layout(const RockAttn *a, AccSched *s) {
   return s->bytes <= SMEM_MAX;
 }
 
+/* The warps per workgroup a perf_config asks for: rocMLIR's waves per
+ * workgroup, (mPerBlockG0 / mPerWave) · (nPerBlockG0 / nPerWave), when the
+ * wave fields divide the tiles into 1 to `maxw` waves; else 0 (no
+ * perf_config, no wave fields, or a count this schedule has no counterpart
+ * for, such as rocMLIR's 16-wave workgroups or fields that do not divide
+ * the tiles: the schedule keeps its own count). */
+static int perfWarps(MlirOperation op, int maxw) {
+  MlirAttribute pc = rock__attr(op, "perf_config");
+  if (mlirAttributeIsNull(pc) || !mlirAttributeIsAString(pc))
+    return 0;
+  MlirStringRef str = mlirStringAttrGetValue(pc);
+  RockPerfConfig p;
+  char err[256];
+  if (!rockPerfConfigParse(str.data, str.length, &p, err, sizeof err) ||
+      p.mPerWave <= 0 || p.nPerWave <= 0 || p.mPerBlock % p.mPerWave ||
+      p.nPerBlock % p.nPerWave)
+    return 0;
+  int64_t w = (p.mPerBlock / p.mPerWave) * (p.nPerBlock / p.nPerWave);
+  return w <= maxw ? (int)w : 0;
+}
+
+/* Whether the schedule applies (then *s is filled). */
 static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   const char *env = getenv("ROCK_GPU_ACCEL");
   if (env && !strcmp(env, "0"))
@@ -146,6 +169,10 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
            envInt("ROCK_GPU_ACCEL_LDM", 1);
   int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW) : MAXW;
   maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
+  /* A perf_config's wave fields set the warps (rows still bound them). */
+  int pw = perfWarps(op, s->ldm ? MAXW_LDM : MAXW);
+  if (pw > 0)
+    maxw = pw;
   /* ldmatrix reads 8 rows of 16 bytes: 16-byte chunks XOR-swizzled (rows
    * of a multiple of 64 elements) or else rows padded by 16 bytes (also
    * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. Q and K take

@@ -11,6 +11,19 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL132
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 8 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL8
+// The perf_config wave fields set the warps of the tensor-core schedule
+// (rocMLIR's waves per workgroup, (mPerBlockG0 / mPerWave) · (nPerBlockG0 /
+// nPerWave), 16 merged rows each) where they divide the tiles into 1 to 8
+// waves: 8 and 2 here; 32 waves, or fields that do not divide the tiles,
+// keep the schedule's own 4.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,128,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES8
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,32,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES2
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,256,8,32,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:48,32,40,8,32,32,16,4,1,1,0,0 2>/dev/null \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
 // The notes on sm_90: -num_cu has its meaning (no note), the direct-to-LDS
 // flags say what the schedule does; the others still change nothing.
 // RUN: rock-gen -p --arch sm_90 --schedule_version 2 -num_cu 120 -num_chiplets 8 -direct_to_lds_32b=on -mfma=off -x2 -perf_config attn:v3:64,64,192,32,32,96,16,8,1,1,2,0,1 2>&1 >/dev/null | FileCheck %s --check-prefix=NOTES
@@ -31,7 +44,11 @@
 // NOTES-NEXT: {{^}}rock-gen: note: feature toggles (-mfma, -dot, ...) have no effect on sm_90{{$}}
 // NOTES-NEXT: {{^}}rock-gen: note: -direct_to_lds_32b / -direct_to_lds_128b: the tensor-core schedule always stages K / V with cp.async on sm_90{{$}}
 // NOTES-NEXT: {{^}}rock-gen: note: -x2 has no effect on sm_90{{$}}
-// NOTES-NEXT: {{^}}rock-gen: note: -perf_config has no effect on sm_90: the GPU schedules choose their own tiles and warps{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: -perf_config fields other than mPerWave / nPerWave have no effect on sm_90: the GPU schedules choose their own tiles{{$}}
 // NOTES-NOT: note
 
 // CU0: {{^}}rock-gen: error: -num_cu must be a positive integer{{$}}
+
+// WAVES8: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c256,
+// WAVES2: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c64,
+// WAVES4: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c128,
