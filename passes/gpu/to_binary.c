@@ -23,6 +23,7 @@
  * The GPU lowering spells the hardware's approximate exp2 / log2 with NVVM's
  * intrinsic names; for AMD the tail renames them to llvm.amdgcn.exp2 /
  * llvm.amdgcn.log (v_exp_f32 / v_log_f32), so no device library call is left.
+ * Before the tail, every workgroup attribution gets 16-byte alignment.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
@@ -121,6 +122,37 @@ static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
   return true;
 }
 
+/* Workgroup buffers aligned to 16 bytes (`llvm.align` on every workgroup
+ * attribution of each gpu.func that has none): ldmatrix rows and cp.async
+ * destinations need 16-byte addresses, and the lowering otherwise gives a
+ * byte buffer alignment 1. */
+static void alignWorkgroup(MlirOperation root) {
+  intptr_t n = 0;
+  MlirOperation *fns = rock__collectOps(root, "gpu.func", &n);
+  MlirContext ctx = mlirOperationGetContext(root);
+  MlirStringRef count =
+      mlirStringRefCreateFromCString("workgroup_attributions");
+  MlirStringRef attrs =
+      mlirStringRefCreateFromCString("workgroup_attrib_attrs");
+  MlirAttribute dict = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("{llvm.align = 16 : i64}"));
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute c = mlirOperationGetAttributeByName(fns[i], count);
+    if (mlirAttributeIsNull(c) || !mlirAttributeIsAInteger(c) ||
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(fns[i], attrs)))
+      continue;
+    intptr_t k = (intptr_t)mlirIntegerAttrGetValueInt(c);
+    if (k <= 0 || k > 16)
+      continue;
+    MlirAttribute ds[16];
+    for (intptr_t j = 0; j < k; ++j)
+      ds[j] = dict;
+    mlirOperationSetAttributeByName(fns[i], attrs,
+                                    mlirArrayAttrGet(ctx, k, ds));
+  }
+  free(fns);
+}
+
 static void appendText(MlirStringRef s, void *ud) {
   rock__strAppendf(ud, "%.*s", (int)s.length, s.data);
 }
@@ -136,6 +168,7 @@ static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
   }
   if (t.vendor == ROCK_GPU_AMD)
     retargetIntrinsics(root);
+  alignWorkgroup(root);
   MlirContext ctx = mlirOperationGetContext(root);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));

@@ -6,7 +6,7 @@
 
 // One workgroup of M/16 warps: A and B tiles staged in workgroup memory.
 // NVVM-LABEL: gpu.module @gemm_kernel
-// NVVM: llvm.mlir.global internal @__wg_gemm_kernel_0() {addr_space = 3 : i32} : !llvm.array<512 x f16>
+// NVVM: llvm.mlir.global internal @__wg_gemm_kernel_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x f16>
 // NVVM: nvvm.barrier
 // NVVM-COUNT-4: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // PTX: gpu.launch_func @gemm_kernel::@gemm_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[T:.*]], %{{.*}}, %{{.*}})
