@@ -13,8 +13,8 @@
  * strided B fragment that P·V uses), each warp takes rows w·m .. w·m + m - 1
  * and every n-tile, and the accumulators are stored through
  * rock__accelAccCoord. The target is the module's rock.arch; on sm_90a,
- * f16 / bf16 run on warpgroup MMA (m = 64 rows per warpgroup, n = min(BN,
- * 128)), staged K-major in the wgmma layout (B [k][n] transposed on the
+ * f16 / bf16 run on warpgroup MMA (m = 64 rows per warpgroup, n the widest
+ * multiple of 8 up to 128 dividing BN), staged K-major in the wgmma layout (B [k][n] transposed on the
  * way) with 64 k per step when K allows, and i8 on mma.sync.
  *
  *===----------------------------------------------------------------------===*/
@@ -253,9 +253,12 @@ static bool lowerFunc(MlirOperation func, MlirExternalPass pass,
   RockStr elt = {0};
   rock__strAppendType(&elt,
                       mlirShapedTypeGetElementType(mlirValueGetType(args[0])));
-  /* sm_90a: warpgroup MMA with n = the block's width, at most 128. */
+  /* sm_90a: warpgroup MMA with n the widest multiple of 8 up to 128 that
+   * divides the block's width. */
   RockAccel ac;
   int64_t wn = p.bn > 128 ? 128 : p.bn;
+  while (wn > 8 && p.bn % wn)
+    wn -= 8;
   bool ok = (p.bn % wn == 0 &&
              rock__accelSelectWarpgroup(t, elt.data, (int)wn, &ac)) ||
             rock__accelSelect(t, elt.data, &ac);
