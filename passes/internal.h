@@ -158,6 +158,7 @@ void rockLowerCombinePassRegister(void);
 void rockGridwiseAttentionToGpuPassRegister(void);
 void rockCombineToGpuPassRegister(void);
 void rockGpuAttachTargetPassRegister(void);
+void rockGpuAsyncCopyPassRegister(void);
 void rockGpuToLlvmPassRegister(void);
 void rockAccelGemmPassRegister(void);
 void rockGpuToBinaryPassRegister(void);

@@ -48,6 +48,7 @@ const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
   "rock-lower-views,"                                                          \
   "rock-fold-transforms,"                                                      \
   "canonicalize,cse,"                                                          \
+  "rock-gpu-async-copy,"                                                       \
   "lower-affine,"                                                              \
   "expand-strided-metadata,"                                                   \
   "gpu-launch-sink-index-computations,"                                        \

@@ -21,6 +21,7 @@ static void registerAll(void) {
   rockGridwiseAttentionToGpuPassRegister();
   rockCombineToGpuPassRegister();
   rockGpuAttachTargetPassRegister();
+  rockGpuAsyncCopyPassRegister();
   rockGpuToLlvmPassRegister();
   rockAccelGemmPassRegister();
   rockGpuToBinaryPassRegister();

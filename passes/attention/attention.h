@@ -140,6 +140,9 @@ typedef struct RockAttnTarget {
   int (*exp2)(RockGen *g, int x, int w);
   /* log2 of the f32 scalar %x > 0 (the LSE). */
   int (*log2)(RockGen *g, int x);
+  /* The score scaling by log2 e and P's exponent x - m may contract into
+   * one fused multiply-add (fastmath flags on both), as GPUs do it. */
+  bool fuseExp;
 } RockAttnTarget;
 
 typedef struct RockAttn {
@@ -242,6 +245,11 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
 /* A score %v of type `t` (scalar or vector<w>) in the softmax type, as f32,
  * times log2 e (rounded through the softmax type) when softmax is on. */
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
+/* Its two steps: the value in the softmax type as f32, then the scaling by
+ * log2 e (rounded). A mask may go between them: the masked value (−inf, or
+ * 0 without softmax) is the same after the scaling. */
+int rock__attnScoreRaw(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
+int rock__attnScoreScale(RockGen *g, const RockAttn *a, int xv, int w);
 /* The value a masked score takes (−inf with softmax, else 0), splat to w. */
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
 /* Masks of semantics.md §5.6 on score %xv for keys %jv (index or vector<w x

@@ -17,17 +17,25 @@ static void selTy(char *buf, size_t n, const char *ty, int w) {
     snprintf(buf, n, "%s", ty);
 }
 
-int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w) {
+int rock__attnScoreRaw(RockGen *g, const RockAttn *a, int v, MlirType t,
+                       int w) {
+  return rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
+}
+
+int rock__attnScoreScale(RockGen *g, const RockAttn *a, int xv, int w) {
+  if (!a->softmax)
+    return xv;
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
-  int xv = rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
-  if (a->softmax) {
-    int log2e = rock__genConst(g, "1.44269504", "f32");
-    xv = rock__genBin(g, "arith.mulf", xv, rock__genBcast(g, log2e, w, "f32"),
-                      tf);
-    xv = rock__genRoundW(g, xv, a->sm, w);
-  }
-  return xv;
+  int log2e = rock__genConst(g, "1.44269504", "f32");
+  int l2 = rock__genBcast(g, log2e, w, "f32");
+  xv = a->tgt->fuseExp ? rock__genBinF(g, "arith.mulf", xv, l2, tf)
+                       : rock__genBin(g, "arith.mulf", xv, l2, tf);
+  return rock__genRoundW(g, xv, a->sm, w);
+}
+
+int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w) {
+  return rock__attnScoreScale(g, a, rock__attnScoreRaw(g, a, v, t, w), w);
 }
 
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w) {
@@ -76,8 +84,9 @@ int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr) {
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
-  int dx =
-      rock__genBin(g, "arith.subf", xv, rock__genBcast(g, mSafe, w, "f32"), tf);
+  int ms = rock__genBcast(g, mSafe, w, "f32");
+  int dx = a->tgt->fuseExp ? rock__genBinF(g, "arith.subf", xv, ms, tf)
+                           : rock__genBin(g, "arith.subf", xv, ms, tf);
   int p = a->tgt->exp2(g, dx, w);
   *pr = rock__genRoundW(g, p, a->tv, w);
   return p;

@@ -16,6 +16,12 @@
  *   wgmma m64nNk16 (warpgroup of 128 lanes, w = lane / 32, g and t of the
  *     lane in its warp): C: (16w + g + 8·((e / 2) % 2), 8·(e / 4) + 2t + e %
  *     2), i.e. mma.sync's C layout per warp and per 8 columns; e < N / 2.
+ * ldmatrix.x4 (mma.sync, 16-bit): lane l gives the row address of 8x8
+ * matrix l / 8 and receives register i = row l / 4, elements 2(l % 4) and
+ * + 1 of matrix i (.trans: that column); matrices (rows, k) for A:
+ * (0-7, 0-7) (8-15, 0-7) (0-7, 8-15) (8-15, 8-15), which is A's register
+ * order; for B [col][k]: (cols 0-7, k 0-7) (0-7, 8-15) (8-15, 0-7)
+ * (8-15, 8-15); for B [k][col] (.trans) the same with k as the row.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
@@ -197,4 +203,98 @@ void rock__accelAccCoord(RockGen *g, const RockAccel *ac, int lane, int e,
       g, "arith.addi",
       rock__genBin(g, "arith.muli", h, rock__genIndex(g, ac->cElems), "index"),
       rock__genIndex(g, e), "index");
+}
+
+bool rock__accelHasLdmatrix(const RockAccel *ac) {
+  return ac->kind == ROCK_ACCEL_MMA_SYNC && ac->run == 2;
+}
+
+bool rock__accelSwizzleFits(int64_t rowElems) { return rowElems % 64 == 0; }
+
+int rock__accelSwizzle(RockGen *g, bool swz, int r, int c) {
+  if (!swz)
+    return c;
+  int x = rock__genBin(
+      g, "arith.shli",
+      rock__genBin(g, "arith.andi", r, rock__genIndex(g, 7), "index"),
+      rock__genIndex(g, 3), "index");
+  return rock__genBin(g, "arith.xori", c, x, "index");
+}
+
+/* One ldmatrix.x4 at row `r`, column `c` (logical; swizzled here); the
+ * four registers as a vector<8 x elt>. */
+static int ldmatrix(RockGen *g, const RockAccel *ac, int mem, const char *mt,
+                    bool trans, bool swz, int r, int c) {
+  int pc = rock__accelSwizzle(g, swz, r, c);
+  int x = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = nvgpu.ldmatrix %%v%d[%%v%d, %%v%d] {numTiles = 4 : "
+                "i32, transpose = %s} : %s -> vector<4x2x%s>",
+                x, mem, r, pc, trans ? "true" : "false", mt, ac->elt);
+  /* (vector<4x2x..> -> vector<8x..> by extracts and shuffles: the NVVM
+   * lowering has no n-D shape_cast) */
+  int rr[4];
+  for (int i = 0; i < 4; ++i) {
+    rr[i] = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = vector.extract %%v%d[%d] : vector<2x%s> from "
+                  "vector<4x2x%s>",
+                  rr[i], x, i, ac->elt, ac->elt);
+  }
+  return concat(g, ac, concat(g, ac, rr[0], rr[1], 2),
+                concat(g, ac, rr[2], rr[3], 2), 4);
+}
+
+int rock__accelLdmA(RockGen *g, const RockAccel *ac, int mem, const char *memTy,
+                    bool swz, int row0, int k0, int lane) {
+  /* lane l: row row0 + l % 16, k k0 + 8 (l / 16). */
+  int r = rock__genBin(
+      g, "arith.addi", row0,
+      rock__genBin(g, "arith.remui", lane, rock__genIndex(g, 16), "index"),
+      "index");
+  int c =
+      rock__genBin(g, "arith.addi", k0,
+                   rock__genBin(g, "arith.muli",
+                                rock__genBin(g, "arith.divui", lane,
+                                             rock__genIndex(g, 16), "index"),
+                                rock__genIndex(g, 8), "index"),
+                   "index");
+  return ldmatrix(g, ac, mem, memTy, false, swz, r, c);
+}
+
+void rock__accelLdmB2(RockGen *g, const RockAccel *ac, int mem,
+                      const char *memTy, bool kContig, bool swz, int col0,
+                      int k0, int lane, int out[2]) {
+  /* Matrix i = l / 8: column block 8 (i / 2), k block 8 (i % 2); the
+   * stored row is the column ([col][k]) or the k ([k][col]). */
+  int c8 = rock__genIndex(g, 8);
+  int i = rock__genBin(g, "arith.divui", lane, c8, "index");
+  int in = rock__genBin(
+      g, "arith.muli",
+      rock__genBin(g, "arith.divui", i, rock__genIndex(g, 2), "index"), c8,
+      "index");
+  int ik = rock__genBin(
+      g, "arith.muli",
+      rock__genBin(g, "arith.remui", i, rock__genIndex(g, 2), "index"), c8,
+      "index");
+  int l8 = rock__genBin(g, "arith.remui", lane, c8, "index");
+  int r, c;
+  if (kContig) {
+    r = rock__genBin(g, "arith.addi", col0,
+                     rock__genBin(g, "arith.addi", l8, in, "index"), "index");
+    c = rock__genBin(g, "arith.addi", k0, ik, "index");
+  } else {
+    r = rock__genBin(g, "arith.addi", k0,
+                     rock__genBin(g, "arith.addi", l8, ik, "index"), "index");
+    c = rock__genBin(g, "arith.addi", col0, in, "index");
+  }
+  int v = ldmatrix(g, ac, mem, memTy, !kContig, swz, r, c);
+  for (int h = 0; h < 2; ++h) {
+    out[h] = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = vector.shuffle %%v%d, %%v%d [%d, %d, %d, %d] : "
+                  "vector<8x%s>, vector<8x%s>",
+                  out[h], v, v, 4 * h, 4 * h + 1, 4 * h + 2, 4 * h + 3, ac->elt,
+                  ac->elt);
+  }
 }

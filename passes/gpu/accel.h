@@ -63,6 +63,28 @@ int rock__accelLoadB(RockGen *g, const RockAccel *ac, int mem,
                      const char *memTy, bool kContig, int col0, int k0,
                      int lane);
 
+/* NVIDIA mma.sync with 16-bit operands: fragments with ldmatrix from
+ * workgroup memory (`mem`, rank 2, `memTy`), rows swizzled as
+ * rock__accelSwizzle says when `swz`. */
+bool rock__accelHasLdmatrix(const RockAccel *ac);
+/* The column where logical 16-byte chunk column `c` (an index id, a
+ * multiple of 8 16-bit elements) of row `r` sits: c itself without `swz`,
+ * else chunk (c / 8) xor (r % 8), so the 8 rows an ldmatrix reads, and the
+ * 8 chunks a quarter warp stores, fall into distinct banks. `swz` needs
+ * rows of a multiple of 8 chunks (rock__accelSwizzleFits). */
+int rock__accelSwizzle(RockGen *g, bool swz, int r, int c);
+bool rock__accelSwizzleFits(int64_t rowElems);
+/* The A fragment (rows row0..row0+15, k k0..k0+15; k-contiguous) with
+ * one ldmatrix.x4. */
+int rock__accelLdmA(RockGen *g, const RockAccel *ac, int mem, const char *memTy,
+                    bool swz, int row0, int k0, int lane);
+/* The B fragments of columns col0..col0+7 (out[0]) and col0+8..col0+15
+ * (out[1]) at k k0..k0+15 with one ldmatrix.x4: the tile stored [col][k]
+ * when `kContig`, else [k][col] (ldmatrix .trans). */
+void rock__accelLdmB2(RockGen *g, const RockAccel *ac, int mem,
+                      const char *memTy, bool kContig, bool swz, int col0,
+                      int k0, int lane, int out[2]);
+
 /* acc + A * B for fragments a, b and accumulator c; returns the new one.
  * For wgmma, a and b are the i64 descriptors of rock__accelWgmmaDesc and the
  * caller brackets the products with rock__accelWgmmaBegin / ...End. */

@@ -11,22 +11,34 @@
  *     once per group;
  *   - W warps (waves), each owning 16 merged rows against every key;
  *   - Q staged once in workgroup memory, its A fragments kept in registers;
- *   - per key tile of MB keys: K and V staged in workgroup memory (16-byte
- *     rock.view_loads, so paged views work), S = Q·Kᵀ on the tile products,
- *     the region, scores and masks from passes/attention/ per accumulator
- *     element, the online softmax per row (lane max + xor shuffles over the
- *     lanes that share a row; the row sum kept per lane and reduced at the
- *     end), P written to workgroup memory in V's type and reloaded as A
- *     fragments, O = c·O + P·V on the tile products (V read [key][dv]);
+ *   - per key tile of MB keys: the region, scores and masks from
+ *     passes/attention/ per accumulator element, the online softmax per row
+ *     (lane max + xor shuffles over the lanes that share a row; the row sum
+ *     kept per lane and reduced at the end), O = c·O + P·V (V read
+ *     [key][dv]);
  *   - finalisation, O and LSE stores from passes/attention/.
- * With ROCK_GPU_ACCEL_PREG=1 on NVIDIA, P stays in registers instead (the
- * accumulators of two m16n8 score tiles form the A fragment of a k16 step)
- * and tiles grow to 64 keys; compiled and ptxas-checked, not yet run.
+ * On NVIDIA (mma.sync, 16-bit; docs/gpu-accel.md):
+ *   - one workgroup buffer viewed as Q, K and V [rows][d], 16-byte chunks
+ *     XOR-swizzled by row (rows padded by 16 bytes when d is not a multiple
+ *     of 64; Q under K and V when the three do not fit side by side);
+ *   - fragments by ldmatrix.x4 (.trans for V); P stays in registers (two
+ *     m16n8 score accumulators are the A fragment of a k16 step, converted
+ *     in pairs), 64-key tiles;
+ *   - K and V staged with 16-byte stores marked rock.async_copy
+ *     (rock-gpu-async-copy makes them cp.async, through paged views too):
+ *     V(t) streams in during Q·K(t)ᵀ and K(t+1) during P·V(t), two
+ *     barriers per tile;
+ *   - masks only on the tiles that need them (key tail, past some row's
+ *     last key, before some row's window start), causal blocks launched
+ *     longest first.
+ * Elsewhere (AMD, and ROCK_GPU_ACCEL_LDM=0 / ROCK_GPU_ACCEL_PREG=0 on
+ * NVIDIA as off switches) K and V go through registers into separate
+ * buffers, fragments are vector loads, and (without the register form) P
+ * goes through workgroup memory with 32-key tiles.
  * rock-gridwise-attention-to-gpu calls rock__gpuAttnAccel first and keeps
  * its SIMT schedule when this one does not apply (other dtypes, Sq·R < 16,
  * no matrix instruction, head dims off the instruction's multiples,
  * workgroup memory); ROCK_GPU_ACCEL=0 turns it off.
- *
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
 #include "internal.h"
@@ -38,7 +50,9 @@
 #include <string.h>
 
 enum {
-  MAXW = 4,     /* warps per workgroup */
+  MAXW = 4, /* warps per workgroup (up to MAXW_LDM with ldmatrix and
+               ROCK_GPU_ACCEL_WARPS, for comparisons) */
+  MAXW_LDM = 8,
   MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */
   SMEM_MAX = 49152,
@@ -53,15 +67,40 @@ typedef struct AccSched {
   RockAccel acS; /* Q·Kᵀ: Q/K's type (i8 -> i32 or = ac); the same C layout */
   int w, nb, mb, ks, ntS, ntD, nr, nchq, nchv;
   int vecQK; /* Q/K elements per 16-byte access */
+  bool ldmS; /* Q·Kᵀ fragments with ldmatrix too (16-bit Q/K) */
   bool pReg; /* P stays in registers as the A operand of P·V */
+  /* mma.sync 16-bit: ldmatrix fragments from swizzled tiles, K / V staged
+   * with cp.async (rock.async_copy) while the other gemm runs; Q, K, V are
+   * views of one buffer (Q under K and V when they do not fit side by side) */
+  bool ldm, swzQ, swzK, swzV;
+  int64_t pq, pv; /* row pitch of Q / K and of V (elements) */
+  int64_t qOff, kOff, vOff, bytes;
   char elt[16], eltQK[16];
 } AccSched;
 
-/* Workgroup memory of Q, one K and V tile, and P unless it stays in
- * registers. */
-static int64_t smemBytes(const RockAttn *a, const AccSched *s, int mb) {
-  int64_t qk = (int64_t)(s->nb + mb) * a->Dqk * (16 / s->vecQK);
-  return qk + 2 * ((int64_t)mb * a->Dv + (s->pReg ? 0 : (int64_t)s->nb * mb));
+/* An exploration knob: the integer in environment variable `name`, or
+ * `dflt`. */
+static int envInt(const char *name, int dflt) {
+  const char *e = getenv(name);
+  return e && *e ? atoi(e) : dflt;
+}
+
+/* Workgroup memory of the schedule for `mb` keys per tile; false when it
+ * does not fit. */
+static bool layout(const RockAttn *a, AccSched *s) {
+  int64_t eq = 16 / s->vecQK; /* bytes of a Q / K element */
+  int64_t q = eq * s->nb * s->pq, k = eq * s->mb * s->pq,
+          v = 2 * (int64_t)s->mb * s->pv;
+  if (!s->ldm) {
+    s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
+    return s->bytes <= SMEM_MAX;
+  }
+  s->kOff = 0, s->vOff = k;
+  if (q + k + v <= SMEM_MAX)
+    s->qOff = k + v, s->bytes = q + k + v;
+  else
+    s->qOff = 0, s->bytes = q > k + v ? q : k + v;
+  return s->bytes <= SMEM_MAX;
 }
 
 static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
@@ -92,18 +131,31 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   if (sqr < 16 || a->Dqk % acS->k || a->Dv % ac->n || a->Dqk % s->vecQK ||
       a->Dv % VEC || a->Dqk / acS->k > MAXKS || a->Dv / ac->n > MAXNT)
     return false;
-  s->w = (int)((sqr + 15) / 16);
-  if (s->w > MAXW)
-    s->w = MAXW;
-  s->nb = 16 * s->w;
   /* mma.sync: two m16n8 accumulator tiles are the A fragment of a k16 step,
-   * so P can stay in registers, and the freed memory takes 64-key tiles.
-   * Not yet run on a GPU: opt-in (ROCK_GPU_ACCEL_PREG=1) until it is. */
-  const char *preg = getenv("ROCK_GPU_ACCEL_PREG");
-  s->pReg = preg && !strcmp(preg, "1") && ac->kind == ROCK_ACCEL_MMA_SYNC &&
-            2 * ac->n == ac->k;
+   * so P stays in registers, and the freed memory takes 64-key tiles;
+   * ldmatrix reads column pairs of 16. */
+  s->pReg = ac->kind == ROCK_ACCEL_MMA_SYNC && 2 * ac->n == ac->k &&
+            envInt("ROCK_GPU_ACCEL_PREG", 1);
+  s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 &&
+           envInt("ROCK_GPU_ACCEL_LDM", 1);
+  int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW) : MAXW;
+  maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
+  /* ldmatrix reads 8 rows of 16 bytes: 16-byte chunks XOR-swizzled (rows
+   * of a multiple of 64 elements) or else rows padded by 16 bytes (also
+   * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. Q and K take
+   * ldmatrix when their instruction does (not i8). */
+  bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 1);
+  s->ldmS = s->ldm && rock__accelHasLdmatrix(acS);
+  s->swzQ = s->swzK = swz && s->ldmS && rock__accelSwizzleFits(a->Dqk);
+  s->swzV = swz && rock__accelSwizzleFits(a->Dv);
+  s->pq = a->Dqk + (s->ldm && !s->swzQ ? s->vecQK : 0);
+  s->pv = a->Dv + (s->ldm && !s->swzV ? VEC : 0);
+  s->w = (int)((sqr + 15) / 16);
+  if (s->w > maxw)
+    s->w = maxw;
+  s->nb = 16 * s->w;
   for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
-    if (smemBytes(a, s, s->mb) <= SMEM_MAX)
+    if (layout(a, s))
       break;
   s->ks = (int)(a->Dqk / acS->k);
   s->ntS = s->mb / acS->n;
@@ -111,9 +163,12 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
   s->nchq = (int)(a->Dqk / s->vecQK);
   s->nchv = (int)(a->Dv / VEC);
-  if (smemBytes(a, s, s->mb) > SMEM_MAX || s->mb % ac->k ||
-      s->mb / ac->n > MAXNT)
+  if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT)
     return false;
+  /* Causal row blocks see more keys the later they come: launch them in
+   * reverse, the longest first, so the last wave holds the short ones. */
+  if (s->ldm && a->causal)
+    a->reverse = !a->reverse;
   a->NB = s->nb;
   a->MB = s->mb;
   a->nNBlk = (sqr + a->NB - 1) / a->NB;
@@ -145,35 +200,76 @@ static int rowReduce(RockGen *g, const AccSched *s, int v, const char *op) {
   return v;
 }
 
-/* Cooperative copy of `rows` x `nch` 16-byte chunks of `vec` elements of
- * `view` (rows from key j0, clamped to Sk - 1) into `sm` [rows][nch·vec]. */
+/* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
+ * j0, clamped to Sk - 1), `vec` elements each, into `sm` [rows][nch·vec]
+ * (chunks swizzled with `swz`); with `async`, the stores are marked for
+ * rock-gpu-async-copy. */
 static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int view, const char *mt, MlirType elt,
                       int vec, int gBlk, int j0, int nch, int sm,
-                      const char *smt) {
+                      const char *smt, bool swz, bool async) {
   int cn = rock__genIndex(g, nch);
-  int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->mb * nch),
-                       rock__genIndex(g, nThreads));
-  int jr = rock__genBin(g, "arith.divui", i, cn, "index");
-  int d = rock__genBin(g, "arith.muli",
-                       rock__genBin(g, "arith.remui", i, cn, "index"),
-                       rock__genIndex(g, vec), "index");
-  int j = rock__genBin(g, "arith.minui",
-                       rock__genBin(g, "arith.addi", j0, jr, "index"),
-                       rock__genIndex(g, a->Sk - 1), "index");
-  char ib[128], ty[32];
-  rock__idx3(ib, sizeof ib, gBlk, j, d);
-  rock__typeStr(ty, sizeof ty, elt, vec);
-  int v = rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
-                "%s -> %s",
-                v, view, ib, mt, ty);
-  rock__genLine(g,
-                "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} "
-                ": %s, %s",
-                v, sm, jr, d, smt, ty);
-  rock__genEnd(g);
+  int64_t total = (int64_t)s->mb * nch;
+  /* Unrolled when the threads divide the chunks (all loads in flight). */
+  bool flat = total % nThreads == 0;
+  int reps = flat ? (int)(total / nThreads) : 1;
+  for (int rep = 0; rep < reps; ++rep) {
+    int i =
+        flat ? rock__genBin(g, "arith.addi", tx,
+                            rock__genIndex(g, (int64_t)rep * nThreads), "index")
+             : rock__genFor(g, tx, rock__genIndex(g, total),
+                            rock__genIndex(g, nThreads));
+    int jr = rock__genBin(g, "arith.divui", i, cn, "index");
+    int d = rock__genBin(g, "arith.muli",
+                         rock__genBin(g, "arith.remui", i, cn, "index"),
+                         rock__genIndex(g, vec), "index");
+    int j = rock__genBin(g, "arith.minui",
+                         rock__genBin(g, "arith.addi", j0, jr, "index"),
+                         rock__genIndex(g, a->Sk - 1), "index");
+    char ib[128], ty[32];
+    rock__idx3(ib, sizeof ib, gBlk, j, d);
+    rock__typeStr(ty, sizeof ty, elt, vec);
+    int v = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
+                  "%s -> %s",
+                  v, view, ib, mt, ty);
+    rock__genLine(g,
+                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16%s} "
+                  ": %s, %s",
+                  v, sm, jr, rock__accelSwizzle(g, swz, jr, d),
+                  async ? ", rock.async_copy" : "", smt, ty);
+    if (!flat)
+      rock__genEnd(g);
+  }
+}
+
+/* The tile products of one warp on instruction `ac` against a tile of `nt`
+ * n-columns: acc[t] (+)= A_k · B(col t·n, k) over k < nk; B from `mem`
+ * (`mt`) stored [col][k] when kContig, else [k][col], with ldmatrix when
+ * `ldm`; A fragment k is af[k]. */
+static void tileProducts(RockGen *g, const RockAccel *ac, bool ldm,
+                         const int *af, int nk, int mem, const char *mt,
+                         bool kContig, bool swz, int lane, int nt, int *acc) {
+  for (int k = 0; k < nk; ++k) {
+    int k0 = rock__genIndex(g, k * ac->k);
+    if (ldm) {
+      for (int t = 0; t < nt; t += 2) {
+        int b[2];
+        rock__accelLdmB2(g, ac, mem, mt, kContig, swz,
+                         rock__genIndex(g, t * ac->n), k0, lane, b);
+        for (int h = 0; h < 2; ++h)
+          acc[t + h] = rock__accelMma(g, ac, af[k], b[h], acc[t + h]);
+      }
+      continue;
+    }
+    for (int t = 0; t < nt; ++t)
+      acc[t] = rock__accelMma(g, ac, af[k],
+                              rock__accelLoadB(g, ac, mem, mt, kContig,
+                                               rock__genIndex(g, t * ac->n), k0,
+                                               lane),
+                              acc[t]);
+  }
 }
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
@@ -181,11 +277,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const RockAccel *ac = &s->ac, *acS = &s->acS;
   char mQ[128], mK[128], mV[128], mP[128], ib[160], vt[32], vtS[32];
   const char *wg_ = "#gpu.address_space<workgroup>";
-  snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)a->Dqk,
+  snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)s->pq,
            s->eltQK, wg_);
-  snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)a->Dqk,
+  snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pq,
            s->eltQK, wg_);
-  snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)a->Dv,
+  snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pv,
            s->elt, wg_);
   snprintf(mP, sizeof mP, "memref<%dx%dx%s, %s>", s->nb, s->mb, s->elt, wg_);
   rock__typeStrS(vt, sizeof vt, "f32", ac->cElems);
@@ -198,22 +294,35 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   for (int i = 0; i < 12; ++i)
     v[i] = rock__genFresh(g);
   int sQ = rock__genFresh(g), sK = rock__genFresh(g), sV = rock__genFresh(g),
-      sP = rock__genFresh(g);
+      sP = rock__genFresh(g), sB = rock__genFresh(g);
+  char mB[96];
+  snprintf(mB, sizeof mB, "memref<%lldxi8, %s>", (long long)s->bytes, wg_);
   rock__genLine(
       g,
       "gpu.launch blocks(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, %%v%d = "
       "%%v%d, %%v%d = %%v%d) threads(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, "
-      "%%v%d = %%v%d, %%v%d = %%v%d) workgroup(%%v%d : %s, %%v%d : %s, "
-      "%%v%d : %s",
+      "%%v%d = %%v%d, %%v%d = %%v%d) workgroup(",
       v[0], v[1], v[2], v[3], rock__genIndex(g, a->grid), v[4], c1, v[5], c1,
-      v[6], v[7], v[8], v[9], rock__genIndex(g, nThreads), v[10], c1, v[11], c1,
-      sQ, mQ, sK, mK, sV, mV);
-  /* (the launch line continues: P's buffer unless P stays in registers) */
-  if (s->pReg)
-    rock__strAppend(&g->body, ") {\n");
+      v[6], v[7], v[8], v[9], rock__genIndex(g, nThreads), v[10], c1, v[11],
+      c1);
+  /* (the launch line continues: one buffer viewed as Q, K, V with
+   * ldmatrix; else Q, K, V and P's buffer unless P stays in registers) */
+  if (s->ldm)
+    rock__strAppendf(&g->body, "%%v%d : %s) {\n", sB, mB);
   else
+    rock__strAppendf(&g->body, "%%v%d : %s, %%v%d : %s, %%v%d : %s%s", sQ, mQ,
+                     sK, mK, sV, mV, s->pReg ? ") {\n" : "");
+  if (!s->ldm && !s->pReg)
     rock__strAppendf(&g->body, ", %%v%d : %s) {\n", sP, mP);
   g->depth++;
+  if (s->ldm) {
+    const int ids[3] = {sQ, sK, sV};
+    const int64_t offs[3] = {s->qOff, s->kOff, s->vOff};
+    const char *tys[3] = {mQ, mK, mV};
+    for (int i = 0; i < 3; ++i)
+      rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", ids[i],
+                    sB, rock__genIndex(g, offs[i]), mB, tys[i]);
+  }
   int bx = v[0], tx = v[6];
   int cw = rock__genIndex(g, ac->wave);
   int lane = rock__genBin(g, "arith.remui", tx, cw, "index");
@@ -246,23 +355,33 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     rock__genLine(g,
                   "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
                   "%s, %s",
-                  q, sQ, r, d, mQ, ty);
+                  q, sQ, r, rock__accelSwizzle(g, s->swzQ, r, d), mQ, ty);
     rock__genEnd(g);
   }
 
   /* The block's key range (uniform): every row of the block. */
-  int eff = -1, lowKey = -1;
+  /* With ldmatrix, also the keys every row of the block sees (minLast,
+   * maxLow): tiles inside them need no masks. */
+  int eff = -1, lowKey = -1, minLast = -1, maxLow = -1;
   if (a->dynamic) {
     eff = rock__genIndex(g, -1);
     lowKey = rock__genIndex(g, a->Sk);
+    minLast = rock__genIndex(g, a->Sk);
+    maxLow = rock__genIndex(g, 0);
     for (int r = 0; r < s->nb; ++r) {
       int rc = rock__genBin(g, "arith.minui", rock__genIndex(g, r), lastRow,
                             "index");
       RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
       int last = rock__attnRowLast(g, a, x);
       eff = rock__attnBlockLast(g, eff, last);
-      if (a->hasWindow)
-        lowKey = rock__attnBlockLow(g, lowKey, rock__attnRowLow(g, a, last));
+      if (s->ldm)
+        minLast = rock__genBin(g, "arith.minsi", minLast, last, "index");
+      if (a->hasWindow) {
+        int low = rock__attnRowLow(g, a, last);
+        lowKey = rock__attnBlockLow(g, lowKey, low);
+        if (s->ldm)
+          maxLow = rock__genBin(g, "arith.maxsi", maxLow, low, "index");
+      }
     }
   }
   int start, end;
@@ -270,11 +389,23 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "gpu.barrier");
   int qf[MAXKS];
   for (int k = 0; k < s->ks; ++k)
-    qf[k] = rock__accelLoadA(g, acS, sQ, mQ, true, row0,
-                             rock__genIndex(g, k * acS->k), lane);
+    qf[k] = s->ldmS ? rock__accelLdmA(g, acS, sQ, mQ, s->swzQ, row0,
+                                      rock__genIndex(g, k * acS->k), lane)
+                    : rock__accelLoadA(g, acS, sQ, mQ, true, row0,
+                                       rock__genIndex(g, k * acS->k), lane);
+  if (s->ldm) {
+    /* K of the first tile in flight while the rows are set up (after every
+     * warp has its Q fragments when K lies over Q). */
+    if (s->qOff == s->kOff)
+      rock__genLine(g, "gpu.barrier");
+    int j0;
+    (void)rock__attnTileCols(g, a, start, &j0);
+    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk, j0,
+              s->nchq, sK, mK, s->swzK, true);
+    rock__genLine(g, "nvvm.cp.async.commit.group");
+  }
 
-  /* This lane's rows: warp row, indices, key limits (S and O tiles share
-   * the accumulator layout: applies() checks it). */
+  /* This lane's rows: warp row, indices, key limits. */
   int wrow[MAXR], last[MAXR], low[MAXR], col[MAXR * 2];
   RockRowIdx x[MAXR];
   for (int e = 0; e < ac->cElems; ++e) {
@@ -313,25 +444,32 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int *mNext = next, *lNext = next + s->nr, *oNext = next + 2 * s->nr;
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
-    rock__genLine(g, "gpu.barrier");
-    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk, j0,
-              s->nchq, sK, mK);
-    stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
-              s->nchv, sV, mV);
-    rock__genLine(g, "gpu.barrier");
-    /* S = Q·Kᵀ (accumulators of a->acc's type), then the scores of every
-     * accumulator element. */
-    int xs[MAXNT][8];
+    if (s->ldm) {
+      /* K(kt) has landed and every warp is past P·V of the last tile: V(kt)
+       * streams in during Q·Kᵀ. */
+      rock__genLine(g, "nvvm.cp.async.wait.group 0");
+      rock__genLine(g, "gpu.barrier");
+      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+                s->nchv, sV, mV, s->swzV, true);
+      rock__genLine(g, "nvvm.cp.async.commit.group");
+    } else {
+      rock__genLine(g, "gpu.barrier");
+      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
+                j0, s->nchq, sK, mK, false, false);
+      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+                s->nchv, sV, mV, false, false);
+      rock__genLine(g, "gpu.barrier");
+    }
+    /* S = Q·Kᵀ, then the scores of every accumulator element. */
+    int xs[MAXNT][8], sacc[MAXNT];
     int mv = rock__attnMaskedValue(g, a, 1);
+    for (int jt = 0; jt < s->ntS; ++jt)
+      sacc[jt] = rock__accelZero(g, acS);
+    tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, true, s->swzK, lane,
+                 s->ntS, sacc);
+    int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
-      int acc = rock__accelZero(g, acS);
-      for (int k = 0; k < s->ks; ++k)
-        acc = rock__accelMma(g, acS, qf[k],
-                             rock__accelLoadB(g, acS, sK, mK, true,
-                                              rock__genIndex(g, jt * acS->n),
-                                              rock__genIndex(g, k * acS->k),
-                                              lane),
-                             acc);
+      int acc = sacc[jt];
       for (int e = 0; e < ac->cElems; ++e) {
         int ri = rowOf(s, e);
         int sc = rock__genFresh(g);
@@ -348,10 +486,52 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                 rock__genIndex(g, a->Sk - 1), "index");
           MlirType yt;
           int y = rock__attnRegion(g, a, sc, x[ri], jc, &yt);
-          xv = rock__attnScore(g, a, y, yt, 1);
+          xv = rock__attnScoreRaw(g, a, y, yt, 1);
         } else {
-          xv = rock__attnScore(g, a, sc, a->acc, 1);
+          xv = rock__attnScoreRaw(g, a, sc, a->acc, 1);
         }
+        xs[jt][e] = xv;
+        jjs[jt][e] = jj;
+      }
+    }
+    /* The masks; with ldmatrix only on the tiles that need them (the key
+     * tail, past some row's last key, before some row's window). */
+    bool tail = a->Sk % s->mb != 0;
+    int full = -1;
+    if (s->ldm && (tail || a->dynamic || a->hasWindow)) {
+      int jEnd =
+          rock__genBin(g, "arith.addi", j0, rock__genIndex(g, s->mb), "index");
+      int conds[3], nc = 0;
+      if (tail)
+        conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
+                                   rock__genIndex(g, a->Sk), "index");
+      if (a->dynamic)
+        conds[nc++] = rock__genBin(
+            g, "arith.cmpi sle,", jEnd,
+            rock__genBin(g, "arith.addi", minLast, c1, "index"), "index");
+      if (a->hasWindow)
+        conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, maxLow, "index");
+      full = conds[0];
+      for (int i = 1; i < nc; ++i)
+        full = rock__genBin(g, "arith.andi", full, conds[i], "i1");
+    }
+    int nx = s->ntS * ac->cElems, res0 = g->next;
+    RockStr rl = {0}, tl = {0}, yl = {0};
+    if (full >= 0) {
+      for (int i = 0; i < nx; ++i) {
+        rock__strAppendf(&rl, "%s%%v%d", i ? ", " : "", rock__genFresh(g));
+        rock__strAppendf(&tl, "%sf32", i ? ", " : "");
+        rock__strAppendf(&yl, "%s%%v%d", i ? ", " : "",
+                         xs[i / ac->cElems][i % ac->cElems]);
+      }
+      rock__genLine(g, "%s = scf.if %%v%d -> (%s) {", rl.data, full, tl.data);
+      rock__genLine(g, "  scf.yield %s : %s", yl.data, tl.data);
+      rock__genLine(g, "} else {");
+      g->depth++;
+    }
+    for (int jt = 0; jt < s->ntS; ++jt)
+      for (int e = 0; e < ac->cElems; ++e) {
+        int ri = rowOf(s, e), xv = xs[jt][e], jj = jjs[jt][e];
         xv = rock__attnMaskPad(g, a, xv, jj, mv, 1);
         if (a->dynamic)
           xv = rock__attnMaskLast(g, xv, jj, last[ri], mv, 1);
@@ -359,7 +539,24 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
           xv = rock__attnMaskLow(g, xv, jj, low[ri], mv, 1);
         xs[jt][e] = xv;
       }
+    if (full >= 0) {
+      rock__strFree(&yl);
+      for (int i = 0; i < nx; ++i)
+        rock__strAppendf(&yl, "%s%%v%d", i ? ", " : "",
+                         xs[i / ac->cElems][i % ac->cElems]);
+      rock__genLine(g, "scf.yield %s : %s", yl.data, tl.data);
+      g->depth--;
+      rock__genLine(g, "}");
+      for (int i = 0; i < nx; ++i)
+        xs[i / ac->cElems][i % ac->cElems] = res0 + i;
     }
+    rock__strFree(&rl);
+    rock__strFree(&tl);
+    rock__strFree(&yl);
+    /* (scaled after the masks: next to P's exponent, one FMA with it) */
+    for (int jt = 0; jt < s->ntS; ++jt)
+      for (int e = 0; e < ac->cElems; ++e)
+        xs[jt][e] = rock__attnScoreScale(g, a, xs[jt][e], 1);
     /* The online softmax per row; P into workgroup memory in V's type. */
     int cr[MAXR];
     for (int r = 0; r < s->nr; ++r) {
@@ -367,7 +564,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       mNext[r] = mOld[r];
       lNext[r] = lOld[r];
     }
-    int pr[MAXNT][8];
+    int pr[MAXNT][8], pu[MAXNT][8]; /* P rounded to V's type / not */
     if (a->softmax) {
       for (int r = 0; r < s->nr; ++r) {
         int tileMax = ninf;
@@ -384,14 +581,17 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
           for (int e = 0; e < ac->cElems; ++e)
             if (rowOf(s, e) == r) {
               int p = rock__attnProb(g, a, xs[jt][e], mSafe, 1, &pr[jt][e]);
+              pu[jt][e] = p;
               rowSum = rock__genBin(g, "arith.addf", rowSum, p, "f32");
             }
         lNext[r] = rock__attnRowSum(g, cr[r], lOld[r], rowSum);
       }
     } else {
       for (int jt = 0; jt < s->ntS; ++jt)
-        for (int e = 0; e < ac->cElems; ++e)
+        for (int e = 0; e < ac->cElems; ++e) {
           pr[jt][e] = rock__attnProbPlain(g, a, xs[jt][e], 1);
+          pu[jt][e] = xs[jt][e];
+        }
     }
     for (int jt = 0; jt < s->ntS && !s->pReg; ++jt)
       for (int e = 0; e < ac->cElems; ++e) {
@@ -418,31 +618,55 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     for (int d = 0; d < s->ntD; ++d)
       oNext[d] =
           cv >= 0 ? rock__genBinF(g, "arith.mulf", oOld[d], cv, vt) : oOld[d];
-    for (int kk = 0; kk < s->mb / ac->k; ++kk) {
-      int pa;
-      if (s->pReg) {
-        /* A = S tiles 2kk and 2kk + 1 in accumulator order (accel.c). */
-        RockStr list = {0};
-        for (int h = 0; h < 2; ++h)
-          for (int e = 0; e < ac->cElems; ++e)
-            rock__strAppendf(
-                &list, "%s%%v%d", h || e ? ", " : "",
-                rock__genConv(g, pr[2 * kk + h][e], a->f32, a->tv, 1));
-        pa = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dx%s>", pa,
-                      list.data, ac->aElems, ac->elt);
-        rock__strFree(&list);
-      } else {
-        pa = rock__accelLoadA(g, ac, sP, mP, true, row0,
-                              rock__genIndex(g, kk * ac->k), lane);
-      }
-      for (int d = 0; d < s->ntD; ++d)
-        oNext[d] = rock__accelMma(
-            g, ac, pa,
-            rock__accelLoadB(g, ac, sV, mV, false, rock__genIndex(g, d * ac->n),
-                             rock__genIndex(g, kk * ac->k), lane),
-            oNext[d]);
+    if (s->ldm) {
+      /* V(kt) has landed and every warp is past Q·Kᵀ: K(kt + 1) streams in
+       * during P·V. */
+      rock__genLine(g, "nvvm.cp.async.wait.group 0");
+      rock__genLine(g, "gpu.barrier");
+      int kn = rock__genBin(g, "arith.addi", kt, c1, "index");
+      int more = rock__genBin(g, "arith.cmpi ult,", kn, end, "index");
+      rock__genLine(g, "scf.if %%v%d {", more);
+      g->depth++;
+      int jn;
+      (void)rock__attnTileCols(g, a, kn, &jn);
+      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
+                jn, s->nchq, sK, mK, s->swzK, true);
+      rock__genLine(g, "nvvm.cp.async.commit.group");
+      g->depth--;
+      rock__genLine(g, "}");
     }
+    int pa[MAXNT];
+    for (int kk = 0; kk < s->mb / ac->k; ++kk) {
+      if (s->pReg) {
+        /* A = S tiles 2kk and 2kk + 1 in accumulator order (accel.c),
+         * converted in pairs (cvt.rn.bf16x2 / f16x2). */
+        int pair[4];
+        for (int h = 0; h < 2; ++h)
+          for (int e = 0; e < ac->cElems; e += 2) {
+            int v2 = rock__genFresh(g);
+            rock__genLine(g,
+                          "%%v%d = vector.from_elements %%v%d, %%v%d : "
+                          "vector<2xf32>",
+                          v2, pu[2 * kk + h][e], pu[2 * kk + h][e + 1]);
+            pair[2 * h + e / 2] = rock__genConv(g, v2, a->f32, a->tv, 2);
+          }
+        int lo = rock__genFresh(g), hi = rock__genFresh(g);
+        const char *sh = "%%v%d = vector.shuffle %%v%d, %%v%d [0, 1, 2, 3] : "
+                         "vector<2x%s>, vector<2x%s>";
+        rock__genLine(g, sh, lo, pair[0], pair[1], ac->elt, ac->elt);
+        rock__genLine(g, sh, hi, pair[2], pair[3], ac->elt, ac->elt);
+        pa[kk] = rock__genFresh(g);
+        rock__genLine(g,
+                      "%%v%d = vector.shuffle %%v%d, %%v%d [0, 1, 2, 3, 4, 5, "
+                      "6, 7] : vector<4x%s>, vector<4x%s>",
+                      pa[kk], lo, hi, ac->elt, ac->elt);
+      } else {
+        pa[kk] = rock__accelLoadA(g, ac, sP, mP, true, row0,
+                                  rock__genIndex(g, kk * ac->k), lane);
+      }
+    }
+    tileProducts(g, ac, s->ldm, pa, s->mb / ac->k, sV, mV, false, s->swzV, lane,
+                 s->ntD, oNext);
     rock__genYieldTypedEnd(g, nSt, next, tys);
   }
 

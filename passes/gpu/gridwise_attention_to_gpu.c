@@ -97,7 +97,7 @@ static int log2Scalar(RockGen *g, int x) {
   return intrinsic(g, "llvm.nvvm.lg2.approx.ftz.f", x);
 }
 
-static const RockAttnTarget gpuTarget = {exp2Scalar, exp2Any, log2Scalar};
+static const RockAttnTarget gpuTarget = {exp2Scalar, exp2Any, log2Scalar, true};
 
 /*===--- the schedule's shape ---------------------------------------------===*/
 

@@ -4,9 +4,10 @@
  * `rock.arch` (rockGpuTargetParse) after rock-gpu-attach-target: C passes take
  * no options, so this pass builds the upstream pipeline with the chip in its
  * options and runs it on the module in a nested pass manager.
- *   NVIDIA: gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
- *           convert-gpu-to-nvvm{bare pointers}[, convert-nvvm-to-llvm for
- *           sm_<N>a: wgmma is PTX inline asm]), reconcile-unrealized-casts,
+ *   NVIDIA: gpu.module(convert-scf-to-cf, convert-nvgpu-to-nvvm,
+ *           convert-arith-to-llvm, convert-gpu-to-nvvm{bare pointers}[,
+ *           convert-nvvm-to-llvm for sm_<N>a: wgmma is PTX inline asm]),
+ *           reconcile-unrealized-casts,
  *           gpu-module-to-binary{format=isa (PTX) | bin (cubin)}
  *   AMD:    gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
  *           convert-amdgpu-to-rocdl{chipset}, convert-gpu-to-rocdl{chipset
@@ -82,8 +83,9 @@ static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
     size_t cl = strlen(t->chip);
     bool sma = cl && t->chip[cl - 1] == 'a';
     snprintf(out, size,
-             "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-"
-             "llvm,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}%s),"
+             "builtin.module(gpu.module(convert-scf-to-cf,convert-nvgpu-to-"
+             "nvvm,convert-arith-to-llvm,convert-gpu-to-nvvm{use-bare-ptr-"
+             "memref-call-conv=1}%s),"
              "reconcile-unrealized-casts%s%s%s)",
              sma ? ",convert-nvvm-to-llvm" : "",
              mode == TO_LLVM ? "" : ",gpu-module-to-binary{format=",

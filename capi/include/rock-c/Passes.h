@@ -78,6 +78,10 @@ MLIR_CAPI_EXPORTED MlirPass rockCombineToGpuPassCreate(void);
 /// rock-gpu-attach-target: sets each gpu.module's targets from the
 /// builtin.module's rock.arch (e.g. "sm_90" -> #nvvm.target<chip = "sm_90">).
 MLIR_CAPI_EXPORTED MlirPass rockGpuAttachTargetPassCreate(void);
+/// rock-gpu-async-copy: turns the staging stores a GPU schedule marked
+/// rock.async_copy (a 16-byte global vector.load stored to workgroup memory)
+/// into nvgpu.device_async_copy on NVIDIA; other marked stores stay plain.
+MLIR_CAPI_EXPORTED MlirPass rockGpuAsyncCopyPassCreate(void);
 /// rock-gpu-to-binary: lowers the gpu.modules for the builtin.module's
 /// rock.arch (NVVM or ROCDL, bare-pointer kernel arguments) and serialises
 /// them: PTX for NVIDIA, an hsaco for AMD (needs a ROCm-layout toolkit:
