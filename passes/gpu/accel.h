@@ -113,6 +113,9 @@ int rock__accelWgmmaDesc(RockGen *g, const RockAccel *ac, int mem,
  * the accumulators can be read. */
 void rock__accelWgmmaBegin(RockGen *g);
 void rock__accelWgmmaEnd(RockGen *g);
+/* Begin's first part alone (fence.proxy.async.shared::cta), for schedules
+ * with their own barriers (then `nvvm.wgmma.fence.aligned` after them). */
+void rock__accelWgmmaProxyFence(RockGen *g);
 
 /* NVIDIA's emitters (accel_nv.c, accel_wgmma.c) and AMD's (accel_amd.c),
  * for accel.c. */

@@ -14,8 +14,9 @@
  * and every n-tile, and the accumulators are stored through
  * rock__accelAccCoord. The target is the module's rock.arch; on sm_90a,
  * f16 / bf16 run on warpgroup MMA (m = 64 rows per warpgroup, n the widest
- * multiple of 8 up to 128 dividing BN), staged K-major in the wgmma layout (B [k][n] transposed on the
- * way) with 64 k per step when K allows, and i8 on mma.sync.
+ * multiple of 8 up to 128 dividing BN), staged K-major in the wgmma layout (B
+ * [k][n] transposed on the way) with 64 k per step when K allows, and i8 on
+ * mma.sync.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"

@@ -75,9 +75,13 @@ int rock__accelWgmmaDesc(RockGen *g, const RockAccel *ac, int mem,
   return rock__genBin(g, "arith.ori", a, rock__genConst(g, lit, "i64"), "i64");
 }
 
-void rock__accelWgmmaBegin(RockGen *g) {
+void rock__accelWgmmaProxyFence(RockGen *g) {
   rock__genLine(g, "nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, "
                    "space = #nvvm.shared_space<cta>}");
+}
+
+void rock__accelWgmmaBegin(RockGen *g) {
+  rock__accelWgmmaProxyFence(g);
   rock__genLine(g, "gpu.barrier");
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
 }
