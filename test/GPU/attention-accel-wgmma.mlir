@@ -35,3 +35,12 @@
 // MMA-NOT: nvvm.fence.proxy
 // MMA: nvvm.mma.sync
 // MMA-NOT: wgmma
+//
+// rock-run bundles it: the llvm.mlir.undef the wgmma accumulator struct starts
+// from is hoisted to the host function and left there dead by outlining,
+// which rock-run's host-function check accepts (a constant without uses);
+// the bundle's kernel holds the wgmma.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90a \
+// RUN:   | env ROCK_GPU_ACCEL_WGMMA=1 rock-run --compile-only -o %t.bundle
+// RUN: FileCheck %s --check-prefix=BUNDLE < %t.bundle
+// BUNDLE: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
