@@ -436,9 +436,12 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   MlirAttribute feat = rock__attr(op, "features");
   if (!mlirAttributeIsNull(feat))
     put(&as, ctx, "features", feat);
-  MlirAttribute sw = rock__attr(op, "slidingWindowSize");
-  if (!mlirAttributeIsNull(sw))
-    put(&as, ctx, "slidingWindowSize", sw);
+  static const char *const bounds[] = {"slidingWindowSize", "causalLookBack"};
+  for (int i = 0; i < 2; ++i) {
+    MlirAttribute b = rock__attr(op, bounds[i]);
+    if (!mlirAttributeIsNull(b))
+      put(&as, ctx, bounds[i], b);
+  }
 
   MlirOperationState state = mlirOperationStateGet(
       mlirStringRefCreateFromCString("rock.gridwise_attention"), a.loc);

@@ -175,11 +175,16 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   if (r.ok && !mlirAttributeIsNull(lookup(&r, "sliding_window_size")) &&
       p->slidingWindow < 0)
     fail(&r, "sliding_window_size", "must not be negative");
+  getInt(&r, "causal_look_back", &p->causalLookBack);
+  if (r.ok && !mlirAttributeIsNull(lookup(&r, "causal_look_back")) &&
+      p->causalLookBack < 0)
+    fail(&r, "causal_look_back", "must not be negative");
   if (getString(&r, "softmax_dtype", buf, sizeof buf) && r.ok &&
       !rockDTypeParse(buf, &p->softmaxType))
     fail(&r, "softmax_dtype", "must be a float type name");
   getString(&r, "verifier", h->verifier, sizeof h->verifier);
   p->strict = strcmp(h->verifier, "mlir-strict") == 0;
+  p->roundNarrow = strcmp(h->verifier, "mlir") == 0;
   getString(&r, "rand", h->rand, sizeof h->rand);
   if (getString(&r, "rand_type", buf, sizeof buf) && r.ok) {
     if (strcmp(buf, "float") == 0)

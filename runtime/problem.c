@@ -13,6 +13,7 @@ void rockAttnProblemInit(RockAttnProblem *p) {
   p->seqLenQ = p->seqLenK = p->headDimQK = p->headDimV = -1;
   p->splitKV = 1;
   p->slidingWindow = -1;
+  p->causalLookBack = -1;
   p->softmaxType = ROCK_DTYPE_F32;
 }
 
@@ -72,6 +73,10 @@ const char *rockAttnProblemCheck(const RockAttnProblem *p) {
       return "prefix_offset values must fit in i32";
   if (p->slidingWindow > INT32_MAX)
     return "sliding_window_size must fit in i32";
+  if (p->causalLookBack > INT32_MAX)
+    return "causal_look_back must fit in i32";
+  if (p->causalLookBack >= 0 && !p->causal)
+    return "causal_look_back needs causal";
   if (p->paged) {
     if (p->numPages <= 0 || p->pageSize <= 0)
       return "paged problems need positive num_pages and page_size";

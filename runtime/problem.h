@@ -37,9 +37,12 @@ typedef struct RockAttnProblem {
   int64_t currentSeqLen[ROCK_MAX_G_LIST];
   int64_t numPrefixOffset; ///< 0 when absent; else G values stored
   int64_t prefixOffset[ROCK_MAX_G_LIST];
-  int64_t slidingWindow; ///< < 0 when absent
+  int64_t slidingWindow;  ///< < 0 when absent
+  int64_t causalLookBack; ///< band of a causal row, < 0 when absent
   RockDType softmaxType;
   bool strict; ///< verifier mlir-strict: the reference rounds like the kernel
+  /// verifier mlir: as `strict`, but only the roundings to f16 / bf16
+  bool roundNarrow;
 } RockAttnProblem;
 
 /// Fills `p` with the defaults of rock-gen (f32, 1 head, split 1, no masks);

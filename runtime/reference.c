@@ -28,9 +28,20 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
   int64_t last = rockReferenceLastKey(p, bq, i);
   if (last < 0 || j > last)
     return false;
+  int64_t g = bq / p->numHeadsQ;
   if (p->slidingWindow >= 0) {
-    int64_t first = last - p->slidingWindow;
-    if (j < (first < 0 ? 0 : first))
+    // The window looks back from the KV-cache bound, whatever the causal
+    // bound of the row.
+    int64_t anchor = p->seqLenK - 1;
+    if (p->numCurrentSeqLen > 0 && p->currentSeqLen[g] < anchor)
+      anchor = p->currentSeqLen[g];
+    if (j < anchor - p->slidingWindow)
+      return false;
+  }
+  if (p->causalLookBack >= 0) {
+    // The band looks back from the row's causal bound.
+    int64_t c = i + (p->numPrefixOffset > 0 ? p->prefixOffset[g] : 0);
+    if (j < c - p->causalLookBack)
       return false;
   }
   return true;
@@ -71,6 +82,15 @@ static double qAt(const RockAttnProblem *p, const RockAttnInputs *in,
                                         : (bq * sq + i) * dqk + d);
 }
 
+// `s` rounded to `t` where the verifier models the kernel's roundings: all of
+// them with `strict`; with `roundNarrow` only those to f16 and bf16, which
+// lose far more than the kernel's f32 accumulation order (a value the kernel
+// holds in f32 differs from the f64 one rounded to f32 by that order anyway).
+static double roundAt(const RockAttnProblem *p, RockDType t, double s) {
+  bool narrow = t == ROCK_DTYPE_F16 || t == ROCK_DTYPE_BF16;
+  return p->strict || (p->roundNarrow && narrow) ? rockDTypeRound(t, s) : s;
+}
+
 // Applies the pre-softmax region (section 1 step 2) to the raw score `s` of
 // element (bq, i, j).
 static double region(const RockAttnProblem *p, const RockAttnInputs *in,
@@ -81,30 +101,25 @@ static double region(const RockAttnProblem *p, const RockAttnInputs *in,
   RockDType regionType = isInt ? ROCK_DTYPE_F16 : p->dtype;
   bool anyRegion = isInt || p->withScale || p->withBias;
   int64_t elem = (bq * p->seqLenQ + i) * p->seqLenK + j;
-  if (p->strict && anyRegion && !isInt)
-    s = rockDTypeRound(p->dtype, s);
+  if (anyRegion && !isInt)
+    s = roundAt(p, p->dtype, s);
   if (isInt) {
     if (in->quantBias)
       s -= rockBufferGet(in->quantBias, 0);
-    if (p->strict)
-      s = rockDTypeRound(ROCK_DTYPE_F16, s);
+    s = roundAt(p, ROCK_DTYPE_F16, s);
     if (in->quantScale)
       s *= rockBufferGet(in->quantScale, 0);
-    if (p->strict)
-      s = rockDTypeRound(ROCK_DTYPE_F16, s);
+    s = roundAt(p, ROCK_DTYPE_F16, s);
   }
   if (p->withScale && in->scale) {
     s *= rockBufferGet(in->scale, elem);
-    if (p->strict)
-      s = rockDTypeRound(regionType, s);
+    s = roundAt(p, regionType, s);
   }
   if (p->withBias && in->bias) {
     s += rockBufferGet(in->bias, elem);
-    if (p->strict)
-      s = rockDTypeRound(regionType, s);
+    s = roundAt(p, regionType, s);
   }
-  if (p->strict)
-    s = rockDTypeRound(p->softmaxType, s);
+  s = roundAt(p, p->softmaxType, s);
   return s;
 }
 
@@ -177,6 +192,7 @@ static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
     for (int64_t e = 0; e < dv; ++e)
       o[e] = 0.0;
   }
+  RockDType vType = rockAttnProblemGetValueType(p);
   for (int64_t j0 = 0; j0 < sk; j0 += w->keyChunk) {
     int64_t nj = sk - j0 < w->keyChunk ? sk - j0 : w->keyChunk;
     for (int64_t jj = 0; jj < nj; ++jj)
@@ -193,9 +209,11 @@ static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
           continue;
         double pj = exp(st[j0 + jj] - w->m[t]);
         w->l[t] += pj;
+        // The kernel multiplies V by P in V's type; the sum takes P as is.
+        double pv = roundAt(p, vType, pj);
         const double *vj = w->v + jj * dv;
         for (int64_t e = 0; e < dv; ++e)
-          o[e] += pj * vj[e];
+          o[e] += pv * vj[e];
       }
     }
   }

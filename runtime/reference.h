@@ -38,7 +38,9 @@ typedef struct RockAttnInputs {
 /// fully masked. The sliding window is not applied here.
 int64_t rockReferenceLastKey(const RockAttnProblem *p, int64_t bq, int64_t i);
 
-/// Returns true if key `j` is visible to row `i` of batch `bq`.
+/// Returns true if key `j` is visible to row `i` of batch `bq`: `j` at most
+/// the last key, at least `min(Sk - 1, currentSeqLen) - W` with a sliding
+/// window and at least `i + prefixOffset - L` with a causal look-back `L`.
 bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
                             int64_t j);
 
@@ -47,8 +49,9 @@ bool rockReferenceIsVisible(const RockAttnProblem *p, int64_t bq, int64_t i,
 /// Fully masked rows give O = 0 and LSE = -inf; a row with a NaN score
 /// gives NaN (never 0), and infinite inputs give whatever f64 arithmetic
 /// gives (often NaN): callers must treat a non-finite result as "inputs out
-/// of range". With `p->strict` the scores
-/// are rounded where the kernel rounds (section 6.3 step 4). Borrows all
+/// of range". With `p->strict` the scores are rounded where the kernel
+/// rounds them (docs/semantics.md §2.2) and P where it meets V (§5.6 step
+/// 5); with `p->roundNarrow` only those roundings to f16 and bf16. Borrows all
 /// arguments; returns false if a scratch allocation fails. Streams K and V
 /// in chunks of keys (scratch per thread is a few MiB of scores, never a
 /// copy of K or V). Runs on up to one thread per CPU (env

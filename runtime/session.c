@@ -351,6 +351,8 @@ static bool writeConfig(const char *dir, const RockHarness *h, uint64_t seed) {
   if (p->slidingWindow >= 0)
     fprintf(f, "  \"sliding_window_size\": %lld,\n",
             (long long)p->slidingWindow);
+  if (p->causalLookBack >= 0)
+    fprintf(f, "  \"causal_look_back\": %lld,\n", (long long)p->causalLookBack);
   fprintf(f, "  \"softmax_dtype\": \"%s\",\n  \"rand\": \"%s\",\n",
           rockDTypeGetName(p->softmaxType), h->rand);
   fprintf(f, "  \"seed\": %llu,\n", (unsigned long long)seed);
@@ -418,14 +420,15 @@ static bool dumpAll(const char *dir, const RockHarness *h, const RockSession *r,
 // Verification
 //===----------------------------------------------------------------------===//
 
-/// Compares one output against `ref64` (the f64 reference) rounded to
+/// Compares one output against `ref64` (the reference, in f64) rounded to
 /// `outType`, what a reference computed in that type holds; returns the
-/// verdict and, with `details`, prints it and the f64 figures.
+/// verdict and, with `details`, prints it and the figures against `plain64`
+/// (the f64 reference without intermediate roundings; NULL: `ref64`).
 static RockVerdict verifyOutput(const char *name, const double *ref64,
-                                const double *res, int64_t n, bool isLse,
-                                RockDType outType, const RockThresholds *t,
-                                bool allclose, double atol, double rtol,
-                                bool details) {
+                                const double *plain64, const double *res,
+                                int64_t n, bool isLse, RockDType outType,
+                                const RockThresholds *t, bool allclose,
+                                double atol, double rtol, bool details) {
   RockVerdict v = {false, false, false};
   double *ref = malloc((size_t)(n > 0 ? n : 1) * sizeof *ref);
   if (!ref) {
@@ -463,10 +466,11 @@ static RockVerdict verifyOutput(const char *name, const double *ref64,
   }
   if (details && !rockDTypeIsInteger(outType)) {
     RockMetrics m64;
-    rockMetricsCompute(ref64, res, n, &m64);
-    printf("%s: against the f64 reference (not rounded to %s): RMS %.6g, "
+    rockMetricsCompute(plain64 ? plain64 : ref64, res, n, &m64);
+    printf("%s: against the f64 reference (not rounded to %s%s): RMS %.6g, "
            "maxAbsDiff %.6g, maxRelDiff %.6g\n",
-           name, rockDTypeGetName(outType), m64.rms, m64.maxAbsDiff,
+           name, rockDTypeGetName(outType),
+           plain64 ? ", no intermediate rounding" : "", m64.rms, m64.maxAbsDiff,
            m64.maxRelDiff);
   }
   free(ref);
@@ -606,6 +610,34 @@ static Gates resolveGates(const RockHarness *h, const RockRunOptions *o) {
   return g;
 }
 
+/// The reference's view of the session's input buffers (borrowed).
+static RockAttnInputs sessionInputs(const RockSession *s) {
+  const RockAttnProblem *p = &s->h->problem;
+  RockAttnInputs in = {s->q,     s->k,    s->v,     s->quantBias, s->quantScale,
+                       s->scale, s->bias, p->paged, s->kCache,    s->vCache};
+  return in;
+}
+
+/// With a rounding verifier, the -v figures are also given against the f64
+/// reference without intermediate roundings: computes it into `*out` (and
+/// `*lse` with -return_lse), caller-freed; leaves NULL when out of memory.
+static void plainReference(const RockSession *s, double **out, double **lse) {
+  RockAttnProblem plain = s->h->problem;
+  plain.strict = plain.roundNarrow = false;
+  RockAttnInputs in = sessionInputs(s);
+  int64_t nOut = rockAttnProblemGetOutSize(&plain);
+  int64_t nLse = rockAttnProblemGetLseSize(&plain);
+  *out = malloc((size_t)(nOut > 0 ? nOut : 1) * sizeof **out);
+  *lse = plain.returnLse ? malloc((size_t)(nLse > 0 ? nLse : 1) * sizeof **lse)
+                         : NULL;
+  if (!*out || (plain.returnLse && !*lse) ||
+      !rockReferenceAttention(&plain, &in, *out, *lse)) {
+    free(*out);
+    free(*lse);
+    *out = *lse = NULL;
+  }
+}
+
 /// Compares out (and LSE) with the reference; prints details when asked.
 static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
   const RockHarness *h = s->h;
@@ -625,22 +657,28 @@ static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
   bool always = o->verbose || !strcmp(h->printVerify, "always");
   bool onFailure = !strcmp(h->printVerify, "failure");
   RockVerdict verdict = {true, true, true};
+  double *plainOut = NULL, *plainLse = NULL;
   for (int pass = 0; pass < 2; ++pass) {
     bool details = pass == 1;
     if (details && !always &&
         !(onFailure && !(verdict.rms && verdict.absDiff && verdict.relDiff)))
       break;
+    if (details && (p->strict || p->roundNarrow))
+      plainReference(s, &plainOut, &plainLse);
     RockVerdict all = {true, true, true};
-    RockVerdict v = verifyOutput("out", s->refOut, s->resOut, nOut, false, vt,
-                                 &g.t, g.allclose, g.atol, g.rtol, details);
+    RockVerdict v =
+        verifyOutput("out", s->refOut, plainOut, s->resOut, nOut, false, vt,
+                     &g.t, g.allclose, g.atol, g.rtol, details);
     all.rms &= v.rms, all.absDiff &= v.absDiff, all.relDiff &= v.relDiff;
     if (p->returnLse) {
-      v = verifyOutput("lse", s->refLse, s->resLse, b * sq, true,
+      v = verifyOutput("lse", s->refLse, plainLse, s->resLse, b * sq, true,
                        ROCK_DTYPE_F32, &g.t, g.allclose, 1.5e-2, 5e-4, details);
       all.rms &= v.rms, all.absDiff &= v.absDiff, all.relDiff &= v.relDiff;
     }
     verdict = all;
   }
+  free(plainOut);
+  free(plainLse);
   return verdict;
 }
 
@@ -728,9 +766,7 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
   bool verifyOn = strcmp(h->verifier, "none") != 0;
   RockVerdict verdict = {true, true, true};
   if (verifyOn) {
-    RockAttnInputs in = {s->q,          s->k,     s->v,    s->quantBias,
-                         s->quantScale, s->scale, s->bias, p->paged,
-                         s->kCache,     s->vCache};
+    RockAttnInputs in = sessionInputs(s);
     double start = rockTimerNowMs();
     if (!rockReferenceAttention(p, &in, s->refOut,
                                 p->returnLse ? s->refLse : NULL))

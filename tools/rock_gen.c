@@ -405,10 +405,9 @@ static int64_t parseLookBack(const char *arg, const char *name, const char *v) {
 }
 
 /// Applies `c` to `cfg` once every flag is read: the prefix offset of
-/// `-causal=N`, the look-back distances as rock's window `W` (docs/semantics.md
-/// §3: keys [max(0, last - W), last]). `-causal_look_back L` keeps keys [max(0,
-/// i - L), i] of query row i; that is rock's window whenever every row's last
-/// visible key is the row itself, and an error otherwise.
+/// `-causal=N`, `-sliding_window_look_back W` as rock's window (keys from
+/// min(Sk - 1, currentSeqLen) - W on, docs/semantics.md §3) and
+/// `-causal_look_back L` as rock's causal band (keys from i - L on).
 static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
   if (c->hasCausalOffset) {
     if (cfg->numPrefixOffset > 0)
@@ -430,9 +429,9 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
     cfg->slidingWindowSize = c->windowLookBack;
   }
   // With a sliding window (either spelling) but no KV-cache index,
-  // rocmlir-gen passes seq_len_k - 1 for every group (the window then ends at
-  // the last key, as rock's does anyway); one value, broadcast to every
-  // group, says the same for any G.
+  // rocmlir-gen passes seq_len_k - 1 for every group (the window then looks
+  // back from the last key); one value, broadcast to every group, says the
+  // same for any G.
   if (cfg->slidingWindowSize > 0 && cfg->numCurrentSeqLen == 0 &&
       cfg->seqLenK > 0) {
     int64_t *p = malloc(sizeof *p);
@@ -460,16 +459,7 @@ static void compatApply(const Compat *c, RockAttentionConfig *cfg) {
     die("causal_look_back (%" PRId64 ") must be less than seq_len_k (%" PRId64
         ") unless it also covers seq_len_q (%" PRId64 ")",
         L, cfg->seqLenK, cfg->seqLenQ);
-  bool rowsAreLast = cfg->seqLenQ <= cfg->seqLenK;
-  for (int64_t i = 0; i < cfg->numCurrentSeqLen; ++i)
-    rowsAreLast = rowsAreLast && cfg->currentSeqLen[i] >= cfg->seqLenQ - 1;
-  if (cfg->slidingWindowSize > 0 || !rowsAreLast)
-    die("-causal_look_back with %s is not supported: rock's window ends at "
-        "each row's last visible key",
-        cfg->slidingWindowSize > 0    ? "a sliding window"
-        : cfg->seqLenQ > cfg->seqLenK ? "seq_len_q > seq_len_k"
-                                      : "a KV-cache index below seq_len_q - 1");
-  cfg->slidingWindowSize = L;
+  cfg->causalLookBack = L;
 }
 
 /// Prints the notes of `notes` (one line each) for target `arch`.

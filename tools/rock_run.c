@@ -106,7 +106,13 @@ static void usage(FILE *f) {
           "host\n"
           "  --compile-only -o FILE  GPU modules (rock.arch = sm_*): write a "
           "kernel\n"
-          "              bundle for rock-run-gpu instead of running\n");
+          "              bundle for rock-run-gpu instead of running\n"
+          "verdicts compare against the f64 reference rounded to the output\n"
+          "type; with verifier mlir (rock-gen -pv) the reference also rounds\n"
+          "the scores where the region computes in f16/bf16 and P where it\n"
+          "meets an f16/bf16 V, as the kernel does (mlir-strict: every such\n"
+          "rounding, f32 too); -v adds the figures against the unrounded f64\n"
+          "reference (docs/user-guide.md 3.3)\n");
 }
 
 //===----------------------------------------------------------------------===//

@@ -346,6 +346,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   emitListKey(b, "prefix_offset", c->prefixOffset, c->numPrefixOffset, c->g);
   if (c->slidingWindowSize > 0)
     out(b, ", sliding_window_size = %" PRId64 " : i64", c->slidingWindowSize);
+  if (c->causalLookBack > 0)
+    out(b, ", causal_look_back = %" PRId64 " : i64", c->causalLookBack);
   out(b, ", softmax_dtype = \"%s\"",
       rockAttentionDtypeGetName(c->softmaxDtype));
   out(b, ", verifier = ");
@@ -596,6 +598,8 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   out(b, ", softmaxType = %s", rockAttentionDtypeGetName(c->softmaxDtype));
   if (c->slidingWindowSize > 0)
     out(b, ", slidingWindowSize = %" PRId64 " : i32", c->slidingWindowSize);
+  if (c->causalLookBack > 0)
+    out(b, ", causalLookBack = %" PRId64 " : i32", c->causalLookBack);
   if (c->perfConfig && c->perfConfig[0]) {
     out(b, ", perf_config = ");
     outString(b, c->perfConfig);

@@ -200,6 +200,10 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
       return rock__fail(err, errLen, "-prefix_offset values must fit in i32");
   if (c->slidingWindowSize < 0 || c->slidingWindowSize > INT32_MAX)
     return rock__fail(err, errLen, "-sliding_window_size must not be negative");
+  if (c->causalLookBack < 0 || c->causalLookBack > INT32_MAX)
+    return rock__fail(err, errLen, "causal_look_back must fit in i32");
+  if (c->causalLookBack > 0 && !c->causal)
+    return rock__fail(err, errLen, "causal_look_back requires -causal");
   if (c->numHeadsQ > INT32_MAX || c->splitKV > INT32_MAX)
     return rock__fail(err, errLen, "head counts and -split_kv must fit in i32");
   if (c->paged && !checkPaged(c, err, errLen))

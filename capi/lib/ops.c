@@ -180,6 +180,8 @@ MlirOperation rockAttentionOpCreate(MlirLocation loc,
   if (attrs->slidingWindowSize)
     a[n++] =
         named(ctx, "slidingWindowSize", i32Attr(ctx, attrs->slidingWindowSize));
+  if (attrs->causalLookBack)
+    a[n++] = named(ctx, "causalLookBack", i32Attr(ctx, attrs->causalLookBack));
   if (attrs->features)
     a[n++] =
         named(ctx, "features", rockGemmFeaturesAttrGet(ctx, attrs->features));

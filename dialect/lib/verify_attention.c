@@ -307,7 +307,7 @@ static MlirLogicalResult verifyTypes(const Attn *a) {
   return mlirLogicalResultSuccess();
 }
 
-/* Rule 9: region, firstGemmIndices, slidingWindowSize. */
+/* Rule 9: region, firstGemmIndices, slidingWindowSize, causalLookBack. */
 static MlirLogicalResult verifyRegion(const Attn *a) {
   MlirAttribute fgi = rock__attr(a->op, "firstGemmIndices");
   if (!mlirAttributeIsNull(fgi) && (!mlirAttributeIsADenseI64Array(fgi) ||
@@ -328,6 +328,14 @@ static MlirLogicalResult verifyRegion(const Attn *a) {
     if (w <= 0)
       return rock__verifyFail(
           a->op, "slidingWindowSize (%lld) must be positive", LL(w));
+  }
+  if (rock__hasAttr(a->op, "causalLookBack")) {
+    int64_t l = rock__intAttr(a->op, "causalLookBack", 0);
+    if (l <= 0)
+      return rock__verifyFail(a->op, "causalLookBack (%lld) must be positive",
+                              LL(l));
+    if (!rock__hasAttr(a->op, "causal"))
+      return rock__verifyFail(a->op, "causalLookBack requires causal");
   }
   return mlirLogicalResultSuccess();
 }

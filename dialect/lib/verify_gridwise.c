@@ -184,6 +184,13 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
       mlirLogicalResultIsFailure(positive(
           op, "slidingWindowSize", rock__intAttr(op, "slidingWindowSize", 0))))
     return mlirLogicalResultFailure();
+  if (rock__hasAttr(op, "causalLookBack")) {
+    if (mlirLogicalResultIsFailure(positive(
+            op, "causalLookBack", rock__intAttr(op, "causalLookBack", 0))))
+      return mlirLogicalResultFailure();
+    if (!rock__hasAttr(op, "causal"))
+      return rock__verifyFail(op, "causalLookBack requires causal");
+  }
   MlirValue ins[64];
   if (g.size[G_INS] > 64)
     return rock__verifyFail(op, "at most 64 elementwise inputs are supported");

@@ -155,8 +155,10 @@ typedef struct RockAttn {
   char mq[128], mk[128], mv[128], me[ROCK_ATTN_MAX_ELEM][128], mc[128], mp[128],
       mo[128], ml[128];
   MlirType tq, tk, tv, te[ROCK_ATTN_MAX_ELEM], tc, tp, to, tl, sm, acc, f32;
-  int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window;
-  bool causal, reverse, softmax, hasWindow, dynamic;
+  int64_t Bkv, R, Sq, Sk, Dqk, Dv, S, MB, NB, nNBlk, grid, window, band;
+  /* hasLow: a sliding window (window) or a causal look-back (band) gives the
+   * rows a first key */
+  bool causal, reverse, softmax, hasWindow, hasBand, hasLow, dynamic;
   bool dot;       /* features has `dot`: x86 AVX512-BF16 dot products allowed */
   bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
   /* region */
@@ -221,9 +223,10 @@ RockRowIdx rock__attnRowIdx(RockGen *g, int n0, int r, int bq0, int cR);
 /* The last key row `x` sees (dynamic problems, semantics.md §3): Sk - 1 clamped
  * by currentSeqLen[bq] and, when causal, by i (+ prefixOffset[bq]). */
 int rock__attnRowLast(RockGen *g, const RockAttn *a, RockRowIdx x);
-/* The first key of the sliding window of a row whose last key is `last`
- * (may be negative). */
-int rock__attnRowLow(RockGen *g, const RockAttn *a, int last);
+/* The first key row `x` sees (semantics.md §3; may be negative): the larger
+ * of the sliding window's min(Sk - 1, currentSeqLen[bq]) - window and the
+ * causal look-back's i (+ prefixOffset[bq]) - band. Needs a->hasLow. */
+int rock__attnRowLow(RockGen *g, const RockAttn *a, RockRowIdx x);
 /* Folds a row into the block's range: the largest last key (start from
  * -1) and the smallest window start clamped at 0 (start from Sk). */
 int rock__attnBlockLast(RockGen *g, int acc, int last);

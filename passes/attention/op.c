@@ -167,6 +167,9 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   MlirAttribute win = rock__attr(op, "slidingWindowSize");
   a->hasWindow = !mlirAttributeIsNull(win);
   a->window = rock__intAttr(op, "slidingWindowSize", 0);
+  a->hasBand = !mlirAttributeIsNull(rock__attr(op, "causalLookBack"));
+  a->band = rock__intAttr(op, "causalLookBack", 0);
+  a->hasLow = a->hasWindow || a->hasBand;
   /* The shape, tiling and grid rules are the op verifier's, in one place;
    * the pass manager has run it, and running it again covers IR parsed
    * without verification. */

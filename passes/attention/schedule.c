@@ -47,24 +47,41 @@ static int loadIndex(RockGen *g, int view, const char *mt, int bq) {
   return vi;
 }
 
-int rock__attnRowLast(RockGen *g, const RockAttn *a, RockRowIdx x) {
+/* The KV-cache bound of row `x`: Sk - 1 clamped by currentSeqLen[bq]. */
+static int kvLast(RockGen *g, const RockAttn *a, RockRowIdx x) {
   int last = rock__genIndex(g, a->Sk - 1);
   if (a->hasCsl)
     last = rock__genBin(g, "arith.minsi", last,
                         loadIndex(g, a->csl, a->mc, x.bq), "index");
-  if (a->causal) {
-    int lim = x.i;
-    if (a->hasPo)
-      lim = rock__genBin(g, "arith.addi", x.i, loadIndex(g, a->po, a->mp, x.bq),
-                         "index");
-    last = rock__genBin(g, "arith.minsi", last, lim, "index");
-  }
   return last;
 }
 
-int rock__attnRowLow(RockGen *g, const RockAttn *a, int last) {
-  return rock__genBin(g, "arith.subi", last, rock__genIndex(g, a->window),
+/* The causal bound of row `x`: i (+ prefixOffset[bq]). */
+static int causalLast(RockGen *g, const RockAttn *a, RockRowIdx x) {
+  if (!a->hasPo)
+    return x.i;
+  return rock__genBin(g, "arith.addi", x.i, loadIndex(g, a->po, a->mp, x.bq),
                       "index");
+}
+
+int rock__attnRowLast(RockGen *g, const RockAttn *a, RockRowIdx x) {
+  int last = kvLast(g, a, x);
+  if (a->causal)
+    last = rock__genBin(g, "arith.minsi", last, causalLast(g, a, x), "index");
+  return last;
+}
+
+int rock__attnRowLow(RockGen *g, const RockAttn *a, RockRowIdx x) {
+  int low = -1;
+  if (a->hasWindow)
+    low = rock__genBin(g, "arith.subi", kvLast(g, a, x),
+                       rock__genIndex(g, a->window), "index");
+  if (a->hasBand) {
+    int b = rock__genBin(g, "arith.subi", causalLast(g, a, x),
+                         rock__genIndex(g, a->band), "index");
+    low = low < 0 ? b : rock__genBin(g, "arith.maxsi", low, b, "index");
+  }
+  return low;
 }
 
 int rock__attnBlockLast(RockGen *g, int acc, int last) {
@@ -95,7 +112,7 @@ void rock__attnTileRange(RockGen *g, const RockAttn *a, int split, int eff,
   int st = rock__genBin(g, "arith.muli", split, iters, "index");
   int next = rock__genBin(g, "arith.addi", st, iters, "index");
   *end = rock__genBin(g, "arith.minui", nEnd, next, "index");
-  if (a->hasWindow) {
+  if (a->hasLow) {
     int lt = rock__genBin(g, "arith.divui", lowKey, cMB, "index");
     st = rock__genBin(g, "arith.maxui", st, lt, "index");
   }

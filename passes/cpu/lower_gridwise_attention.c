@@ -193,7 +193,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   b.Mt = rock__genAlloc(g, b.mRow, heap);
   b.Lt = rock__genAlloc(g, b.mRow, heap);
   b.Last = a->dynamic ? rock__genAlloc(g, b.mIdx, heap) : -1;
-  b.Low = a->hasWindow ? rock__genAlloc(g, b.mIdx, heap) : -1;
+  b.Low = a->hasLow ? rock__genAlloc(g, b.mIdx, heap) : -1;
   b.Ct = fused ? rock__genAlloc(g, b.mRow, heap) : -1;
   snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)Dqk);
@@ -256,7 +256,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       effRes = rock__genFresh(g);
       r = rock__genFresh(g);
       effAcc = rock__genFresh(g);
-      if (a->hasWindow) {
+      if (a->hasLow) {
         lowRes = rock__genFresh(g);
         lowAcc = rock__genFresh(g);
         rock__genLine(
@@ -294,8 +294,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", last, b.Last, r,
                     b.mIdx);
       int effN = rock__attnBlockLast(g, effAcc, last);
-      if (a->hasWindow) {
-        int low = rock__attnRowLow(g, a, last);
+      if (a->hasLow) {
+        int low = rock__attnRowLow(g, a, x);
         rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", low, b.Low, r,
                       b.mIdx);
         int lowN = rock__attnBlockLow(g, lowAcc, low);
@@ -505,7 +505,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
                       r, b.mIdx);
       }
-      if (a->hasWindow) {
+      if (a->hasLow) {
         low = rock__genFresh(g);
         rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
                       b.mIdx);
@@ -535,7 +535,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         xv = rock__attnMaskPad(g, a, xv, jv, mv, w);
         if (a->dynamic)
           xv = rock__attnMaskLast(g, xv, jv, last, mv, w);
-        if (a->hasWindow)
+        if (a->hasLow)
           xv = rock__attnMaskLow(g, xv, jv, low, mv, w);
         rock__genStore(g, xv, b.St, b.mSt, ib, w, "f32");
         int nm = rock__genBin(g, "arith.maxnumf", mx, xv, tf);
@@ -566,7 +566,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                       r, b.mIdx);
         xv = rock__attnMaskLast(g, xv, jj, last, masked, 1);
       }
-      if (a->hasWindow) {
+      if (a->hasLow) {
         int low = rock__genFresh(g);
         rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
                       b.mIdx);

@@ -454,8 +454,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       eff = rock__attnBlockLast(g, eff, last);
       if (s->ldm)
         minLast = rock__genBin(g, "arith.minsi", minLast, last, "index");
-      if (a->hasWindow) {
-        int low = rock__attnRowLow(g, a, last);
+      if (a->hasLow) {
+        int low = rock__attnRowLow(g, a, x);
         lowKey = rock__attnBlockLow(g, lowKey, low);
         if (s->ldm)
           maxLow = rock__genBin(g, "arith.maxsi", maxLow, low, "index");
@@ -500,8 +500,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     x[ri] = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
     if (a->dynamic) {
       last[ri] = rock__attnRowLast(g, a, x[ri]);
-      if (a->hasWindow)
-        low[ri] = rock__attnRowLow(g, a, last[ri]);
+      if (a->hasLow)
+        low[ri] = rock__attnRowLow(g, a, x[ri]);
     }
   }
 
@@ -583,7 +583,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * tail, past some row's last key, before some row's window). */
     bool tail = a->Sk % s->mb != 0;
     int full = -1;
-    if (s->ldm && (tail || a->dynamic || a->hasWindow)) {
+    if (s->ldm && (tail || a->dynamic || a->hasLow)) {
       int jEnd =
           rock__genBin(g, "arith.addi", j0, rock__genIndex(g, s->mb), "index");
       int conds[3], nc = 0;
@@ -594,7 +594,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
         conds[nc++] = rock__genBin(
             g, "arith.cmpi sle,", jEnd,
             rock__genBin(g, "arith.addi", minLast, c1, "index"), "index");
-      if (a->hasWindow)
+      if (a->hasLow)
         conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, maxLow, "index");
       full = conds[0];
       for (int i = 1; i < nc; ++i)
@@ -620,7 +620,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
         xv = rock__attnMaskPad(g, a, xv, jj, mv, 1);
         if (a->dynamic)
           xv = rock__attnMaskLast(g, xv, jj, last[ri], mv, 1);
-        if (a->hasWindow)
+        if (a->hasLow)
           xv = rock__attnMaskLow(g, xv, jj, low[ri], mv, 1);
         xs[jt][e] = xv;
       }

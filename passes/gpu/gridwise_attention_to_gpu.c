@@ -428,8 +428,8 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
     if (a->dynamic) {
       last[r] = rock__attnRowLast(g, a, x[r]);
       eff = rock__attnBlockLast(g, eff, last[r]);
-      if (a->hasWindow) {
-        low[r] = rock__attnRowLow(g, a, last[r]);
+      if (a->hasLow) {
+        low[r] = rock__attnRowLow(g, a, x[r]);
         lowKey = rock__attnBlockLow(g, lowKey, low[r]);
       }
     }
@@ -554,7 +554,7 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
         xv = rock__attnMaskPad(g, a, xv, jj[t], mv, 1);
         if (a->dynamic)
           xv = rock__attnMaskLast(g, xv, jj[t], last[r], mv, 1);
-        if (a->hasWindow)
+        if (a->hasLow)
           xv = rock__attnMaskLow(g, xv, jj[t], low[r], mv, 1);
         xs[t] = xv;
       }

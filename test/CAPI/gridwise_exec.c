@@ -154,6 +154,7 @@ static double reference(const Case *c, const float *q, const float *k,
   long last = c->Sk - 1;
   if (c->hasCsl && c->csl[bq] < last)
     last = c->csl[bq];
+  long kvLast = last; /* the window looks back from here */
   if (c->causal) {
     long lim = i + (c->hasPo ? c->po[bq] : 0);
     if (lim < last)
@@ -162,7 +163,7 @@ static double reference(const Case *c, const float *q, const float *k,
   double *s = malloc(sizeof(double) * (size_t)c->Sk);
   double m = -INFINITY;
   for (int j = 0; j < c->Sk; ++j) {
-    int vis = j <= last && (c->window < 0 || j >= last - c->window);
+    int vis = j <= last && (c->window < 0 || j >= kvLast - c->window);
     if (!vis) {
       s[j] = -INFINITY;
       continue;
@@ -357,8 +358,9 @@ static const Case cases[] = {
      0},
     {"prefix_masked_rows", 1, 2, 12, 30, 16, 16, 2, 8, 8, 1, 0, -1, 0, 0,
      {29, 12}, {-5, 3}, 1, 1},
-    {"sliding_window", 1, 1, 40, 40, 16, 16, 3, 8, 8, 1, 0, 5, 0, 0, {0},
-     {0}, 0, 0},
+    /* window [17, 22] from the KV bound 22: causal rows 17..21 end first */
+    {"sliding_window", 1, 1, 40, 40, 16, 16, 3, 8, 8, 1, 0, 5, 0, 0, {22},
+     {0}, 1, 0},
     {"reverse_scale", 2, 1, 10, 37, 16, 16, 2, 16, 4, 0, 1, -1, 1, 0, {0},
      {0}, 0, 0},
     {"odd_dims", 1, 3, 7, 29, 13, 7, 2, 12, 5, 1, 0, -1, 0, 0, {0}, {0}, 0,

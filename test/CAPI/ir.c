@@ -341,6 +341,7 @@ static void testAttention(MlirContext ctx) {
   attrs.splitKV = 2;
   attrs.qTransposed = true;
   attrs.causal = true;
+  attrs.causalLookBack = 16;
   attrs.softmaxType = f32(ctx);
   attrs.perfConfig = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0";
   attrs.features = 2 | 4 | 8 | 16; /* dot|atomic_add|atomic_fmax_f32|wmma */
@@ -350,6 +351,7 @@ static void testAttention(MlirContext ctx) {
   ops.nPreSoftmaxElemWiseInputs = 1;
   ops.preSoftmaxElemWiseInputs = &v[5];
   attrs.causal = false;
+  attrs.causalLookBack = 0;
   attrs.reverseGrid = true;
   attrs.perfConfig = NULL;
   attrs.softmaxType = (MlirType){NULL};
@@ -377,7 +379,7 @@ static void testAttention(MlirContext ctx) {
   // CHECK-NEXT: causal
   // CHECK-NEXT: lse = %[[L]] : memref<2x1024xf32>
   // CHECK-NEXT: %[[O]] = softmax(qk) * %[[V]] : memref<1x1024x64xf16> -> memref<2x1024x64xf16>
-  // CHECK-NEXT: } {features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
+  // CHECK-NEXT: } {causalLookBack = 16 : i32, features = #rock<GemmFeatures dot|atomic_add|atomic_fmax_f32|wmma>, firstGemmIndices = array<i64: 0>, numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,0", preSoftmaxHasSplitKVTransforms = false, softmaxType = f32, splitKV = 2 : i32, storeMethod = #rock<StoreMethod set>}
   // CHECK-NEXT: rock.attention {
   // CHECK-NEXT: qk = tr %[[Q]] * %[[K]] : memref<1x64x1024xf16>, memref<1x64x1024xf16>
   // CHECK-NEXT: slidingWindowSize = 128

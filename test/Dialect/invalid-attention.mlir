@@ -687,6 +687,31 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // -----
 
+// Rule 9: causalLookBack > 0.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{causalLookBack (0) must be positive}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    causal
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, causalLookBack = 0 : i32}
+  return
+}
+
+// -----
+
+// Rule 9: causalLookBack needs causal.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{causalLookBack requires causal}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, causalLookBack = 4 : i32}
+  return
+}
+
+// -----
+
 // perf_config: v3 has 12 or 13 integers.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
   // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0': attn:v3 needs 12 or 13 integers, got 11}}

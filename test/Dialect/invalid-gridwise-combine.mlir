@@ -317,6 +317,32 @@ func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32
 
 // -----
 
+// causalLookBack > 0.
+func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xf16>, %out: memref<4x8x32xf16>, %lse: memref<4x8xf32>) {
+  // expected-error @+1 {{causalLookBack (0) must be positive}}
+  rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>) v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf16>) lse(%lse : memref<4x8xf32>)
+      attributes {gridSize = 4 : i64, mPerBlock = 16 : i32, nPerBlock = 8 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 16 : i64, prePadG0N = 16 : i64, causal, causalLookBack = 0 : i32, softmaxType = f32, splitKV = 2 : i32} {
+  ^bb0(%a0: f16):
+    rock.yield %a0 : f16
+  }
+  return
+}
+
+// -----
+
+// causalLookBack needs causal.
+func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xf16>, %out: memref<4x8x32xf16>, %lse: memref<4x8xf32>) {
+  // expected-error @+1 {{causalLookBack requires causal}}
+  rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>) v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf16>) lse(%lse : memref<4x8xf32>)
+      attributes {gridSize = 4 : i64, mPerBlock = 16 : i32, nPerBlock = 8 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 16 : i64, prePadG0N = 16 : i64, causalLookBack = 4 : i32, softmaxType = f32, splitKV = 2 : i32} {
+  ^bb0(%a0: f16):
+    rock.yield %a0 : f16
+  }
+  return
+}
+
+// -----
+
 // Region: one argument per elementwise input, plus the score.
 func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xf16>, %e0: memref<2x8x16xf16>, %out: memref<4x8x32xf16>, %lse: memref<4x8xf32>) {
   // expected-error @+1 {{preSoftmaxBody has 1 block arguments but must have 2 (1 + 1 elementwise inputs)}}

@@ -13,12 +13,14 @@
 // merged rows = 3 queries x 2 heads), 4 warps; rows past the block's real
 // rows repeat the last one; each row's last key min(Sk - 1, index, i) (with
 // a window and no index rock-gen passes the index Sk - 1, as rocmlir-gen),
-// the window start last - 40, folded into the block's range.
+// the window start min(Sk - 1, index) - 40 (the window looks back from the
+// KV bound, not from the row's causal bound), folded into the block's range.
 // MASKS: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c128, {{.*}}) workgroup({{.*}} : memref<4x6xf32, #gpu.address_space<workgroup>>, {{.*}} : memref<4x6xf32, #gpu.address_space<workgroup>>, {{.*}} : memref<4x6x64xf32, #gpu.address_space<workgroup>>)
 // MASKS: %[[IDX0:.*]] = arith.minsi %c99, %{{.*}} : index
 // MASKS: %[[LAST0:.*]] = arith.minsi %[[IDX0]], %{{.*}} : index
 // MASKS: %[[EFF0:.*]] = arith.maxsi %c-1, %[[LAST0]] : index
-// MASKS: %[[LOW0:.*]] = arith.subi %[[LAST0]], %c40 : index
+// MASKS: %[[KV0:.*]] = arith.minsi %c99, %{{.*}} : index
+// MASKS: %[[LOW0:.*]] = arith.subi %[[KV0]], %c40 : index
 // MASKS: arith.maxsi %[[LOW0]], %c0 : index
 // The key-tile range: tiles up to the block's last key, ceil-div over the
 // splits, the end clamped, the start raised to the window's first tile.

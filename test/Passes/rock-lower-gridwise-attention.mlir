@@ -248,19 +248,22 @@ func.func @gqa_kv_cache_prefix(%q: memref<4x16x32xf16>,
 
 // -----
 
-// Sliding window (docs/semantics.md §3, §5.4 item 4): keys before last - W are masked,
-// and the split's first tile is raised to the block's lowest window start.
+// Sliding window (docs/semantics.md §3, §5.4 item 4): keys before
+// min(Sk - 1, currentSeqLen) - W (here 39 - 5, whatever the causal bound of
+// the row) are masked, and the split's first tile is raised to the block's
+// lowest window start.
 
 // CHECK-LABEL: func @sliding_window
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[W:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[SKM1:.*]] = arith.constant 39 : index
 // CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: memref.alloc() {{.*}} : memref<8xindex>
 // CHECK: %[[LOWBUF:.*]] = memref.alloc() {{.*}} : memref<8xindex>
 // CHECK: %[[EL:.*]]:2 = scf.for %[[R:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[LK:.*]] = %{{.*}}) -> (index, index) {
-// CHECK: %[[LAST:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
-// CHECK: %[[LOW:.*]] = arith.subi %[[LAST]], %[[W]] : index
+// CHECK: arith.minsi %{{.*}}, %{{.*}} : index
+// CHECK: %[[LOW:.*]] = arith.subi %[[SKM1]], %[[W]] : index
 // CHECK: memref.store %[[LOW]], %[[LOWBUF]][%[[R]]] : memref<8xindex>
 // CHECK: %[[LOW0:.*]] = arith.maxsi %[[LOW]], %[[C0]] : index
 // CHECK: arith.minsi %[[LK]], %[[LOW0]] : index
@@ -283,6 +286,33 @@ func.func @sliding_window(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
                   mPerBlock = 8 : i32, nPerBlock = 8 : i32,
                   gridSize = 15 : i64, softmaxType = f32,
                   slidingWindowSize = 5 : i32} {
+  }
+  return
+}
+
+// -----
+
+// Causal look-back (docs/semantics.md §3): the band looks back from the
+// row's causal bound, keys before i - L are masked.
+
+// CHECK-LABEL: func @causal_look_back
+// CHECK-DAG: %[[L:.*]] = arith.constant 3 : index
+// CHECK: memref.alloc() {{.*}} : memref<8xindex>
+// CHECK: %[[LOWBUF:.*]] = memref.alloc() {{.*}} : memref<8xindex>
+// CHECK: %[[I:.*]] = arith.divui
+// CHECK: arith.minsi %{{.*}}, %[[I]] : index
+// CHECK: %[[LOW:.*]] = arith.subi %[[I]], %[[L]] : index
+// CHECK: memref.store %[[LOW]], %[[LOWBUF]][%{{.*}}] : memref<8xindex>
+func.func @causal_look_back(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
+    %v: memref<1x40x16xf32>, %out: memref<1x40x16xf32>) {
+  rock.gridwise_attention q(%q : memref<1x40x16xf32>)
+      k(%k : memref<1x40x16xf32>) v(%v : memref<1x40x16xf32>)
+      out(%out : memref<1x40x16xf32>)
+      attributes {causal, splitKV = 1 : i32, numRepeatsGQA = 1 : i32,
+                  prePadG0M = 40 : i64, prePadG0N = 40 : i64,
+                  mPerBlock = 8 : i32, nPerBlock = 8 : i32,
+                  gridSize = 5 : i64, softmaxType = f32,
+                  causalLookBack = 3 : i32} {
   }
   return
 }

@@ -26,8 +26,8 @@ static void fill(RockBundle *b) {
   p->currentSeqLen[0] = 1, p->currentSeqLen[1] = 4095, p->currentSeqLen[2] = 7;
   p->numPrefixOffset = 3;
   p->prefixOffset[0] = 0, p->prefixOffset[1] = 2, p->prefixOffset[2] = 5;
-  p->slidingWindow = 17;
-  p->strict = true;
+  p->slidingWindow = 17, p->causalLookBack = 9;
+  p->strict = p->roundNarrow = true;
   strcpy(h->rand, "12345");
   h->randFloat = true;
   h->randMin = -0.1, h->randMax = 1.0 / 3.0;

@@ -30,15 +30,17 @@
 // RUN: not rock-gen -p -sliding_window_look_back=8 -sliding_window_size=9 2>&1 | FileCheck %s --check-prefix=SWLBBOTH
 // SWLBBOTH: {{^}}rock-gen: error: -sliding_window_look_back and -sliding_window_size disagree{{$}}
 
-// -causal_look_back L with -causal: keys [max(0, i - L), i], rock's window
-// when each row's last visible key is the row itself.
+// -causal_look_back L with -causal: keys [max(0, i - L), i], rock's causal
+// band (causalLookBack on the op, causal_look_back in the harness).
 // RUN: rock-gen -p -causal -causal_look_back=8 | FileCheck %s --check-prefix=CLB
+// CLB: causal_look_back = 8 : i64
 // CLB: causal
-// CLB: slidingWindowSize = 8
+// CLB: causalLookBack = 8 : i32
+// CLB-NOT: slidingWindowSize
 // A band covering the whole query sequence is plain causal (rocmlir-gen warns).
 // RUN: rock-gen -causal -causal_look_back=127 -seq_len_q 128 -seq_len_k 128 -head_dim_qk 8 -head_dim_v 8 2>&1 | FileCheck %s --check-prefix=CLBDEG
 // CLBDEG: rock-gen: warning: causal_look_back (127) covers the whole query sequence (seq_len_q 128)
-// CLBDEG-NOT: slidingWindowSize
+// CLBDEG-NOT: causalLookBack
 // RUN: not rock-gen -p -causal_look_back=8 2>&1 | FileCheck %s --check-prefix=CLBCAUSAL
 // CLBCAUSAL: {{^}}rock-gen: error: causal_look_back requires -causal{{$}}
 // RUN: not rock-gen -p -causal -causal_look_back=0 2>&1 | FileCheck %s --check-prefix=CLB0
@@ -47,13 +49,12 @@
 // CLBPREFIX: {{^}}rock-gen: error: causal_look_back is not supported with prefix_offset{{$}}
 // RUN: not rock-gen -causal -causal_look_back=128 -seq_len_q 256 -seq_len_k 128 -head_dim_qk 8 -head_dim_v 8 2>&1 | FileCheck %s --check-prefix=CLBWIDE
 // CLBWIDE: {{^}}rock-gen: error: causal_look_back (128) must be less than seq_len_k (128) unless it also covers seq_len_q (256){{$}}
-// What rock's single window cannot express is an error.
-// RUN: not rock-gen -p -causal -causal_look_back=8 -last_valid_kv_index=100 2>&1 | FileCheck %s --check-prefix=CLBKV
-// CLBKV: {{^}}rock-gen: error: -causal_look_back with a KV-cache index below seq_len_q - 1 is not supported: rock's window ends at each row's last visible key{{$}}
-// RUN: not rock-gen -p -causal -causal_look_back=8 -sliding_window_look_back=64 2>&1 | FileCheck %s --check-prefix=CLBSW
-// CLBSW: {{^}}rock-gen: error: -causal_look_back with a sliding window is not supported: {{.*}}
-// RUN: not rock-gen -causal -causal_look_back=8 -seq_len_q 64 -seq_len_k 32 -head_dim_qk 8 -head_dim_v 8 2>&1 | FileCheck %s --check-prefix=CLBSQ
-// CLBSQ: {{^}}rock-gen: error: -causal_look_back with seq_len_q > seq_len_k is not supported: {{.*}}
+// With a KV-cache index and a sliding window: the band bounds each row from
+// its causal bound, the window from the index (rocMLIR's
+// AttentionCausalLookBack cases; rock-run-causal.mlir runs them).
+// RUN: rock-gen -p -causal -causal_look_back=8 -last_valid_kv_index=100 -sliding_window_look_back=64 | FileCheck %s --check-prefix=CLBKV
+// CLBKV: slidingWindowSize = 64
+// CLBKV: causalLookBack = 8 : i32
 
 // -causal=N (N not 0/1): causal with prefix offset N; 0/1 stay booleans.
 // RUN: rock-gen -p -causal=5 | FileCheck %s --check-prefix=CAUSALN

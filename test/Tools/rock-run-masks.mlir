@@ -1,13 +1,16 @@
 // RUN: rock-run %s -v | FileCheck %s
-// Causal with prefix offsets {-1, 0, 3}, KV cache {4, 1, 20 (clamped)},
-// sliding window 2, split 2: row 0 of g = 0 is fully masked (O = 0,
-// LSE = -inf in kernel and reference; matching infinities pass).
+// Causal with prefix offsets {-1, 0, 3}, KV cache {4, 1, 20 (clamped to 8)},
+// sliding window 4, split 2. The window looks back from the KV-cache bound
+// (keys [0, 4], [0, 1], [4, 8]), not from each row's causal bound: in g = 2
+// row 0 (causal bound 3) is fully masked and row 1 sees key 4 alone. Row 0
+// of g = 0 is fully masked too (O = 0, LSE = -inf in kernel and reference;
+// matching infinities pass).
 // CHECK-DAG: lse: RMS {{.*}} pass
 // CHECK: [1 1 1]
 // The kernel is plain upstream MLIR (no rock ops), written from the same
 // template as the other rock-run-*.mlir kernels; it tests rock-run, not the
 // compiler.
-module attributes {rock.harness = {t = "f32", g = 3 : i64, num_heads_q = 1 : i64, num_heads_kv = 1 : i64, seq_len_q = 3 : i64, seq_len_k = 9 : i64, head_dim_qk = 4 : i64, head_dim_v = 4 : i64, causal = true, return_lse = true, split_kv = 2 : i64, current_seq_len = array<i64: 4, 1, 20>, prefix_offset = array<i64: -1, 0, 3>, sliding_window_size = 2 : i64, rand = "2", rand_type = "float", relDiff_threshold = 5.0e-6 : f64}} {
+module attributes {rock.harness = {t = "f32", g = 3 : i64, num_heads_q = 1 : i64, num_heads_kv = 1 : i64, seq_len_q = 3 : i64, seq_len_k = 9 : i64, head_dim_qk = 4 : i64, head_dim_v = 4 : i64, causal = true, return_lse = true, split_kv = 2 : i64, current_seq_len = array<i64: 4, 1, 20>, prefix_offset = array<i64: -1, 0, 3>, sliding_window_size = 4 : i64, rand = "2", rand_type = "float", relDiff_threshold = 5.0e-6 : f64}} {
   func.func private @score(%q: memref<36xf32>, %k: memref<108xf32>, %b: index, %bkv: index, %i: index, %j: index) -> f32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -44,7 +47,7 @@ module attributes {rock.harness = {t = "f32", g = 3 : i64, num_heads_q = 1 : i64
     %cSkm1 = arith.constant 8 : index
     %cDv = arith.constant 4 : index
     %cChunk = arith.constant 5 : index
-    %cW = arith.constant 2 : index
+    %cW = arith.constant 4 : index
     %zero = arith.constant 0.0 : f32
     %ninf = arith.constant 0xFF800000 : f32
     scf.for %b = %c0 to %cB step %c1 {
@@ -63,7 +66,7 @@ module attributes {rock.harness = {t = "f32", g = 3 : i64, num_heads_q = 1 : i64
         scf.for %i = %c0 to %cSq step %c1 {
           %ci = arith.addi %i, %prex : index
           %last = arith.minsi %last0, %ci : index
-          %wlo = arith.subi %last, %cW : index
+          %wlo = arith.subi %last0, %cW : index
           %jlo = arith.maxsi %jlo0, %wlo : index
           %lastp1 = arith.addi %last, %c1 : index
           %jend = arith.minsi %jhi, %lastp1 : index

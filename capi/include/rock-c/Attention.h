@@ -59,6 +59,7 @@ typedef struct RockAttentionConfig {
   const char *perfConfig;          ///< `-perf_config` or NULL (borrowed).
   bool reverseGrid;                ///< `--reverse_grid`.
   int64_t slidingWindowSize;       ///< W, 0 = unset.
+  int64_t causalLookBack;          ///< causal band L, 0 = unset.
   int64_t deviceMemBytes;          ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 

@@ -127,6 +127,8 @@ typedef struct RockAttentionAttrs {
   const char *perfConfig;
   /// `slidingWindowSize` (i32); 0 for none.
   int32_t slidingWindowSize;
+  /// `causalLookBack` (i32, needs `causal`); 0 for none.
+  int32_t causalLookBack;
   /// `features`: #rock<GemmFeatures> bits (see rockGemmFeaturesAttrGet);
   /// 0 omits the attribute.
   uint32_t features;

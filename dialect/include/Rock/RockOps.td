@@ -58,7 +58,8 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
        that keys / values are views of; softmaxType is a float.
     9. The region has one block with `1 + #elementwise inputs` arguments and
        ends in `rock.yield` of one float; `firstGemmIndices == [0]`;
-       `slidingWindowSize > 0` when present.
+       `slidingWindowSize > 0` when present; `causalLookBack > 0` when
+       present, and it needs `causal`.
     10. The split-KV memory guard (docs/semantics.md §5.7).
     11. `perf_config`, when present, parses (docs/user-guide.md §2.5).
 
@@ -104,6 +105,7 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     DefaultValuedAttr<DenseI64ArrayAttr, "{0}">:$firstGemmIndices,
     DefaultValuedAttr<BoolAttr, "false">:$preSoftmaxHasSplitKVTransforms,
     OptionalAttr<I32Attr>:$slidingWindowSize,
+    OptionalAttr<I32Attr>:$causalLookBack,
     OptionalAttr<StrAttr>:$perf_config);
   let regions = (region AnyRegion:$preSoftmaxBody);
   let hasCustomAssemblyFormat = 1;
@@ -286,6 +288,7 @@ def Rock_GridwiseAttentionOp : Rock_Op<"gridwise_attention", [AttrSizedOperandSe
     TypeAttr:$softmaxType,
     DefaultValuedAttr<BoolAttr, "true">:$enableSoftmax,
     OptionalAttr<I32Attr>:$slidingWindowSize,
+    OptionalAttr<I32Attr>:$causalLookBack,
     OptionalAttr<Rock_GemmFeaturesAttr>:$features);
   let regions = (region AnyRegion:$preSoftmaxBody);
   let assemblyFormat = [{
