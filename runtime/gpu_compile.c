@@ -22,6 +22,21 @@ static bool opIs(MlirOperation op, const char *name) {
   return mlirStringRefEqual(n, str(name));
 }
 
+/* A constant of the LLVM dialect without uses: gpu-kernel-outlining sinks
+ * copies of the constants a launch body uses into the kernel and leaves the
+ * host's (e.g. the llvm.mlir.undef a wgmma accumulator struct starts from);
+ * there is nothing to run for it. */
+static bool deadLlvmConstant(MlirOperation op) {
+  static const char *const names[] = {"llvm.mlir.undef", "llvm.mlir.poison",
+                                      "llvm.mlir.zero"};
+  bool named = false;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+    named |= opIs(op, names[i]);
+  return named && mlirOperationGetNumResults(op) == 1 &&
+         mlirOpOperandIsNull(
+             mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
+}
+
 static bool fail(char *err, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -318,7 +333,7 @@ static bool readFunc(MlirModule module, RockBundle *b, const char *name,
       x.scratch[fn->numScratch] = op;
       fn->scratchBytes[fn->numScratch++] = n * (int64_t)rockDTypeGetSize(dt);
     } else if (!opIs(op, "arith.constant") && !opIs(op, "memref.dealloc") &&
-               !opIs(op, "func.return")) {
+               !opIs(op, "func.return") && !deadLlvmConstant(op)) {
       MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
       return fail(err, errSize,
                   "@%s holds %.*s after the GPU pipeline (only launches, "

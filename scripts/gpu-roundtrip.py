@@ -3,12 +3,13 @@
 
     gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-pr]
                              [--suites decode,prefill,mtd | --no-bench]
-                             [--filter REGEX] [-j N]
+                             [--filter REGEX] [--arch sm_90a] [-j N]
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
 included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
---compile-only` into a bundle, and the benchmark cases of the suites named
+--compile-only` into a bundle (--arch: another NVIDIA target, e.g. sm_90a
+for the wgmma kernels; ptxas then uses it too), and the benchmark cases of the suites named
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
 the tensor-core cases). It writes into DIR (default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
@@ -168,6 +169,8 @@ def read_probe_ptx(carry):
 
 
 def prepare(args):
+    global ARCH
+    ARCH = bench_cases.ARCH = args.arch
     carry = os.path.abspath(args.carry)
     build = os.path.abspath(args.build)
     stage = os.path.join(carry, "stage")
@@ -258,6 +261,8 @@ def main():
     p.add_argument("--ptxas", help="ptxas for the register table "
                    "(default: on PATH, else /usr/local/cuda/bin/ptxas)")
     p.add_argument("--filter")
+    p.add_argument("--arch", default=bench_cases.ARCH,
+                   help="NVIDIA target of every bundle (default %(default)s)")
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = ap.parse_args()
     return prepare(args)

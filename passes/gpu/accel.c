@@ -13,6 +13,9 @@
  *     C: (4h + e, c).
  *   WMMA gfx12 16x16x16 (wave32): A row c, B column c, k = 8h .. 8h + 7;
  *     C: (8h + e, c).
+ *   wgmma m64nNk16 (warpgroup of 128 lanes, w = lane / 32, g and t of the
+ *     lane in its warp): C: (16w + g + 8·((e / 2) % 2), 8·(e / 4) + 2t + e %
+ *     2), i.e. mma.sync's C layout per warp and per 8 columns; e < N / 2.
  * ldmatrix.x4 (mma.sync, 16-bit): lane l gives the row address of 8x8
  * matrix l / 8 and receives register i = row l / 4, elements 2(l % 4) and
  * + 1 of matrix i (.trans: that column); matrices (rows, k) for A:
@@ -57,6 +60,21 @@ bool rock__accelSelect(const RockGpuTarget *t, const char *elt, RockAccel *ac) {
   default:
     return false;
   }
+}
+
+bool rock__accelSelectWarpgroup(const RockGpuTarget *t, const char *elt, int n,
+                                RockAccel *ac) {
+  memset(ac, 0, sizeof *ac);
+  if (strcmp(t->chip, "sm_90a") ||
+      (strcmp(elt, "f16") && strcmp(elt, "bf16")) || n < 8 || n > 256 || n % 8)
+    return false;
+  snprintf(ac->elt, sizeof ac->elt, "%s", elt);
+  snprintf(ac->acc, sizeof ac->acc, "f32");
+  ac->kind = ROCK_ACCEL_WGMMA;
+  ac->m = 64, ac->n = n, ac->k = 16;
+  ac->wave = 128, ac->run = 8;
+  ac->cElems = n / 2;
+  return true;
 }
 
 int rock__accelZero(RockGen *g, const RockAccel *ac) {
@@ -149,22 +167,33 @@ int rock__accelLoadB(RockGen *g, const RockAccel *ac, int mem,
 }
 
 int rock__accelMma(RockGen *g, const RockAccel *ac, int a, int b, int c) {
+  if (ac->kind == ROCK_ACCEL_WGMMA)
+    return rock__accelMmaWgmma(g, ac, a, b, c);
   return ac->kind == ROCK_ACCEL_MMA_SYNC ? rock__accelMmaNv(g, ac, a, b, c)
                                          : rock__accelMmaAmd(g, ac, a, b, c);
 }
 
 void rock__accelAccCoord(RockGen *g, const RockAccel *ac, int lane, int e,
                          int *row, int *col) {
-  if (ac->kind == ROCK_ACCEL_MMA_SYNC) {
-    int c4 = rock__genIndex(g, 4);
-    int gg = rock__genBin(g, "arith.divui", lane, c4, "index");
-    int t = rock__genBin(g, "arith.remui", lane, c4, "index");
-    *row = rock__genBin(g, "arith.addi", gg, rock__genIndex(g, 8 * (e / 2)),
-                        "index");
+  if (ac->kind == ROCK_ACCEL_MMA_SYNC || ac->kind == ROCK_ACCEL_WGMMA) {
+    bool wg = ac->kind == ROCK_ACCEL_WGMMA;
+    int c4 = rock__genIndex(g, 4), c32 = wg ? rock__genIndex(g, 32) : 0;
+    int wl = wg ? rock__genBin(g, "arith.remui", lane, c32, "index") : lane;
+    int gg = rock__genBin(g, "arith.divui", wl, c4, "index");
+    int t = rock__genBin(g, "arith.remui", wl, c4, "index");
+    int r = 8 * ((e / 2) % 2), c = e % 2 + (wg ? 8 * (e / 4) : 0);
+    if (wg)
+      gg = rock__genBin(
+          g, "arith.addi", gg,
+          rock__genBin(g, "arith.muli",
+                       rock__genBin(g, "arith.divui", lane, c32, "index"),
+                       rock__genIndex(g, 16), "index"),
+          "index");
+    *row = rock__genBin(g, "arith.addi", gg, rock__genIndex(g, r), "index");
     *col = rock__genBin(
         g, "arith.addi",
         rock__genBin(g, "arith.muli", t, rock__genIndex(g, 2), "index"),
-        rock__genIndex(g, e % 2), "index");
+        rock__genIndex(g, c), "index");
     return;
   }
   int c16 = rock__genIndex(g, 16);

@@ -8,7 +8,10 @@
  *   - AMD gfx908/90a/94x/950: MFMA 16x16x16 f16 / bf16 -> f32, i8 -> i32
  *     16x16x32 (gfx94x/950) or 16x16x16 (gfx908/90a) (amdgpu.mfma, wave64);
  *   - AMD gfx12: WMMA 16x16x16 f16 / bf16 -> f32, i8 -> i32 (amdgpu.wmma,
- *     wave32).
+ *     wave32);
+ *   - NVIDIA sm_90a, on request (rock__accelSelectWarpgroup): wgmma
+ *     m64nNk16 f16 / bf16 -> f32 for one warpgroup of 4 warps, A and B read
+ *     from workgroup memory through matrix descriptors (accel_wgmma.c).
  * A fragment (one lane's share of an operand) is one vector value; the
  * accumulator is vector<cElems x f32|i32>. Schedules ask for fragments of a
  * tile held in a 2-D memref (workgroup memory or global), element (r, k) at
@@ -38,6 +41,13 @@ typedef struct RockAccel {
 /* Picks the instruction for operand type `elt` ("f16", "bf16", "i8") on
  * target `t` (borrowed). Returns false when the target has none for it. */
 bool rock__accelSelect(const RockGpuTarget *t, const char *elt, RockAccel *out);
+
+/* sm_90a only (t->chip "sm_90a", f16 / bf16): the warpgroup instruction
+ * m64 x n x k16 with n a multiple of 8 in 8..256 (the schedule's choice).
+ * rock__accelSelect keeps giving mma.sync there, so schedules written for
+ * per-warp register fragments are unaffected. Returns false otherwise. */
+bool rock__accelSelectWarpgroup(const RockGpuTarget *t, const char *elt, int n,
+                                RockAccel *out);
 
 /* A zero accumulator. */
 int rock__accelZero(RockGen *g, const RockAccel *ac);
@@ -75,7 +85,9 @@ void rock__accelLdmB2(RockGen *g, const RockAccel *ac, int mem,
                       const char *memTy, bool kContig, bool swz, int col0,
                       int k0, int lane, int out[2]);
 
-/* acc + A * B for fragments a, b and accumulator c; returns the new one. */
+/* acc + A * B for fragments a, b and accumulator c; returns the new one.
+ * For wgmma, a and b are the i64 descriptors of rock__accelWgmmaDesc and the
+ * caller brackets the products with rock__accelWgmmaBegin / ...End. */
 int rock__accelMma(RockGen *g, const RockAccel *ac, int a, int b, int c);
 
 /* Sets *row / *col (index values) to the position in the m x n tile of
@@ -83,8 +95,32 @@ int rock__accelMma(RockGen *g, const RockAccel *ac, int a, int b, int c);
 void rock__accelAccCoord(RockGen *g, const RockAccel *ac, int lane, int e,
                          int *row, int *col);
 
-/* NVIDIA's emitter (accel_nv.c) and AMD's (accel_amd.c), for accel.c. */
+/* wgmma operands (accel_wgmma.c) are not register fragments (LoadA / LoadB
+ * do not apply): the schedule stages each operand K-major in workgroup
+ * memory, a 1-D memref of `rows` x kTile elements (rows a multiple of 8,
+ * kTile a multiple of 16), element (r, k) at rock__accelWgmmaIndex, and the
+ * instruction reads rows r0 .. r0 + m - 1 (A) or n (B) at k0 .. k0 + 15 from
+ * the descriptor for element offset rock__accelWgmmaIndex(r0, k0).
+ * Index: the element offset (index value) of (r, k) (index values). */
+int rock__accelWgmmaIndex(RockGen *g, int rows, int r, int k);
+/* The i64 matrix descriptor of the operand starting at element offset `off`
+ * (index value) of the staged memref `mem` (type `memTy`). */
+int rock__accelWgmmaDesc(RockGen *g, const RockAccel *ac, int mem,
+                         const char *memTy, int off);
+/* Begin: after every thread's stores to the staged operands, makes them
+ * visible to the tensor cores' async proxy (fence.proxy.async, barrier,
+ * wgmma.fence). End: commits the issued products and waits for them, so
+ * the accumulators can be read. */
+void rock__accelWgmmaBegin(RockGen *g);
+void rock__accelWgmmaEnd(RockGen *g);
+/* Begin's first part alone (fence.proxy.async.shared::cta), for schedules
+ * with their own barriers (then `nvvm.wgmma.fence.aligned` after them). */
+void rock__accelWgmmaProxyFence(RockGen *g);
+
+/* NVIDIA's emitters (accel_nv.c, accel_wgmma.c) and AMD's (accel_amd.c),
+ * for accel.c. */
 int rock__accelMmaNv(RockGen *g, const RockAccel *ac, int a, int b, int c);
+int rock__accelMmaWgmma(RockGen *g, const RockAccel *ac, int a, int b, int c);
 int rock__accelMmaAmd(RockGen *g, const RockAccel *ac, int a, int b, int c);
 
 #endif

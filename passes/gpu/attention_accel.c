@@ -31,6 +31,9 @@
  *   - masks only on the tiles that need them (key tail, past some row's
  *     last key, before some row's window start), causal blocks launched
  *     longest first.
+ * On sm_90a with ROCK_GPU_ACCEL_WGMMA=1 (and 64 merged rows per block),
+ * Q·Kᵀ runs on warpgroup MMA instead: Q and K staged in its layout, S cut
+ * into the m16n8 tiles the rest reads.
  * Elsewhere (AMD, and ROCK_GPU_ACCEL_LDM=0 / ROCK_GPU_ACCEL_PREG=0 on
  * NVIDIA as off switches) K and V go through registers into separate
  * buffers, fragments are vector loads, and (without the register form) P
@@ -78,6 +81,10 @@ typedef struct AccSched {
    * with cp.async (rock.async_copy) while the other gemm runs; Q, K, V are
    * views of one buffer (Q under K and V when they do not fit side by side) */
   bool ldm, swzQ, swzK, swzV;
+  /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
+   * in its layout; the S accumulator is cut into acS's tiles */
+  bool wgS;
+  RockAccel acW;
   int64_t pq, pv; /* row pitch of Q / K and of V (elements) */
   int64_t qOff, kOff, vOff, bytes;
   int64_t numCu; /* rock__gpuNumCu */
@@ -179,13 +186,24 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
    * ldmatrix when their instruction does (not i8). */
   bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 1);
   s->ldmS = s->ldm && rock__accelHasLdmatrix(acS);
-  s->swzQ = s->swzK = swz && s->ldmS && rock__accelSwizzleFits(a->Dqk);
   s->swzV = swz && rock__accelSwizzleFits(a->Dv);
-  s->pq = a->Dqk + (s->ldm && !s->swzQ ? s->vecQK : 0);
   s->pv = a->Dv + (s->ldm && !s->swzV ? VEC : 0);
+  /* sm_90a, opt-in (ROCK_GPU_ACCEL_WGMMA=1; verified, but slower than
+   * ldmatrix + mma.sync so far: docs/gpu-accel.md): Q·Kᵀ on wgmma when one
+   * warpgroup holds the block (4 warps, 64 merged rows), with 64-key tiles
+   * and Q, K, V side by side (Q is read from workgroup memory every tile). */
+  s->wgS = s->ldmS && maxw >= 4 && sqr >= 64 &&
+           envInt("ROCK_GPU_ACCEL_WGMMA", 0) &&
+           rock__accelSelectWarpgroup(&t, tq, MB_KEYS, &s->acW) &&
+           2 * (128 * a->Dqk + MB_KEYS * s->pv) <= SMEM_MAX;
+  s->swzQ = s->swzK =
+      !s->wgS && swz && s->ldmS && rock__accelSwizzleFits(a->Dqk);
+  s->pq = a->Dqk + (s->ldm && !s->swzQ && !s->wgS ? s->vecQK : 0);
   s->w = (int)((sqr + 15) / 16);
   if (s->w > maxw)
     s->w = maxw;
+  if (s->wgS)
+    s->w = 4;
   s->nb = 16 * s->w;
   for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
     if (layout(a, s))
@@ -196,7 +214,8 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->nr = ac->kind == ROCK_ACCEL_MMA_SYNC ? 2 : ac->cElems;
   s->nchq = (int)(a->Dqk / s->vecQK);
   s->nchv = (int)(a->Dv / VEC);
-  if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT)
+  if (!layout(a, s) || s->mb % ac->k || s->mb / ac->n > MAXNT ||
+      (s->wgS && (s->mb != MB_KEYS || s->qOff == s->kOff)))
     return false;
   /* Causal row blocks see more keys the later they come: launch them in
    * reverse, the longest first, so the last wave holds the short ones. */
@@ -233,15 +252,47 @@ static int rowReduce(RockGen *g, const AccSched *s, int v, const char *op) {
   return v;
 }
 
+/* Where chunk (r, d) of a [rows][pitch] tile goes: [r, swizzled d], or
+ * with `wgl` the wgmma layout's element offset (rock__accelWgmmaIndex) as
+ * [offset / pitch, offset % pitch] of the same contiguous tile. */
+static void chunkAt(RockGen *g, bool swz, bool wgl, int rows, int64_t pitch,
+                    int r, int d, int *i0, int *i1) {
+  if (!wgl) {
+    *i0 = r, *i1 = rock__accelSwizzle(g, swz, r, d);
+    return;
+  }
+  int o = rock__accelWgmmaIndex(g, rows, r, d), cp = rock__genIndex(g, pitch);
+  *i0 = rock__genBin(g, "arith.divui", o, cp, "index");
+  *i1 = rock__genBin(g, "arith.remui", o, cp, "index");
+}
+
+/* Row r and element column d of chunk i of a [rows][nch·vec] tile copied by
+ * consecutive threads: row-major (i = r·nch + c), or with `wgl` 8 rows at a
+ * time (i = (r / 8·nch + c)·8 + r % 8), so that the 8 threads of a 16-byte
+ * store phase write 8 rows of one core matrix (128 contiguous bytes, no
+ * bank conflict in the wgmma layout) and a warp still reads 64 contiguous
+ * bytes of each row. */
+static void rowChunk(RockGen *g, bool wgl, int i, int nch, int vec, int *r,
+                     int *d) {
+  int cn = rock__genIndex(g, nch), c8 = rock__genIndex(g, 8);
+  int q = wgl ? rock__genBin(g, "arith.divui", i, c8, "index") : i;
+  int c = rock__genBin(g, "arith.remui", q, cn, "index");
+  *r = rock__genBin(g, "arith.divui", q, cn, "index");
+  if (wgl)
+    *r = rock__genBin(g, "arith.addi",
+                      rock__genBin(g, "arith.muli", *r, c8, "index"),
+                      rock__genBin(g, "arith.remui", i, c8, "index"), "index");
+  *d = rock__genBin(g, "arith.muli", c, rock__genIndex(g, vec), "index");
+}
+
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
  * j0, clamped to Sk - 1), `vec` elements each, into `sm` [rows][nch·vec]
- * (chunks swizzled with `swz`); with `async`, the stores are marked for
- * rock-gpu-async-copy. */
+ * (chunks placed by chunkAt with `swz`, `wgl`); with `async`, the stores
+ * are marked for rock-gpu-async-copy. */
 static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int view, const char *mt, MlirType elt,
                       int vec, int gBlk, int j0, int nch, int sm,
-                      const char *smt, bool swz, bool async) {
-  int cn = rock__genIndex(g, nch);
+                      const char *smt, bool swz, bool wgl, bool async) {
   int64_t total = (int64_t)s->mb * nch;
   /* Unrolled when the threads divide the chunks (all loads in flight). */
   bool flat = total % nThreads == 0;
@@ -252,10 +303,8 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                             rock__genIndex(g, (int64_t)rep * nThreads), "index")
              : rock__genFor(g, tx, rock__genIndex(g, total),
                             rock__genIndex(g, nThreads));
-    int jr = rock__genBin(g, "arith.divui", i, cn, "index");
-    int d = rock__genBin(g, "arith.muli",
-                         rock__genBin(g, "arith.remui", i, cn, "index"),
-                         rock__genIndex(g, vec), "index");
+    int jr, d;
+    rowChunk(g, wgl, i, nch, vec, &jr, &d);
     int j = rock__genBin(g, "arith.minui",
                          rock__genBin(g, "arith.addi", j0, jr, "index"),
                          rock__genIndex(g, a->Sk - 1), "index");
@@ -267,11 +316,12 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                   "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
                   "%s -> %s",
                   v, view, ib, mt, ty);
+    int i0, i1;
+    chunkAt(g, swz, wgl, s->mb, (int64_t)nch * vec, jr, d, &i0, &i1);
     rock__genLine(g,
                   "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16%s} "
                   ": %s, %s",
-                  v, sm, jr, rock__accelSwizzle(g, swz, jr, d),
-                  async ? ", rock.async_copy" : "", smt, ty);
+                  v, sm, i0, i1, async ? ", rock.async_copy" : "", smt, ty);
     if (!flat)
       rock__genEnd(g);
   }
@@ -302,6 +352,35 @@ static void tileProducts(RockGen *g, const RockAccel *ac, bool ldm,
                                                rock__genIndex(g, t * ac->n), k0,
                                                lane),
                               acc[t]);
+  }
+}
+
+/* S = Q·Kᵀ of the warpgroup on wgmma (s->wgS): Dqk / 16 products of
+ * m64 n MB k16 from the staged Q [64][Dqk] and K [MB][Dqk]; warp w's share
+ * of the accumulator, cut by 4, is its tiles of acS (same layout). */
+static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
+                       int sK, const char *mK, int *sacc) {
+  const RockAccel *acW = &s->acW;
+  int c0 = rock__genIndex(g, 0);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int acc = rock__accelZero(g, acW);
+  for (int k = 0; k < s->ks; ++k) {
+    int ck = rock__genIndex(g, k * acW->k);
+    int da = rock__accelWgmmaDesc(g, acW, sQ, mQ,
+                                  rock__accelWgmmaIndex(g, s->nb, c0, ck));
+    int db = rock__accelWgmmaDesc(g, acW, sK, mK,
+                                  rock__accelWgmmaIndex(g, s->mb, c0, ck));
+    acc = rock__accelMma(g, acW, da, db, acc);
+  }
+  rock__accelWgmmaEnd(g);
+  for (int jt = 0; jt < s->ntS; ++jt) {
+    sacc[jt] = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = vector.extract_strided_slice %%v%d {offsets = [%d], "
+                  "sizes = [%d], strides = [1]} : vector<%dxf32> to "
+                  "vector<%dxf32>",
+                  sacc[jt], acc, jt * s->acS.cElems, s->acS.cElems, acW->cElems,
+                  s->acS.cElems);
   }
 }
 
@@ -368,13 +447,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
-    int cn = rock__genIndex(g, s->nchq);
     int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->nb * s->nchq),
                          rock__genIndex(g, nThreads));
-    int r = rock__genBin(g, "arith.divui", i, cn, "index");
-    int d = rock__genBin(g, "arith.muli",
-                         rock__genBin(g, "arith.remui", i, cn, "index"),
-                         rock__genIndex(g, s->vecQK), "index");
+    int r, d;
+    rowChunk(g, s->wgS, i, s->nchq, s->vecQK, &r, &d);
     int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
     RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
     char ty[32];
@@ -385,10 +461,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                   "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
                   "%s -> %s",
                   q, a->q, ib, a->mq, ty);
+    int i0, i1;
+    chunkAt(g, s->swzQ, s->wgS, s->nb, s->pq, r, d, &i0, &i1);
     rock__genLine(g,
                   "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
                   "%s, %s",
-                  q, sQ, r, rock__accelSwizzle(g, s->swzQ, r, d), mQ, ty);
+                  q, sQ, i0, i1, mQ, ty);
     rock__genEnd(g);
   }
 
@@ -419,9 +497,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   }
   int start, end;
   rock__attnTileRange(g, a, wg.split, eff, lowKey, &start, &end);
+  if (s->wgS)
+    rock__accelWgmmaProxyFence(g);
   rock__genLine(g, "gpu.barrier");
   int qf[MAXKS];
-  for (int k = 0; k < s->ks; ++k)
+  for (int k = 0; k < (s->wgS ? 0 : s->ks); ++k)
     qf[k] = s->ldmS ? rock__accelLdmA(g, acS, sQ, mQ, s->swzQ, row0,
                                       rock__genIndex(g, k * acS->k), lane)
                     : rock__accelLoadA(g, acS, sQ, mQ, true, row0,
@@ -434,7 +514,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int j0;
     (void)rock__attnTileCols(g, a, start, &j0);
     stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk, j0,
-              s->nchq, sK, mK, s->swzK, true);
+              s->nchq, sK, mK, s->swzK, s->wgS, true);
     rock__genLine(g, "nvvm.cp.async.commit.group");
   }
 
@@ -481,16 +561,18 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       /* K(kt) has landed and every warp is past P·V of the last tile: V(kt)
        * streams in during Q·Kᵀ. */
       rock__genLine(g, "nvvm.cp.async.wait.group 0");
+      if (s->wgS)
+        rock__accelWgmmaProxyFence(g);
       rock__genLine(g, "gpu.barrier");
       stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
-                s->nchv, sV, mV, s->swzV, true);
+                s->nchv, sV, mV, s->swzV, false, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
     } else {
       rock__genLine(g, "gpu.barrier");
       stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
-                j0, s->nchq, sK, mK, false, false);
+                j0, s->nchq, sK, mK, false, false, false);
       stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
-                s->nchv, sV, mV, false, false);
+                s->nchv, sV, mV, false, false, false);
       rock__genLine(g, "gpu.barrier");
     }
     /* S = Q·Kᵀ, then the scores of every accumulator element. */
@@ -498,8 +580,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int mv = rock__attnMaskedValue(g, a, 1);
     for (int jt = 0; jt < s->ntS; ++jt)
       sacc[jt] = rock__accelZero(g, acS);
-    tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, true, s->swzK, lane,
-                 s->ntS, sacc);
+    if (s->wgS)
+      gemm0Wgmma(g, s, sQ, mQ, sK, mK, sacc);
+    else
+      tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, true, s->swzK, lane,
+                   s->ntS, sacc);
     int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
       int acc = sacc[jt];
@@ -663,7 +748,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       int jn;
       (void)rock__attnTileCols(g, a, kn, &jn);
       stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
-                jn, s->nchq, sK, mK, s->swzK, true);
+                jn, s->nchq, sK, mK, s->swzK, s->wgS, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
       g->depth--;
       rock__genLine(g, "}");

@@ -5,7 +5,8 @@
  * no options, so this pass builds the upstream pipeline with the chip in its
  * options and runs it on the module in a nested pass manager.
  *   NVIDIA: gpu.module(convert-scf-to-cf, convert-nvgpu-to-nvvm,
- *           convert-arith-to-llvm, convert-gpu-to-nvvm{bare pointers}),
+ *           convert-arith-to-llvm, convert-gpu-to-nvvm{bare pointers}[,
+ *           convert-nvvm-to-llvm for sm_<N>a: wgmma is PTX inline asm]),
  *           reconcile-unrealized-casts,
  *           gpu-module-to-binary{format=isa (PTX) | bin (cubin)}
  *   AMD:    gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
@@ -78,11 +79,15 @@ typedef enum Mode { TO_LLVM, TO_BINARY, TO_CUBIN } Mode;
 static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
                      char *err, size_t errSize) {
   if (t->vendor == ROCK_GPU_NVIDIA) {
+    /* sm_<N>a: the architecture-specific ops (wgmma) are PTX inline asm. */
+    size_t cl = strlen(t->chip);
+    bool sma = cl && t->chip[cl - 1] == 'a';
     snprintf(out, size,
              "builtin.module(gpu.module(convert-scf-to-cf,convert-nvgpu-to-"
              "nvvm,convert-arith-to-llvm,convert-gpu-to-nvvm{use-bare-ptr-"
-             "memref-call-conv=1}),"
+             "memref-call-conv=1}%s),"
              "reconcile-unrealized-casts%s%s%s)",
+             sma ? ",convert-nvvm-to-llvm" : "",
              mode == TO_LLVM ? "" : ",gpu-module-to-binary{format=",
              mode == TO_LLVM    ? ""
              : mode == TO_CUBIN ? "bin"

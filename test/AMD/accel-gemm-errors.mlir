@@ -63,3 +63,20 @@ module attributes {rock.arch = "cpu"} {
     return
   }
 }
+
+// -----
+module attributes {rock.arch = "sm_90a"} {
+  // expected-error @+1 {{rock.accel_tile is array<i64: BM, BN> with BM dividing M and BN dividing N}}
+  func.func @gemm(%a: memref<128x64xbf16>, %b: memref<128x64xbf16>, %c: memref<128x128xf32>) attributes {rock.accel_gemm, rock.accel_tile = array<i64: 96, 64>} {
+    return
+  }
+}
+
+// -----
+// sm_90a: the wgmma instruction is m64 x n x k16; M = 32 is not a multiple.
+module attributes {rock.arch = "sm_90a"} {
+  // expected-error @+1 {{rock.accel_gemm shapes must agree, be multiples of the 64x64x16 instruction, with at most 16 n-tiles and 1024 threads}}
+  func.func @gemm(%a: memref<32x64xbf16>, %b: memref<64x64xbf16>, %c: memref<32x64xf32>) attributes {rock.accel_gemm} {
+    return
+  }
+}

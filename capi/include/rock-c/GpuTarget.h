@@ -36,6 +36,8 @@ typedef enum RockGpuAccel {
   ROCK_ACCEL_MMA_SYNC = 1, ///< NVIDIA sm_80+: mma.sync m16n8k16 / m16n8k32
   ROCK_ACCEL_MFMA = 2,     ///< AMD gfx908/gfx90a/gfx94x/gfx950 (wave64)
   ROCK_ACCEL_WMMA12 = 3,   ///< AMD gfx12 (wave32 WMMA, gfx12 operand layout)
+  ROCK_ACCEL_WGMMA = 4,    ///< NVIDIA sm_90a warpgroup MMA; a target's `accel`
+                           ///< stays MMA_SYNC (schedules ask for it by name)
 } RockGpuAccel;
 
 typedef struct RockGpuTarget {

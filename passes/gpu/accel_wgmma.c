@@ -1,0 +1,137 @@
+/*===- accel_wgmma.c - warpgroup MMA tile products (NVIDIA sm_90a) --------===*
+ *
+ * nvvm.wgmma.mma_async m64nNk16 f16 / bf16 -> f32 (accel.h): one warpgroup
+ * (4 warps, 128 lanes) computes C[64 x N] += A[64 x 16] · B[16 x N] with A
+ * and B read by the tensor cores from workgroup memory, described by 64-bit
+ * matrix descriptors:
+ *   bits 0-13  start address >> 4 (the shared-window byte address),
+ *   bits 16-29 leading dimension byte offset >> 4,
+ *   bits 32-45 stride dimension byte offset >> 4,
+ *   bits 62-63 swizzle mode (0: none).
+ * Both operands are K-major ("row" A, "col" B: no transpose) without
+ * swizzle, whose unit is the core matrix of 8 rows x 16 bytes (8 x 8
+ * 16-bit elements) stored as 128 contiguous bytes, row after row. The
+ * staging rock__accelWgmmaIndex lays out for a tile of R rows x kTile:
+ *   offset(r, k) = (k / 16)·16R + (r / 8)·128 + ((k % 16) / 8)·64
+ *                  + (r % 8)·8 + k % 8                        (elements)
+ * so, for one k16 step, the two k halves of an 8-row group are 128 bytes
+ * apart (the leading dimension offset) and consecutive 8-row groups 256
+ * bytes apart (the stride dimension offset); an instruction's operand starts
+ * at offset(r0, k0) with r0 % 8 == 0 and k0 % 16 == 0 (16-byte aligned).
+ * The accumulator struct of N / 2 f32 is rebuilt into a vector<N/2 x f32>,
+ * whose layout accel.c's rock__accelAccCoord gives. The generic-proxy
+ * stores of the staging are ordered before the tensor cores' reads with
+ * fence.proxy.async (rock__accelWgmmaBegin); the products are committed and
+ * waited for as one group (rock__accelWgmmaEnd).
+ *
+ *===----------------------------------------------------------------------===*/
+#include "gpu/accel.h"
+
+#include <stdio.h>
+
+enum { LBO = 128, SBO = 256 };
+
+int rock__accelWgmmaIndex(RockGen *g, int rows, int r, int k) {
+  int c8 = rock__genIndex(g, 8), c16 = rock__genIndex(g, 16);
+  int kb = rock__genBin(g, "arith.divui", k, c16, "index");
+  int kr = rock__genBin(g, "arith.remui", k, c16, "index");
+  int terms[5] = {
+      rock__genBin(g, "arith.muli", kb, rock__genIndex(g, 16 * rows), "index"),
+      rock__genBin(g, "arith.muli",
+                   rock__genBin(g, "arith.divui", r, c8, "index"),
+                   rock__genIndex(g, 128), "index"),
+      rock__genBin(g, "arith.muli",
+                   rock__genBin(g, "arith.divui", kr, c8, "index"),
+                   rock__genIndex(g, 64), "index"),
+      rock__genBin(g, "arith.muli",
+                   rock__genBin(g, "arith.remui", r, c8, "index"), c8, "index"),
+      rock__genBin(g, "arith.remui", kr, c8, "index")};
+  int off = terms[0];
+  for (int i = 1; i < 5; ++i)
+    off = rock__genBin(g, "arith.addi", off, terms[i], "index");
+  return off;
+}
+
+int rock__accelWgmmaDesc(RockGen *g, const RockAccel *ac, int mem,
+                         const char *memTy, int off) {
+  (void)ac; /* f16 and bf16 are both 2 bytes */
+  int p = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                "-> index",
+                p, mem, memTy);
+  int byte = rock__genBin(
+      g, "arith.addi", p,
+      rock__genBin(g, "arith.muli", off, rock__genIndex(g, 2), "index"),
+      "index");
+  int a = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", a, byte);
+  char lit[32];
+  snprintf(lit, sizeof lit, "%d", 0x3FFFF);
+  a = rock__genBin(g, "arith.andi", a, rock__genConst(g, lit, "i64"), "i64");
+  a = rock__genBin(g, "arith.shrui", a, rock__genConst(g, "4", "i64"), "i64");
+  snprintf(lit, sizeof lit, "%lld",
+           ((long long)(LBO >> 4) << 16) | ((long long)(SBO >> 4) << 32));
+  return rock__genBin(g, "arith.ori", a, rock__genConst(g, lit, "i64"), "i64");
+}
+
+void rock__accelWgmmaProxyFence(RockGen *g) {
+  rock__genLine(g, "nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, "
+                   "space = #nvvm.shared_space<cta>}");
+}
+
+void rock__accelWgmmaBegin(RockGen *g) {
+  rock__accelWgmmaProxyFence(g);
+  rock__genLine(g, "gpu.barrier");
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+}
+
+void rock__accelWgmmaEnd(RockGen *g) {
+  rock__genLine(g, "nvvm.wgmma.commit.group.sync.aligned");
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+}
+
+/* `!llvm.struct<(f32, ... n times)>` */
+static void structTy(RockStr *s, int n) {
+  rock__strAppend(s, "!llvm.struct<(");
+  for (int i = 0; i < n; ++i)
+    rock__strAppendf(s, "%sf32", i ? ", " : "");
+  rock__strAppend(s, ")>");
+}
+
+int rock__accelMmaWgmma(RockGen *g, const RockAccel *ac, int a, int b, int c) {
+  RockStr st = {0};
+  structTy(&st, ac->cElems);
+  int s = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = llvm.mlir.undef : %s", s, st.data);
+  for (int e = 0; e < ac->cElems; ++e) {
+    int x = rock__genFresh(g), n = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = vector.extract %%v%d[%d] : f32 from vector<%dxf32>",
+                  x, c, e, ac->cElems);
+    rock__genLine(g, "%%v%d = llvm.insertvalue %%v%d, %%v%d[%d] : %s", n, x, s,
+                  e, st.data);
+    s = n;
+  }
+  int d = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = nvvm.wgmma.mma_async %%v%d, %%v%d, %%v%d, "
+                "#nvvm.shape<m = 64, n = %d, k = 16>, D [<f32>, "
+                "#nvvm.wgmma_scale_out<one>], A [<%s>, "
+                "#nvvm.wgmma_scale_in<one>, <row>], B [<%s>, "
+                "#nvvm.wgmma_scale_in<one>, <col>] : %s -> %s",
+                d, a, b, s, ac->n, ac->elt, ac->elt, st.data, st.data);
+  RockStr list = {0};
+  for (int e = 0; e < ac->cElems; ++e) {
+    int x = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = llvm.extractvalue %%v%d[%d] : %s", x, d, e,
+                  st.data);
+    rock__strAppendf(&list, "%s%%v%d", e ? ", " : "", x);
+  }
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dxf32>", r,
+                list.data, ac->cElems);
+  rock__strFree(&list);
+  rock__strFree(&st);
+  return r;
+}
