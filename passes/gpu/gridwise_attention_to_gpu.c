@@ -51,8 +51,14 @@
  * SM; 16 lanes with 8 keys per group about 155, 3 workgroups). */
 #define LANES_MIN 16 /* rock.gpu_lanes_min overrides */
 #define STATE_REGS 128
-/* 16-byte chunks of a row per lane at most. */
+/* Chunks of a row per lane at most while the lanes per row are halved. */
 #define CHUNKS_MAX 8
+/* Chunks of a row per lane at most: rows of more chunks than 32 lanes x
+ * CHUNKS_MAX (head dims whose size only allows 1-, 2- or 4-byte accesses,
+ * e.g. 999) are "wide": fewer rows per workgroup and one key per lane group
+ * keep their per-lane Q and O state within WIDE_STATE f32 values. */
+#define CHUNKS_WIDE 32
+#define WIDE_STATE 128
 /* Warps per workgroup. */
 #define WARPS 4
 /* Keys per lane group per tile (rock.gpu_keys_per_group overrides, up to
@@ -161,6 +167,11 @@ static bool schedule(RockAttn *a, Sched *s, MlirExternalPass pass) {
   s->kpw = 32 / s->lpr;
   s->uq = (s->nchq + s->lpr - 1) / s->lpr;
   s->uv = (s->nchv + s->lpr - 1) / s->lpr;
+  if (s->uq > CHUNKS_MAX || s->uv > CHUNKS_MAX) {
+    s->t = 1;
+    while (s->nb > 1 && (int64_t)s->nb * (s->uq + s->uv) * s->vec > WIDE_STATE)
+      s->nb = (s->nb + 1) / 2;
+  }
   s->nw = WARPS;
   while (s->nw > 1 &&
          (int64_t)s->nw * s->nb * a->Dv * 4 + 2 * s->nw * s->nb * 4 > SMEM_MAX)
@@ -309,7 +320,7 @@ static void ifOpen(RockGen *g, int c) {
 
 /*===--- the kernel -------------------------------------------------------===*/
 
-enum { NBMAX = ROWS_MAX, UMAX = CHUNKS_MAX, TMAX = KEYS_MAX, VMAX = 16 };
+enum { NBMAX = ROWS_MAX, UMAX = CHUNKS_WIDE, TMAX = KEYS_MAX, VMAX = 16 };
 
 /* The keys group `group` takes in tile `kt`: jj[t] = kt·MB + group·T + t,
  * and jc[t] = min(jj[t], Sk - 1), the key actually read. */

@@ -109,3 +109,11 @@
 // STAGES2: gpu.launch
 // STAGES2: rock.view_load {{.*}} : memref<1x256x128xbf16> -> vector<8xbf16>
 // STAGES2: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1 iter_args({{.*}}) -> ({{.*}}vector<8xbf16>
+
+// Wide rows: head dim 777 f16 allows only 2-byte accesses, 25 chunks per lane
+// of 32; the schedule keeps 2 merged rows per workgroup (12 rows of the GQA
+// group in 6 workgroups) and one key per lane group instead of failing.
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 3 -seq_len_k 200 -head_dim_qk 777 -head_dim_v 777 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WIDE
+// WIDE: gpu.launch blocks({{.*}}) in ({{.*}} = %c12, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}}) workgroup({{.*}} : memref<4x2xf32, #gpu.address_space<workgroup>>, {{.*}} : memref<4x2x777xf32, #gpu.address_space<workgroup>>)
+// WIDE-NOT: too large
