@@ -559,8 +559,8 @@ static void printNotes(unsigned notes, const char *arch) {
 static const char *tf(bool b) { return b ? "true" : "false"; }
 
 /// `--emit-tuning-key`: rocmlir-gen's layout, the target, its compute-unit
-/// count (`-num_cu`, rocmlir-gen's default 64) and the problem as one line
-/// of flags, tab-separated.
+/// count (`-num_cu`; else the GPU target's, or rocmlir-gen's default 64) and
+/// the problem as one line of flags, tab-separated.
 static void printTuningKey(const RockAttentionConfig *cfg, const char *arch,
                            int64_t numCu, int64_t lookBack) {
   printf("%s\t%" PRId64 "\t", arch[0] ? arch : "cpu", numCu);
@@ -998,18 +998,22 @@ int main(int argc, char **argv) {
   char err[512];
   if (!rockAttentionConfigValidate(&cfg, err, sizeof err))
     die("%s", err);
+  RockGpuTarget target = {0};
+  if (!rockGpuTargetParse(h.arch, &target, err, sizeof err))
+    die("%s", err);
   if (compat.tuningSpace || compat.tuningKey) {
+    /* Without -num_cu a GPU target's key carries its own CU / SM count. */
+    int64_t numCu = compat.hasNumCu || target.vendor == ROCK_GPU_NONE
+                        ? compat.numCu
+                        : target.numCu;
     if (compat.tuningSpace)
       printTuningSpace();
     else
-      printTuningKey(&cfg, h.arch, compat.numCu, compat.causalLookBack);
+      printTuningKey(&cfg, h.arch, numCu, compat.causalLookBack);
     free((void *)(uintptr_t)cfg.currentSeqLen);
     free((void *)(uintptr_t)cfg.prefixOffset);
     return 0;
   }
-  RockGpuTarget target = {0};
-  if (!rockGpuTargetParse(h.arch, &target, err, sizeof err))
-    die("%s", err);
   printNotes(targetNotes(&compat, &target), h.arch);
 
   MlirContext ctx = mlirContextCreate();

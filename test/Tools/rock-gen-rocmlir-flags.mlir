@@ -129,3 +129,10 @@
 // SPACEOK: perf_config = "attn:v3:128,128,256,8,32,32,16,4,1,1,0,0,1"
 // RUN: rock-gen -p --arch gfx942 -num_cu 304 --emit-tuning-key | FileCheck %s --check-prefix=KEYARCH
 // KEYARCH: {{^}}gfx942 304 -t f32 {{.*}} -num_heads_q 1 -num_heads_kv 1{{$}}
+// Without -num_cu a GPU target's key carries the target's CU / SM count.
+// RUN: rock-gen -p --arch gfx90a --emit-tuning-key | FileCheck %s --check-prefix=KEYCU
+// KEYCU: {{^}}gfx90a 110 -t f32 {{.*}}{{$}}
+// RUN: rock-gen -p --arch sm_90 --emit-tuning-key | FileCheck %s --check-prefix=KEYSM
+// KEYSM: {{^}}sm_90 132 -t f32 {{.*}}{{$}}
+// RUN: rock-gen -p --arch sm_90 -num_cu 114 --emit-tuning-key | FileCheck %s --check-prefix=KEYSET
+// KEYSET: {{^}}sm_90 114 -t f32 {{.*}}{{$}}
