@@ -56,7 +56,8 @@
 /* Chunks of a row per lane at most: rows of more chunks than 32 lanes x
  * CHUNKS_MAX (head dims whose size only allows 1-, 2- or 4-byte accesses,
  * e.g. 999) are "wide": fewer rows per workgroup and one key per lane group
- * keep their per-lane Q and O state within WIDE_STATE f32 values. */
+ * keep their per-lane Q and O state within WIDE_STATE f32 values; rows that
+ * need more even alone (f32 head dims of 4096) are refused. */
 #define CHUNKS_WIDE 32
 #define WIDE_STATE 128
 /* Warps per workgroup. */
@@ -167,7 +168,8 @@ static bool schedule(RockAttn *a, Sched *s, MlirExternalPass pass) {
   s->kpw = 32 / s->lpr;
   s->uq = (s->nchq + s->lpr - 1) / s->lpr;
   s->uv = (s->nchv + s->lpr - 1) / s->lpr;
-  if (s->uq > CHUNKS_MAX || s->uv > CHUNKS_MAX) {
+  bool wide = s->uq > CHUNKS_MAX || s->uv > CHUNKS_MAX;
+  if (wide) {
     s->t = 1;
     while (s->nb > 1 && (int64_t)s->nb * (s->uq + s->uv) * s->vec > WIDE_STATE)
       s->nb = (s->nb + 1) / 2;
@@ -180,6 +182,13 @@ static bool schedule(RockAttn *a, Sched *s, MlirExternalPass pass) {
     rock__passFail(pass, a->op,
                    "head_dim_v %lld is too large for the GPU lowering",
                    (long long)a->Dv);
+    return false;
+  }
+  if (s->uq > CHUNKS_WIDE || s->uv > CHUNKS_WIDE ||
+      (wide && (int64_t)s->nb * (s->uq + s->uv) * s->vec > WIDE_STATE)) {
+    rock__passFail(pass, a->op,
+                   "head dims %lld / %lld are too large for the GPU lowering",
+                   (long long)a->Dqk, (long long)a->Dv);
     return false;
   }
   a->NB = s->nb;
@@ -734,13 +743,6 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   Sched s;
   if (!schedule(&a, &s, pass))
     return false;
-  if (s.uq > UMAX || s.uv > UMAX) {
-    rock__passFail(pass, op,
-                   "head dims %lld / %lld are too large for the GPU "
-                   "lowering",
-                   (long long)a.Dqk, (long long)a.Dv);
-    return false;
-  }
   /* No user split: P partitions fill the GPU (f32 partials, combined by a
    * second launch). */
   int64_t minTiles = (MIN_SPLIT_KEYS + a.MB - 1) / a.MB;
