@@ -746,10 +746,11 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   /* No user split: P partitions fill the GPU (f32 partials, combined by a
    * second launch). */
   int64_t minTiles = (MIN_SPLIT_KEYS + a.MB - 1) / a.MB;
-  RockGpuTarget t;
+  RockGpuTarget t = {0};
   MlirExternalPass quiet = {NULL};
-  int64_t numCu = rock__gpuArch(op, quiet, &t) ? rock__gpuNumCu(op, &t) : 64;
-  int64_t P = rock__attnInternalSplit(&a, numCu * BLOCKS_PER_SM, minTiles);
+  (void)rock__gpuArch(op, quiet, &t); /* unknown: rock__gpuNumCu's default */
+  int64_t P = rock__attnInternalSplit(
+      &a, rock__gpuNumCu(op, &t) * BLOCKS_PER_SM, minTiles);
   return rock__attnLower(op, pass, &a, P, true, generateGpu, &s);
 }
 
