@@ -31,14 +31,21 @@ static inline MlirLogicalResult rockFuzzSwallow(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-/// Builds the registry once (call from LLVMFuzzerInitialize).
-static inline void rockFuzzInit(void) {
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/// libFuzzer's start-up hook, defined here once for the target that includes
+/// this header (one per fuzzer binary): builds the registry once.
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
   rockFuzzRegistry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(rockFuzzRegistry);
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__rock__(),
                                  rockFuzzRegistry);
   mlirRegisterAllPasses();
   rockRegisterAllPasses();
+  return 0;
 }
 
 /// A fresh single-threaded context with every dialect available and

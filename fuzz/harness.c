@@ -20,18 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 /// The element budget: every buffer, and the reference's work, stays small.
 enum { BUDGET = 1 << 14 };
-
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
-  rockFuzzInit();
-  return 0;
-}
 
 static void build(const RockHarness *h) {
   const RockAttnProblem *p = &h->problem;

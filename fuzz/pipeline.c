@@ -11,16 +11,6 @@
 
 #include <string.h>
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
-  rockFuzzInit();
-  return 0;
-}
-
 static bool mentionsRock(const uint8_t *data, size_t size) {
   for (size_t i = 0; i + 5 <= size; ++i)
     if (!memcmp(data + i, "rock.", 5))
