@@ -75,6 +75,21 @@ static double vAt(const RockAttnProblem *p, const RockAttnInputs *in,
                  seqMajor ? (bkv * sk + j) * dv + e : (bkv * dv + e) * sk + j);
 }
 
+typedef double (*KeyAt)(const RockAttnProblem *, const RockAttnInputs *,
+                        int64_t, int64_t, int64_t);
+
+// Copies keys j0 .. j0 + n - 1 (n = min(chunk, Sk - j0)) of KV group `bkv`,
+// `width` elements each as `at` reads them, into `dst` [n][width]; returns n.
+static int64_t loadKeys(const RockAttnProblem *p, const RockAttnInputs *in,
+                        KeyAt at, int64_t bkv, int64_t j0, int64_t chunk,
+                        int64_t width, double *dst) {
+  int64_t n = p->seqLenK - j0 < chunk ? p->seqLenK - j0 : chunk;
+  for (int64_t jj = 0; jj < n; ++jj)
+    for (int64_t e = 0; e < width; ++e)
+      dst[jj * width + e] = at(p, in, bkv, j0 + jj, e);
+  return n;
+}
+
 static double qAt(const RockAttnProblem *p, const RockAttnInputs *in,
                   int64_t bq, int64_t i, int64_t d) {
   int64_t sq = p->seqLenQ, dqk = p->headDimQK;
@@ -158,10 +173,7 @@ static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
   // Pass 1: scores and their max. A NaN score makes the row NaN (l = NaN
   // marks it), never "masked".
   for (int64_t j0 = 0; j0 < sk; j0 += w->keyChunk) {
-    int64_t nj = sk - j0 < w->keyChunk ? sk - j0 : w->keyChunk;
-    for (int64_t jj = 0; jj < nj; ++jj)
-      for (int64_t d = 0; d < dqk; ++d)
-        w->k[jj * dqk + d] = kAt(p, in, bkv, j0 + jj, d);
+    int64_t nj = loadKeys(p, in, kAt, bkv, j0, w->keyChunk, dqk, w->k);
     for (int64_t t = 0; t < nr; ++t) {
       int64_t bq = bkv * r + (t0 + t) / sq, i = (t0 + t) % sq;
       const double *qi = w->q + t * dqk;
@@ -194,10 +206,7 @@ static void runBlock(Worker *w, int64_t bkv, int64_t t0, int64_t t1) {
   }
   RockDType vType = rockAttnProblemGetValueType(p);
   for (int64_t j0 = 0; j0 < sk; j0 += w->keyChunk) {
-    int64_t nj = sk - j0 < w->keyChunk ? sk - j0 : w->keyChunk;
-    for (int64_t jj = 0; jj < nj; ++jj)
-      for (int64_t e = 0; e < dv; ++e)
-        w->v[jj * dv + e] = vAt(p, in, bkv, j0 + jj, e);
+    int64_t nj = loadKeys(p, in, vAt, bkv, j0, w->keyChunk, dv, w->v);
     for (int64_t t = 0; t < nr; ++t) {
       if (w->m[t] == -INFINITY || isnan(w->l[t]))
         continue;
