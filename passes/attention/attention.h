@@ -238,6 +238,10 @@ void rock__attnTileRange(RockGen *g, const RockAttn *a, int split, int eff,
                          int lowKey, int *start, int *end);
 /* First key *j0 of tile `kt`; returns its real key count min(Sk - j0, MB). */
 int rock__attnTileCols(RockGen *g, const RockAttn *a, int kt, int *j0);
+/* K as a [Bkv][Dqk][Sk] view (a rock.transform of a->k), for schedules
+ * that read K along its keys when its memory is key-major (a->kKeyMajor:
+ * rocMLIR's default layout); writes the view's type into mt (n bytes). */
+int rock__attnKeyMajorView(RockGen *g, const RockAttn *a, char *mt, size_t n);
 /* Row of the out / lse views that row bq of split `split` writes. */
 int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
 
