@@ -119,6 +119,7 @@ typedef enum FlagId {
   F_ATOMIC_ADD,
   F_ATOMIC_FMAX,
   F_WMMA,
+  F_WGMMA,
   F_FUT,
   F_CLONE_HARNESS,
   F_TUNING_KEY,
@@ -208,6 +209,7 @@ static const Flag flags[] = {
     {"atomic_add", false, F_ATOMIC_ADD},
     {"atomic_fmax_f32", false, F_ATOMIC_FMAX},
     {"wmma", false, F_WMMA},
+    {"wgmma", false, F_WGMMA},
     {"fut func_under_test", false, F_FUT},
     {"clone_harness", true, F_CLONE_HARNESS},
     {"emit_tuning_key", true, F_TUNING_KEY},
@@ -360,6 +362,7 @@ typedef enum NoteId {
   NOTE_PERF_FIELDS,
   NOTE_PERF_GPU,
   NOTE_PV_GPU,
+  NOTE_WGMMA,
   NOTE_COUNT,
 } NoteId;
 
@@ -377,6 +380,7 @@ static const char *const noteText[NOTE_COUNT] = {
     ("-perf_config fields other than mPerWave / nPerWave have no effect on "
      "%s: the GPU schedules choose their own tiles"),
     "-pv_with_gpu / --verifier=gpu verify against rock's f64 reference on %s",
+    "-wgmma has no effect on %s (Hopper's warpgroup MMA: sm_90, sm_90a)",
 };
 
 /// What the compatibility flags asked for, applied after the flag loop.
@@ -392,6 +396,8 @@ typedef struct Compat {
   /// The feature toggles, in order mfma, dot, atomic_add, atomic_fmax_f32,
   /// wmma: 0 infer, 1 on, 2 off.
   unsigned char toggle[5];
+  /// `-wgmma`: 0 infer, 1 on, 2 off (rock.gpu_wgmma = false on sm_90).
+  unsigned char wgmma;
   bool tuningKey, tuningSpace;
 } Compat;
 
@@ -485,6 +491,8 @@ static unsigned targetNotes(const Compat *c, const RockGpuTarget *t) {
   if (t->vendor == ROCK_GPU_NONE)
     return notes;
   notes &= ~(1u << NOTE_NUM_CU);
+  if (t->smVersion == 90)
+    notes &= ~(1u << NOTE_WGMMA);
   if (notes & (1u << NOTE_PERF_FIELDS))
     notes = (notes & ~(1u << NOTE_PERF_FIELDS)) | 1u << NOTE_PERF_GPU;
   if (c->directToLds && t->vendor == ROCK_GPU_NVIDIA) {
@@ -524,6 +532,10 @@ static void compatAnnotate(MlirModule m, const Compat *c,
     mlirOperationSetDiscardableAttributeByName(
         mod, mlirStringRefCreateFromCString("rock.num_cu"),
         mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), c->numCu));
+  if (c->wgmma && t->smVersion == 90)
+    mlirOperationSetDiscardableAttributeByName(
+        mod, mlirStringRefCreateFromCString("rock.gpu_wgmma"),
+        mlirBoolAttrGet(ctx, c->wgmma == 1));
   bool any = false;
   for (int i = 0; i < 5; ++i)
     any |= c->toggle[i] != 0;
@@ -609,7 +621,9 @@ static void usage(void) {
       "  -sliding_window_look_back, -causal_look_back, -causal=N, -seq_len,\n"
       "  -head_dim, -num_heads, --apply-bufferization-pipeline, -mfma=on|off,\n"
       "  -fut, --clone-harness, -pv_with_gpu, -x2, --emit-tuning-key,\n"
-      "  --emit-tuning-space");
+      "  --emit-tuning-space\n"
+      "NVIDIA sm_90: -wgmma=off keeps plain sm_90 PTX (mma.sync; default on:\n"
+      "  prefill on Hopper's warpgroup MMA, sm_90a code)");
 }
 
 //===----------------------------------------------------------------------===//
@@ -940,6 +954,14 @@ int main(int argc, char **argv) {
       compat.toggle[f->id - F_MFMA] = !strcmp(v, "on")    ? 1
                                       : !strcmp(v, "off") ? 2
                                                           : 0;
+      break;
+    case F_WGMMA:
+      if (!oneOf(v, toggles))
+        die("invalid value '%s' for %.*s (infer, on or off)", v,
+            (int)(n + (size_t)(name - arg)), arg);
+      compat.wgmma = !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 2 : 0;
+      if (compat.wgmma)
+        compat.notes |= 1u << NOTE_WGMMA;
       break;
     case F_FUT:
       if (strcmp(v, "rock_attention"))

@@ -139,6 +139,11 @@ int rock__accelWgmmaVector(RockGen *g, const RockAccel *ac, int d);
  * flight) live up to this point, after the wait that retires their
  * products, so that nothing new is written into them earlier. */
 void rock__accelWgmmaHold(RockGen *g, const int *regs, int n);
+/* The i32 values regs[0..n-1] redefined here (out[0..n-1]) by an empty
+ * side-effecting asm: emitted before a wgmma.fence, it gives the A
+ * fragments of the products after it their own registers, so that no copy
+ * lands between the products. */
+void rock__accelWgmmaPin(RockGen *g, const int *regs, int n, int *out);
 /* vector<cElems x f32> `v` as an accumulator struct. */
 int rock__accelWgmmaStruct(RockGen *g, const RockAccel *ac, int v);
 /* The descriptor (no swizzle) of the operand starting at the first element

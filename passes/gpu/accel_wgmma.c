@@ -301,3 +301,31 @@ void rock__accelWgmmaHold(RockGen *g, const int *regs, int n) {
   rock__strFree(&ops);
   rock__strFree(&tys);
 }
+
+void rock__accelWgmmaPin(RockGen *g, const int *regs, int n, int *out) {
+  RockStr cons = {0}, ops = {0}, tys = {0}, st = {0};
+  rock__strAppend(&st, "!llvm.struct<(");
+  for (int i = 0; i < n; ++i) {
+    rock__strAppendf(&cons, "%s=r", i ? "," : "");
+    rock__strAppendf(&ops, "%s%%v%d", i ? ", " : "", regs[i]);
+    rock__strAppendf(&tys, "%si32", i ? ", " : "");
+    rock__strAppendf(&st, "%si32", i ? ", " : "");
+  }
+  rock__strAppend(&st, ")>");
+  for (int i = 0; i < n; ++i)
+    rock__strAppendf(&cons, ",%d", i);
+  int s = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.inline_asm has_side_effects asm_dialect = att "
+                "\"\", \"%s\" %s : (%s) -> %s",
+                s, cons.data, ops.data, tys.data, st.data);
+  for (int i = 0; i < n; ++i) {
+    out[i] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = llvm.extractvalue %%v%d[%d] : %s", out[i], s, i,
+                  st.data);
+  }
+  rock__strFree(&cons);
+  rock__strFree(&ops);
+  rock__strFree(&tys);
+  rock__strFree(&st);
+}

@@ -209,16 +209,17 @@ static void tileStep(RockGen *g, WgCtx *c, int kt, const int *m, const int *l,
   WgDescs ds, dv;
   rock__wgScoresDescs(g, c, st, &ds);
   rock__wgPVDescs(g, c, sp, &dv);
-  int os0 = rock__accelWgmmaStruct(g, &c->acO, o);
+  int os0 = rock__accelWgmmaStruct(g, &c->acO, o), pin[MAX_PA];
+  rock__accelWgmmaPin(g, pa, c->mb / 4, pin);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
   int s = rock__wgScores(g, c, &ds);
-  int os = rock__wgPV(g, c, &dv, pa, os0);
+  int os = rock__wgPV(g, c, &dv, pin, os0);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned %d", c->overlap ? 1 : 0);
   int cr[2];
   rock__wgSoftmax(g, c, rock__accelWgmmaVector(g, &c->acS, s), j0, m, l, mN,
                   lN, cr, paN);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
-  rock__accelWgmmaHold(g, pa, c->mb / 4);
+  rock__accelWgmmaHold(g, pin, c->mb / 4);
   *oN = rock__wgRescale(g, c, rock__accelWgmmaVector(g, &c->acO, os), cr);
 }
 

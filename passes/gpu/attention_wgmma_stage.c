@@ -95,39 +95,76 @@ static int loadChunk(RockGen *g, WgCtx *c, Src src, int L, int cc, int j0) {
   return v;
 }
 
-/* Copies `lines` x `nch` chunks of `src` into tile `t` viewed as `dst`. */
+/* The chunk of thread-order index i: line *L, chunk column *cc. */
+static void chunkOf(RockGen *g, int i, int nch, int *L, int *cc) {
+  int c8 = rock__genIndex(g, 8), cn = rock__genIndex(g, nch);
+  int q = rock__genBin(g, "arith.divui", i, c8, "index");
+  *cc = rock__genBin(g, "arith.remui", q, cn, "index");
+  *L = rock__genBin(
+      g, "arith.addi",
+      rock__genBin(g, "arith.muli",
+                   rock__genBin(g, "arith.divui", q, cn, "index"), c8,
+                   "index"),
+      rock__genBin(g, "arith.remui", i, c8, "index"), "index");
+}
+
+static void storeChunk(RockGen *g, const WgCtx *c, const WgTile *t, int v,
+                       int dst, int off) {
+  char ty[32];
+  rock__typeStrS(ty, sizeof ty, c->elt, VEC);
+  rock__genLine(g,
+                "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16, "
+                "rock.async_copy} : %s, %s",
+                v, dst,
+                rock__genBin(g, "arith.divui", off, rock__genIndex(g, 8),
+                             "index"),
+                rock__genIndex(g, 0), t->mt, ty);
+}
+
+/* Copies `lines` x `nch` chunks of `src` into tile `t` viewed as `dst`.
+ * When every thread keeps its chunk column from one round to the next and
+ * the rounds move by whole 8-line groups (16-line along a k16 slab for
+ * MN-major tiles), round r's line and offset are round 0's plus r times a
+ * constant (no per-round values stay live across the key loop). */
 static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
                      int lines, int nch, int j0) {
   int64_t total = (int64_t)lines * nch;
-  bool flat = total % c->nThreads == 0;
-  int reps = flat ? (int)(total / c->nThreads) : 1;
-  int c8 = rock__genIndex(g, 8), cn = rock__genIndex(g, nch);
-  char ty[32];
-  rock__typeStrS(ty, sizeof ty, c->elt, VEC);
-  for (int rep = 0; rep < reps; ++rep) {
-    int i = flat ? rock__genBin(g, "arith.addi", c->tx,
-                                rock__genIndex(g, (int64_t)rep * c->nThreads),
-                                "index")
-                 : rock__genFor(g, c->tx, rock__genIndex(g, total),
-                                rock__genIndex(g, c->nThreads));
-    int q = rock__genBin(g, "arith.divui", i, c8, "index");
-    int cc = rock__genBin(g, "arith.remui", q, cn, "index");
-    int L = rock__genBin(
-        g, "arith.addi",
-        rock__genBin(g, "arith.muli",
-                     rock__genBin(g, "arith.divui", q, cn, "index"), c8,
-                     "index"),
-        rock__genBin(g, "arith.remui", i, c8, "index"), "index");
+  if (total % c->nThreads) {
+    int i = rock__genFor(g, c->tx, rock__genIndex(g, total),
+                         rock__genIndex(g, c->nThreads));
+    int L, cc;
+    chunkOf(g, i, nch, &L, &cc);
+    int d8 = rock__genBin(g, "arith.muli", cc, rock__genIndex(g, 8), "index");
     int v = loadChunk(g, c, src, L, cc, j0);
-    int d8 = rock__genBin(g, "arith.muli", cc, c8, "index");
-    int off = t->mn ? layoutAt(g, t, d8, L) : layoutAt(g, t, L, d8);
-    rock__genLine(g,
-                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16, "
-                  "rock.async_copy} : %s, %s",
-                  v, dst, rock__genBin(g, "arith.divui", off, c8, "index"),
-                  rock__genIndex(g, 0), t->mt, ty);
-    if (!flat)
-      rock__genEnd(g);
+    storeChunk(g, c, t, v, dst,
+               t->mn ? layoutAt(g, t, d8, L) : layoutAt(g, t, L, d8));
+    rock__genEnd(g);
+    return;
+  }
+  int reps = (int)(total / c->nThreads), dL = c->nThreads / nch;
+  bool linear = c->nThreads % (8 * nch) == 0 && dL % (t->mn ? 16 : 8) == 0;
+  int64_t dOff = t->mn ? (int64_t)(dL / 16) * 16 * t->nn : (int64_t)dL * 16;
+  int L0, cc0, off0 = -1;
+  for (int rep = 0; rep < reps; ++rep) {
+    int L, cc, off;
+    if (linear && rep > 0) {
+      L = rock__genBin(g, "arith.addi", L0,
+                       rock__genIndex(g, (int64_t)rep * dL), "index");
+      cc = cc0;
+      off = rock__genBin(g, "arith.addi", off0,
+                         rock__genIndex(g, rep * dOff), "index");
+    } else {
+      chunkOf(g,
+              rock__genBin(g, "arith.addi", c->tx,
+                           rock__genIndex(g, (int64_t)rep * c->nThreads),
+                           "index"),
+              nch, &L, &cc);
+      int d8 =
+          rock__genBin(g, "arith.muli", cc, rock__genIndex(g, 8), "index");
+      off = t->mn ? layoutAt(g, t, d8, L) : layoutAt(g, t, L, d8);
+      L0 = L, cc0 = cc, off0 = off;
+    }
+    storeChunk(g, c, t, loadChunk(g, c, src, L, cc, j0), dst, off);
   }
 }
 

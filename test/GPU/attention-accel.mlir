@@ -9,7 +9,7 @@
 // tiles, masks only on the tiles that need them. ROCK_GPU_ACCEL_LDM=0 /
 // ROCK_GPU_ACCEL_PREG=0 turn the ldmatrix / register forms off; decode
 // (Sq·R < 16), f32, and ROCK_GPU_ACCEL=0 keep the SIMT schedule.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL
 // 4 warps of 16 merged rows; K, V, Q [64][128] side by side, 16-byte chunks
 // XOR-swizzled by row (chunk ^ row % 8).
@@ -55,9 +55,9 @@
 // Rows padded by 16 bytes instead (ROCK_GPU_ACCEL_SWZ=0, and head dims off
 // multiples of 64): Q [64][136] under K and V, a barrier between the Q
 // fragments and the first K tile.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off \
 // RUN:   | env ROCK_GPU_ACCEL_SWZ=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 96 -head_dim_v 96 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 96 -head_dim_v 96 --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD96
 // PAD: workgroup(%[[B:.*]] : memref<34816xi8, #gpu.address_space<workgroup>>) {
 // PAD-NEXT: %[[Q:.*]] = memref.view %[[B]][%c0][] : memref<34816xi8, #gpu.address_space<workgroup>> to memref<64x136xbf16, #gpu.address_space<workgroup>>
@@ -74,7 +74,7 @@
 
 // The off switches: without ldmatrix, P in registers and 64-key tiles in
 // separate buffers; without the register form, P's buffer and 32-key tiles.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off \
 // RUN:   | env ROCK_GPU_ACCEL_LDM=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREG
 // PREG: workgroup(%{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>) {
 // PREG-NOT: nvgpu.ldmatrix
@@ -83,7 +83,7 @@
 // PREG-NOT: memref.store {{.*}}#gpu.address_space<workgroup>
 // PREG: vector.shuffle {{.*}} : vector<4xbf16>, vector<4xbf16>
 // PREG: nvvm.mma.sync
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off \
 // RUN:   | env ROCK_GPU_ACCEL_PREG=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PBUF
 // PBUF: workgroup(%{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x32xbf16, #gpu.address_space<workgroup>>) {
 // PBUF: nvvm.mma.sync
@@ -91,17 +91,17 @@
 // PBUF: nvvm.mma.sync
 
 // Multi-token decode: q 4 x GQA group 4 = 16 merged rows in one MMA tile.
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
 // MTD: threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) workgroup(%{{.*}} : memref<{{[0-9]+}}xi8, #gpu.address_space<workgroup>>
 // MTD: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
 
 // Single-token decode, f32, and the switch keep the SIMT schedule.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
-// RUN: rock-gen --operation attention -t f32 -g 1 -num_heads_q 4 -num_heads_kv 4 -seq_len_q 64 -seq_len_k 64 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 \
+// RUN: rock-gen --operation attention -t f32 -g 1 -num_heads_q 4 -num_heads_kv 4 -seq_len_q 64 -seq_len_k 64 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
 // RUN:   | env ROCK_GPU_ACCEL=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
 // SIMT: gpu.launch
 // SIMT-NOT: nvvm.mma.sync
@@ -109,12 +109,12 @@
 // Paged K/V, prefix offsets, a sliding window, scale / bias regions and
 // per-row KV-cache lengths take the same schedule (shared masks, views and
 // region slot).
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -paged_attention -page_size 16 -num_pages 4096 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -paged_attention -page_size 16 -num_pages 4096 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -causal -prefix_offset=16,32 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -causal -prefix_offset=16,32 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
-// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -causal -sliding_window_size 16 -current_seq_len=40,60 --arch sm_90 \
+// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -causal -sliding_window_size 16 -current_seq_len=40,60 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -with_attn_scale -with_attn_bias -current_seq_len=100,200 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 -with_attn_scale -with_attn_bias -current_seq_len=100,200 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=VARIANT
 // VARIANT: gpu.binary @rock_attention_kernel {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.{{b?}}f16.{{b?}}f16.f32

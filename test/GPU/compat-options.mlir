@@ -2,27 +2,27 @@
 // -num_cu N is the module attribute rock.num_cu, the SMs the split of
 // rock-gridwise-attention-to-gpu fills (default: the target's, 132 on sm_90).
 // P = ceil(Sk / keys per partition) partitions per (batch, head) here.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 16 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE16
 // The tensor-core schedule (prefill) aims at 2 workgroups per SM.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 8 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 8 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL8
 // The perf_config wave fields set the warps of the tensor-core schedule
 // (rocMLIR's waves per workgroup, (mPerBlockG0 / mPerWave) · (nPerBlockG0 /
 // nPerWave), 16 merged rows each) where they divide the tiles into 1 to 8
 // waves: 8 and 2 here; 32 waves, or fields that do not divide the tiles,
 // keep the schedule's own 4.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,128,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:64,64,128,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES8
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,32,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:64,64,32,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES2
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,256,8,32,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:64,64,256,8,32,16,16,4,1,1,0,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:48,32,40,8,32,32,16,4,1,1,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:48,32,40,8,32,32,16,4,1,1,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
 // The notes on sm_90: -num_cu has its meaning (no note), the direct-to-LDS
 // flags say what the schedule does; the others still change nothing.
