@@ -406,6 +406,7 @@ def peer_masks(case, last):
 
 
 PEERS = {"decode": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
+         "shapes": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
          "mtd": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
          "prefill": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"),
                      ("efficient", "EFFICIENT_ATTENTION"))}
@@ -418,7 +419,7 @@ def run_peers(case, q, k, v, last, ref, sel, copies, row):
     qs = [q] + [q.clone() for _ in range(copies - 1)]
     kvs = [(k, v)] + [(k.clone(), v.clone()) for _ in range(copies - 1)]
     tries = [(label, kw, False) for label, kw in peer_masks(case, last)]
-    if case["suite"] == "prefill":
+    if case["suite"] in ("prefill", "shapes"):
         tries += [(label + ", expanded KV", kw, True)
                   for label, kw, _ in tries]
     R = case["Hq"] // case["Hkv"]
@@ -499,9 +500,10 @@ def run_case(args, case, probe, results):
     B, Hq, Hkv, Sq, Sk, D = (case[x] for x in
                              ("B", "Hq", "Hkv", "Sq", "Sk", "D"))
     torch.manual_seed(B * 1000003 + Sk * 31 + Sq)
-    q = (torch.randn(B, Hq, Sq, D, device="cuda") * 0.3).to(torch.bfloat16)
-    k = (torch.randn(B, Hkv, Sk, D, device="cuda") * 0.3).to(torch.bfloat16)
-    v = torch.randn(B, Hkv, Sk, D, device="cuda").to(torch.bfloat16)
+    dt = TORCH_DTYPES[case.get("t", "bf16")]
+    q = (torch.randn(B, Hq, Sq, D, device="cuda") * 0.3).to(dt)
+    k = (torch.randn(B, Hkv, Sk, D, device="cuda") * 0.3).to(dt)
+    v = torch.randn(B, Hkv, Sk, D, device="cuda").to(dt)
     kvb = kv_bytes(case)
     alg_bytes = kvb + 2 * B * Hq * Sq * D * 2
     copies = n_copies(alg_bytes)
@@ -510,7 +512,8 @@ def run_case(args, case, probe, results):
     ref = reference(q[sel[0], sel[1]], k[sel[0], sel[2]], v[sel[0], sel[2]],
                     last)
     row = {"suite": case["suite"], "name": case["name"], "B": B, "Hq": Hq,
-           "Hkv": Hkv, "Sq": Sq, "L": Sk, "causal": case["causal"],
+           "Hkv": Hkv, "Sq": Sq, "L": Sk, "D": D, "t": case.get("t", "bf16"),
+           "causal": case["causal"],
            "bytes": alg_bytes, "kv_bytes": kvb, "flops": flops(case),
            "copies": copies, "bundles": case["bundles"],
            "checked": "all" if sel[0].stop - sel[0].start == B and
@@ -588,18 +591,42 @@ def fmt_tflops(row, key, ref_tflops, base=None):
 
 def prefill_table(results, mm):
     rate = mm["tflops"] if mm else None
-    keys = ("dense", "p16", "p64", "cudnn", "flash", "efficient")
+    keys = ("dense", "p16", "p64", "mma", "noov", "cudnn", "flash",
+            "efficient")
     lines = ["cells: ms (TFLOP/s, % of the matmul rate; paged: % of rock "
-             "dense's rate)",
-             "| S | causal | rock dense | rock p16 | rock p64 | cuDNN | "
-             "flash | efficient | errors (checked) |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "dense's rate); mma: -wgmma=off (mma.sync, sm_90 PTX); noov: "
+             "softmax not overlapped with P·V",
+             "| S | causal | rock dense | rock p16 | rock p64 | rock mma | "
+             "rock noov | cuDNN | flash | efficient | errors (checked) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         cells = [fmt_tflops(r, "dense", rate)]
         cells += [fmt_tflops(r, p, rate, "dense") for p in ("p16", "p64")]
         cells += [fmt_tflops(r, p, rate) for p in keys[3:]]
         lines.append(f"| {r['L'] // 1024}k | {'yes' if r['causal'] else 'no'}"
                      f" | " + " | ".join(cells) +
+                     f" | {errors(r, keys)} ({r['checked']}) "
+                     f"{failures(r, keys)}|")
+    return lines
+
+
+def shapes_table(results, mm):
+    rate = mm["tflops"] if mm else None
+    keys = ("dense", "kdef", "mma", "cudnn", "flash")
+    lines = ["cells: ms (TFLOP/s, % of the matmul rate; kdef: % of rock "
+             "dense's rate); kdef: rocMLIR's default K layout [d][keys]; "
+             "mma: -wgmma=off",
+             "| shape | t | d | causal | rock dense | rock kdef | rock mma | "
+             "cuDNN | flash | errors (checked) |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        cells = [fmt_tflops(r, "dense", rate),
+                 fmt_tflops(r, "kdef", rate, "dense")]
+        cells += [fmt_tflops(r, p, rate) for p in keys[2:]]
+        lines.append(f"| B{r['B']} Hq{r['Hq']} Hkv{r['Hkv']} S{r['L']} | "
+                     f"{r.get('t', 'bf16')} | {r.get('D', 128)} | "
+                     f"{'yes' if r['causal'] else 'no'} | " +
+                     " | ".join(cells) +
                      f" | {errors(r, keys)} ({r['checked']}) "
                      f"{failures(r, keys)}|")
     return lines
@@ -652,13 +679,16 @@ def tables(results, ptxas):
                    f"{mm['best_us']:.0f} µs = {best:.0f}; {mm['mode']})")
     for suite, fn in (("decode", decode_table),
                       ("prefill", lambda rs: prefill_table(rs, mm)),
+                      ("shapes", lambda rs: shapes_table(rs, mm)),
                       ("mtd", mtd_table)):
         rows = [r for r in results if r.get("suite", "decode") == suite]
         if rows:
             out += ["", f"{suite}:"] + fn(rows)
-    rows = [r for r in results if r.get("suite") in ("prefill", "mtd")]
+    rows = [r for r in results
+            if r.get("suite") in ("prefill", "shapes", "mtd")]
     if ptxas and rows:
-        out += ["", "ptxas -arch=sm_90 -v:"] + ptxas_table(rows, ptxas)
+        out += ["", "ptxas -arch=<the PTX's target> -v:"] + \
+            ptxas_table(rows, ptxas)
     return "\n".join(out)
 
 
@@ -696,7 +726,7 @@ def main():
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__},"
           f" cudnn {torch.backends.cudnn.version()}", flush=True)
     results = []
-    if "prefill" in suites:
+    if "prefill" in suites or "shapes" in suites:
         results.append(matmul_rate())
         print(json.dumps(results[-1]), flush=True)
     for case in cases:

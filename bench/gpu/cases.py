@@ -4,28 +4,33 @@
 (attention_bench.py reads the cases.json that prepare writes next to the
 bundles). No torch here.
 
-Suites (all bf16, d 128):
+Suites (bf16, d 128 unless named):
   decode   q 1, Hq 32 / Hkv 8, B {1, 8, 32} x L {8k, 32k, 128k};
   prefill  B 2, Hq 64 / Hkv 8, Sq = Sk {4k, 8k, 16k}, causal and not;
   mtd      multi-token decode with a KV cache: q {8, 16} new tokens at the
            end of the cache (causal with prefix offset L - q, current
-           length L - 1), Hq 32 / Hkv 8, B {8, 32} x L {8k, 32k}.
-Variants: dense (K as [keys][d], --transK) and paged (shuffled page table,
-16 and 64 tokens a page); mtd is dense only.
+           length L - 1), Hq 32 / Hkv 8, B {8, 32} x L {8k, 32k};
+  shapes   other prefill shapes: causal B 4 Hq 32 / Hkv 8 S 2k; MHA B 2
+           H 16 S 4k d 64; MHA B 2 H 16 S 4k d 256, causal and not; f16
+           B 2 Hq 64 / Hkv 8 S 8k, causal and not.
+Variants: dense (K as [keys][d], --transK), paged (shuffled page table,
+16 and 64 tokens a page), kdef (rocMLIR's default K layout, [d][keys]),
+mma (dense with -wgmma=off: the mma.sync schedule, plain sm_90 PTX) and
+noov (dense with rock.gpu_wgmma_overlap = false); mtd is dense only.
 """
 
 ARCH = "sm_90"
 D = 128
 PAGES = (16, 64)  # tokens per page
-SUITES = ("decode", "prefill", "mtd")
+SUITES = ("decode", "prefill", "mtd", "shapes")
 
 
 def _case(suite, name, B, Hq, Hkv, Sq, Sk, causal=False, prefix=None,
-          csl=None, paged=True):
+          csl=None, paged=True, t="bf16", d=D, extra=()):
     variants = ["dense"] + ([f"p{t}" for t in PAGES] if paged else [])
     return {"suite": suite, "name": name, "B": B, "Hq": Hq, "Hkv": Hkv,
-            "Sq": Sq, "Sk": Sk, "D": D, "causal": causal, "prefix": prefix,
-            "csl": csl, "variants": variants}
+            "Sq": Sq, "Sk": Sk, "D": d, "t": t, "causal": causal,
+            "prefix": prefix, "csl": csl, "variants": variants + list(extra)}
 
 
 def cases(suite):
@@ -39,7 +44,9 @@ def cases(suite):
         for S in (4096, 8192, 16384):
             for causal in (False, True):
                 out.append(_case(suite, f"S{S}-c{int(causal)}", 2, 64, 8,
-                                 S, S, causal=causal))
+                                 S, S, causal=causal,
+                                 extra=("mma",) + (("noov",) if S == 8192
+                                                    else ())))
     elif suite == "mtd":
         for q in (8, 16):
             for B in (8, 32):
@@ -47,9 +54,32 @@ def cases(suite):
                     out.append(_case(suite, f"q{q}-B{B}-L{L}", B, 32, 8, q,
                                      L, causal=True, prefix=L - q,
                                      csl=L - 1, paged=False))
+    elif suite == "shapes":
+        ab = ("kdef", "mma")
+        out.append(_case(suite, "gqa-B4-S2k-c1", 4, 32, 8, 2048, 2048,
+                         causal=True, paged=False, extra=ab))
+        out.append(_case(suite, "mha-B2-S4k-d64", 2, 16, 16, 4096, 4096,
+                         paged=False, d=64, extra=ab))
+        for causal in (False, True):
+            out.append(_case(suite, f"mha-B2-S4k-d256-c{int(causal)}", 2, 16,
+                             16, 4096, 4096, causal=causal, paged=False,
+                             d=256, extra=("mma",)))
+        for causal in (False, True):
+            out.append(_case(suite, f"f16-B2-S8k-c{int(causal)}", 2, 64, 8,
+                             8192, 8192, causal=causal, paged=False,
+                             t="f16"))
     else:
         raise ValueError(f"unknown suite {suite!r} (have {SUITES})")
     return out
+
+
+def post_filter(variant):
+    """A shell filter between rock-gen and rock-run for `variant`, or "":
+    noov sets the module attribute rock.gpu_wgmma_overlap = false."""
+    if variant == "noov":
+        return ("sed 's/^module attributes {/module attributes "
+                "{rock.gpu_wgmma_overlap = false, /'")
+    return ""
 
 
 def bundle_name(case, variant):
@@ -61,7 +91,7 @@ def rock_gen_flags(case, variant):
     """rock-gen's flags for one bundle of `case` (no verifier: the device
     side checks against PyTorch)."""
     c = case
-    flags = (f"--operation attention -t bf16 -g {c['B']} "
+    flags = (f"--operation attention -t {c.get('t', 'bf16')} -g {c['B']} "
              f"-num_heads_q {c['Hq']} -num_heads_kv {c['Hkv']} "
              f"-seq_len_q {c['Sq']} -seq_len_k {c['Sk']} "
              f"-head_dim_qk {c['D']} -head_dim_v {c['D']} "
@@ -72,8 +102,12 @@ def rock_gen_flags(case, variant):
         flags += " -prefix_offset=" + ",".join([str(c["prefix"])] * c["B"])
     if c["csl"] is not None:
         flags += " -current_seq_len=" + ",".join([str(c["csl"])] * c["B"])
-    if variant == "dense":
+    if variant in ("dense", "noov"):
         return flags + " --transK"
+    if variant == "mma":
+        return flags + " --transK -wgmma=off"
+    if variant == "kdef":
+        return flags
     tok = int(variant[1:])
     return (flags + f" --paged-attention --num-pages {c['Hkv'] * c['Sk'] // tok}"
             f" --page-size {tok * c['D']}")

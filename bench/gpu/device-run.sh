@@ -5,7 +5,7 @@
 # (default /tmp/rock-gpu-out): pr.tsv (bundle, exit status, verdict),
 # pr-failures.txt (-v output of each failure), bench.json / bench.log
 # (decode), accel.json / accel.log (prefill and multi-token decode, with the
-# bf16 matmul rate and ptxas -v per kernel).
+# bf16 matmul rate and ptxas -v per kernel; shapes: the other prefill rows).
 # Usage: bash CARRY/device-run.sh [pr|bench|accel|all]
 #   pr: PR bundles; bench: decode suite; accel: prefill + mtd suites;
 #   all (default): PR bundles and every suite carried.
@@ -70,7 +70,7 @@ if [ "$WHAT" = bench ] || { [ "$WHAT" = all ] && has_suite decode; }; then
 fi
 
 if [ "$WHAT" = accel ] || { [ "$WHAT" = all ] && has_suite prefill; }; then
-  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites prefill,mtd \
+  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites prefill,shapes,mtd \
     --bundles "$W/bundles/bench" --ptxas "$C/ptxas.json" \
     --json "$OUT/accel.json" 2>&1 | tee "$OUT/accel.log" | grep -v '^{'
 fi

@@ -53,8 +53,8 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   char tk[16], tv[16];
   rock__typeStr(tk, sizeof tk, a->tk, 1);
   rock__typeStr(tv, sizeof tv, a->tv, 1);
-  if ((strcmp(c->elt, "f16") && strcmp(c->elt, "bf16")) ||
-      strcmp(c->elt, tk) || strcmp(c->elt, tv))
+  if ((strcmp(c->elt, "f16") && strcmp(c->elt, "bf16")) || strcmp(c->elt, tk) ||
+      strcmp(c->elt, tv))
     return false;
   int64_t sqr = a->Sq * a->R;
   if (sqr < WG_ROWS || a->Dqk % 16 || a->Dv % 16 || a->Dqk > 256 ||
@@ -72,8 +72,7 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   /* Q, then two stages of K and V. */
   c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, ""};
   c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk, ""};
-  c->v = (WgTile){(int)a->Dv, c->mb, true, c->k.off + 2LL * c->mb * a->Dqk,
-                  ""};
+  c->v = (WgTile){(int)a->Dv, c->mb, true, c->k.off + 2LL * c->mb * a->Dqk, ""};
   c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
   c->bytes = c->k.off + WG_STAGES * c->stageBytes;
   if (c->bytes > SMEM_MAX)
@@ -129,7 +128,8 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
   int qv = rock__wgTileView(g, c, &c->q, -1);
   int qd = rock__accelWgmmaDescAt(g, qv, c->q.mt, 128, 256);
   int wgi = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", wgi, c->wgi);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", wgi,
+                c->wgi);
   c->qDesc = rock__genBin(
       g, "arith.addi", qd,
       rock__genBin(g, "arith.muli", wgi,
@@ -216,8 +216,8 @@ static void tileStep(RockGen *g, WgCtx *c, int kt, const int *m, const int *l,
   int os = rock__wgPV(g, c, &dv, pin, os0);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned %d", c->overlap ? 1 : 0);
   int cr[2];
-  rock__wgSoftmax(g, c, rock__accelWgmmaVector(g, &c->acS, s), j0, m, l, mN,
-                  lN, cr, paN);
+  rock__wgSoftmax(g, c, rock__accelWgmmaVector(g, &c->acS, s), j0, m, l, mN, lN,
+                  cr, paN);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
   rock__accelWgmmaHold(g, pin, c->mb / 4);
   *oN = rock__wgRescale(g, c, rock__accelWgmmaVector(g, &c->acO, os), cr);
@@ -258,18 +258,17 @@ static void pipeline(RockGen *g, WgCtx *c) {
     tys[i] = i < 4 ? "f32" : i == 4 ? vt : "i32";
   }
   int kt;
-  rock__genForTyped(g,
-                    rock__genBin(g, "arith.addi", c->start,
-                                 rock__genIndex(g, 1), "index"),
-                    c->end, rock__genIndex(g, 1), nSt, init, tys, &kt, args,
-                    res);
+  rock__genForTyped(
+      g, rock__genBin(g, "arith.addi", c->start, rock__genIndex(g, 1), "index"),
+      c->end, rock__genIndex(g, 1), nSt, init, tys, &kt, args, res);
   tileStep(g, c, kt, args, args + 2, args[4], args + 5, next, next + 2,
            &next[4], next + 5);
   rock__genYieldTypedEnd(g, nSt, next, tys);
   /* The last tile's P·V. */
   landed(g);
   int lastSt = stageOf(
-      g, c, rock__genBin(g, "arith.subi", c->end, rock__genIndex(g, 1), "index"));
+      g, c,
+      rock__genBin(g, "arith.subi", c->end, rock__genIndex(g, 1), "index"));
   WgDescs dv;
   rock__wgPVDescs(g, c, lastSt, &dv);
   int os0 = rock__accelWgmmaStruct(g, &c->acO, res[4]);
@@ -277,8 +276,9 @@ static void pipeline(RockGen *g, WgCtx *c) {
   int os = rock__wgPV(g, c, &dv, res + 5, os0);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
   int o = rock__accelWgmmaVector(g, &c->acO, os);
-  rock__genLine(g, "scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, f32, "
-                   "f32, f32",
+  rock__genLine(g,
+                "scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, f32, "
+                "f32, f32",
                 o, res[0], res[1], res[2], res[3], vt);
 }
 
@@ -309,8 +309,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   pipeline(g, &c);
   g->depth--;
   rock__genLine(g, "} else {");
-  rock__genLine(g, "  scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, "
-                   "f32, f32, f32",
+  rock__genLine(g,
+                "  scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, "
+                "f32, f32, f32",
                 rock__genZero(g, "f32", c.acO.cElems), ninf, ninf, zf, zf, vt);
   rock__genLine(g, "}");
   int m[2] = {r0 + 1, r0 + 2}, l[2] = {r0 + 3, r0 + 4};

@@ -78,8 +78,8 @@ void rock__wgRows(RockGen *g, WgCtx *c);
  * wgmma.fence that opens the batch, so that no instruction between the
  * products defines their inputs). */
 typedef struct WgDescs {
-  int n;                /* products */
-  int a[16], b[16];     /* A (Q·Kᵀ only) and B descriptors */
+  int n;            /* products */
+  int a[16], b[16]; /* A (Q·Kᵀ only) and B descriptors */
 } WgDescs;
 /* S = Q·Kᵀ of the warpgroup for the K tile in stage `st`: Descs computes
  * the descriptors, Scores issues the products (one committed group, not

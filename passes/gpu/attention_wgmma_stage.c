@@ -28,11 +28,10 @@ typedef enum Src { SRC_Q, SRC_K, SRC_KT, SRC_V } Src;
 int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st) {
   int off = rock__genIndex(g, t->off);
   if (st >= 0)
-    off = rock__genBin(
-        g, "arith.addi", off,
-        rock__genBin(g, "arith.muli", st, rock__genIndex(g, c->stageBytes),
-                     "index"),
-        "index");
+    off = rock__genBin(g, "arith.addi", off,
+                       rock__genBin(g, "arith.muli", st,
+                                    rock__genIndex(g, c->stageBytes), "index"),
+                       "index");
   int v = rock__genFresh(g);
   rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", v, c->buf,
                 off, c->mBuf, t->mt);
@@ -46,17 +45,16 @@ static int layoutAt(RockGen *g, const WgTile *t, int n, int k) {
   int kr = rock__genBin(g, "arith.remui", k, c16, "index");
   int line = t->mn ? rock__genBin(g, "arith.remui", k, c8, "index")
                    : rock__genBin(g, "arith.remui", n, c8, "index");
-  int terms[4] = {
-      rock__genBin(g, "arith.muli",
-                   rock__genBin(g, "arith.divui", k, c16, "index"),
-                   rock__genIndex(g, 16 * (int64_t)t->nn), "index"),
-      rock__genBin(g, "arith.muli",
-                   rock__genBin(g, "arith.divui", n, c8, "index"),
-                   rock__genIndex(g, 128), "index"),
-      rock__genBin(g, "arith.muli",
-                   rock__genBin(g, "arith.divui", kr, c8, "index"),
-                   rock__genIndex(g, 64), "index"),
-      rock__genBin(g, "arith.muli", line, c8, "index")};
+  int terms[4] = {rock__genBin(g, "arith.muli",
+                               rock__genBin(g, "arith.divui", k, c16, "index"),
+                               rock__genIndex(g, 16 * (int64_t)t->nn), "index"),
+                  rock__genBin(g, "arith.muli",
+                               rock__genBin(g, "arith.divui", n, c8, "index"),
+                               rock__genIndex(g, 128), "index"),
+                  rock__genBin(g, "arith.muli",
+                               rock__genBin(g, "arith.divui", kr, c8, "index"),
+                               rock__genIndex(g, 64), "index"),
+                  rock__genBin(g, "arith.muli", line, c8, "index")};
   int off = terms[0];
   for (int i = 1; i < 4; ++i)
     off = rock__genBin(g, "arith.addi", off, terms[i], "index");
@@ -100,25 +98,24 @@ static void chunkOf(RockGen *g, int i, int nch, int *L, int *cc) {
   int c8 = rock__genIndex(g, 8), cn = rock__genIndex(g, nch);
   int q = rock__genBin(g, "arith.divui", i, c8, "index");
   *cc = rock__genBin(g, "arith.remui", q, cn, "index");
-  *L = rock__genBin(
-      g, "arith.addi",
-      rock__genBin(g, "arith.muli",
-                   rock__genBin(g, "arith.divui", q, cn, "index"), c8,
-                   "index"),
-      rock__genBin(g, "arith.remui", i, c8, "index"), "index");
+  *L = rock__genBin(g, "arith.addi",
+                    rock__genBin(g, "arith.muli",
+                                 rock__genBin(g, "arith.divui", q, cn, "index"),
+                                 c8, "index"),
+                    rock__genBin(g, "arith.remui", i, c8, "index"), "index");
 }
 
 static void storeChunk(RockGen *g, const WgCtx *c, const WgTile *t, int v,
                        int dst, int off) {
   char ty[32];
   rock__typeStrS(ty, sizeof ty, c->elt, VEC);
-  rock__genLine(g,
-                "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16, "
-                "rock.async_copy} : %s, %s",
-                v, dst,
-                rock__genBin(g, "arith.divui", off, rock__genIndex(g, 8),
-                             "index"),
-                rock__genIndex(g, 0), t->mt, ty);
+  rock__genLine(
+      g,
+      "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16, "
+      "rock.async_copy} : %s, %s",
+      v, dst,
+      rock__genBin(g, "arith.divui", off, rock__genIndex(g, 8), "index"),
+      rock__genIndex(g, 0), t->mt, ty);
 }
 
 /* Copies `lines` x `nch` chunks of `src` into tile `t` viewed as `dst`.
@@ -151,16 +148,15 @@ static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
       L = rock__genBin(g, "arith.addi", L0,
                        rock__genIndex(g, (int64_t)rep * dL), "index");
       cc = cc0;
-      off = rock__genBin(g, "arith.addi", off0,
-                         rock__genIndex(g, rep * dOff), "index");
+      off = rock__genBin(g, "arith.addi", off0, rock__genIndex(g, rep * dOff),
+                         "index");
     } else {
       chunkOf(g,
               rock__genBin(g, "arith.addi", c->tx,
                            rock__genIndex(g, (int64_t)rep * c->nThreads),
                            "index"),
               nch, &L, &cc);
-      int d8 =
-          rock__genBin(g, "arith.muli", cc, rock__genIndex(g, 8), "index");
+      int d8 = rock__genBin(g, "arith.muli", cc, rock__genIndex(g, 8), "index");
       off = t->mn ? layoutAt(g, t, d8, L) : layoutAt(g, t, L, d8);
       L0 = L, cc0 = cc, off0 = off;
     }

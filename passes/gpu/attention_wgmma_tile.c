@@ -61,8 +61,8 @@ void rock__wgScoresDescs(RockGen *g, WgCtx *c, int st, WgDescs *d) {
 int rock__wgScores(RockGen *g, WgCtx *c, const WgDescs *d) {
   int acc = -1;
   for (int s = 0; s < d->n; ++s)
-    acc = rock__accelWgmmaIssue(g, &c->acS, NULL, d->a[s], d->b[s], c->k.mn,
-                                acc);
+    acc =
+        rock__accelWgmmaIssue(g, &c->acS, NULL, d->a[s], d->b[s], c->k.mn, acc);
   rock__genLine(g, "nvvm.wgmma.commit.group.sync.aligned");
   return acc;
 }
@@ -111,18 +111,17 @@ static int fullTile(RockGen *g, const WgCtx *c, int j0) {
   bool tail = a->Sk % c->mb != 0;
   if (!tail && !a->dynamic && !a->hasLow)
     return -1;
-  int jEnd = rock__genBin(g, "arith.addi", j0, rock__genIndex(g, c->mb),
-                          "index");
+  int jEnd =
+      rock__genBin(g, "arith.addi", j0, rock__genIndex(g, c->mb), "index");
   int conds[3], nc = 0;
   if (tail)
     conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
                                rock__genIndex(g, a->Sk), "index");
   if (a->dynamic)
-    conds[nc++] = rock__genBin(
-        g, "arith.cmpi sle,", jEnd,
-        rock__genBin(g, "arith.addi", c->minLast, rock__genIndex(g, 1),
-                     "index"),
-        "index");
+    conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
+                               rock__genBin(g, "arith.addi", c->minLast,
+                                            rock__genIndex(g, 1), "index"),
+                               "index");
   if (a->hasLow)
     conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, c->maxLow, "index");
   int full = conds[0];
@@ -138,7 +137,8 @@ static void scores(RockGen *g, const WgCtx *c, int sv, int j0, int *xs) {
   int n = c->acS.cElems, jj[WG_MAX_ACC];
   for (int e = 0; e < n; ++e) {
     int sc = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = vector.extract %%v%d[%d] : f32 from vector<%dxf32>",
+    rock__genLine(g,
+                  "%%v%d = vector.extract %%v%d[%d] : f32 from vector<%dxf32>",
                   sc, sv, e, n);
     jj[e] = rock__genBin(g, "arith.addi", j0, colOf(g, c, e), "index");
     if (!mlirBlockIsNull(a->rblock)) {

@@ -95,12 +95,13 @@ static bool tailText(const RockGpuTarget *t, bool sma, Mode mode, char *lower,
                mode == TO_CUBIN ? "bin" : "isa");
     return true;
   }
-  snprintf(lower, size,
-           "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-llvm,"
-           "convert-amdgpu-to-rocdl{chipset=%s},convert-gpu-to-rocdl{chipset=%s "
-           "runtime=HIP use-bare-ptr-memref-call-conv=1}),"
-           "reconcile-unrealized-casts)",
-           t->chip, t->chip);
+  snprintf(
+      lower, size,
+      "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-llvm,"
+      "convert-amdgpu-to-rocdl{chipset=%s},convert-gpu-to-rocdl{chipset=%s "
+      "runtime=HIP use-bare-ptr-memref-call-conv=1}),"
+      "reconcile-unrealized-casts)",
+      t->chip, t->chip);
   if (mode == TO_LLVM)
     return true;
   const char *tk = rocmToolkit();
