@@ -633,13 +633,14 @@ def shapes_table(results, mm):
 
 
 def mtd_table(results):
-    keys = ("dense", "cudnn", "flash")
-    lines = ["cells: µs (GB/s over the K+V bytes, % of 4.8 TB/s)",
-             "| q | B | L | KV MiB | rock | cuDNN | flash | errors | "
-             "peer masks |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    keys = ("dense", "mma", "cudnn", "flash")
+    lines = ["cells: µs (GB/s over the K+V bytes, % of 4.8 TB/s); rock mma: "
+             "-wgmma=off",
+             "| q | B | L | KV MiB | rock | rock mma | cuDNN | flash | errors "
+             "| peer masks |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
-        masks = ", ".join(f"{p} {r[p + '_mask']}" for p in keys[1:]
+        masks = ", ".join(f"{p} {r[p + '_mask']}" for p in keys[2:]
                           if r.get(p + "_mask"))
         lines.append(
             f"| {r['Sq']} | {r['B']} | {r['L'] // 1024}k | "

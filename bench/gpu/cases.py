@@ -53,7 +53,8 @@ def cases(suite):
                 for L in (8192, 32768):
                     out.append(_case(suite, f"q{q}-B{B}-L{L}", B, 32, 8, q,
                                      L, causal=True, prefix=L - q,
-                                     csl=L - 1, paged=False))
+                                     csl=L - 1, paged=False,
+                                     extra=("mma",) if q == 16 else ()))
     elif suite == "shapes":
         ab = ("kdef", "mma")
         out.append(_case(suite, "gqa-B4-S2k-c1", 4, 32, 8, 2048, 2048,

@@ -19,8 +19,8 @@
  *     loop;
  *   - the scores, masks, online softmax, finalisation, LSE, causal
  *     longest-first order and internal split are passes/attention/'s.
- * It applies to 16-bit Q = K = V (f16 / bf16), at least 64 merged rows,
- * head dims multiples of 16 up to 256 (and key counts a multiple of 8 when
+ * It applies to 16-bit Q = K = V (f16 / bf16), prefill (at least 64
+ * queries per head), head dims multiples of 16 up to 256 (and key counts a multiple of 8 when
  * K is stored [d][keys]); otherwise, or with the module attribute
  * rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule runs.
  * rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
@@ -56,8 +56,11 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   if ((strcmp(c->elt, "f16") && strcmp(c->elt, "bf16")) || strcmp(c->elt, tk) ||
       strcmp(c->elt, tv))
     return false;
+  /* Prefill: at least a warpgroup's rows of queries per head (multi-token
+   * decode, a few queries against a long cache, is read-bound: the
+   * mma.sync schedule streams it faster, bench/RESULTS-gpu-wgmma.md). */
   int64_t sqr = a->Sq * a->R;
-  if (sqr < WG_ROWS || a->Dqk % 16 || a->Dv % 16 || a->Dqk > 256 ||
+  if (a->Sq < WG_ROWS || a->Dqk % 16 || a->Dv % 16 || a->Dqk > 256 ||
       a->Dv > 256 || (a->kKeyMajor && a->Sk % 8))
     return false;
   c->nwg = sqr >= WG_ROWS * WG_MAX_WG ? WG_MAX_WG : 1;
