@@ -20,10 +20,10 @@
  *   - the scores, masks, online softmax, finalisation, LSE, causal
  *     longest-first order and internal split are passes/attention/'s.
  * It applies to 16-bit Q = K = V (f16 / bf16), prefill (at least 64
- * queries per head), head dims multiples of 16 up to 256 (and key counts a multiple of 8 when
- * K is stored [d][keys]); otherwise, or with the module attribute
- * rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule runs.
- * rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
+ * queries per head), head dims multiples of 16 up to 256 (and key counts a
+ * multiple of 8 when K is stored [d][keys]); otherwise, or with the module
+ * attribute rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule
+ * runs. rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
  * ablation). A module whose kernels hold wgmma is compiled for sm_90a
  * (rock-gpu-attach-target).
  *
@@ -66,7 +66,14 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   c->nwg = sqr >= WG_ROWS * WG_MAX_WG ? WG_MAX_WG : 1;
   c->nb = WG_ROWS * c->nwg;
   c->mb = a->Dqk <= 128 && a->Dv <= 128 ? 128 : 64;
-  c->nThreads = WG_LANES * c->nwg;
+  /* Warp-specialised (a producer warpgroup; rock.gpu_wgmma_producer =
+   * false turns it off) with two consumer warpgroups, head dims up to 128
+   * and no pre-softmax region: where the consumers fit setmaxnreg's 232
+   * registers without spills. */
+  c->ws = rock__gpuSwitch(op, "rock.gpu_wgmma_producer", true) &&
+          c->nwg == WG_MAX_WG && a->Dqk <= 128 && a->Dv <= 128 &&
+          mlirBlockIsNull(a->rblock);
+  c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
@@ -77,7 +84,8 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk, ""};
   c->v = (WgTile){(int)a->Dv, c->mb, true, c->k.off + 2LL * c->mb * a->Dqk, ""};
   c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
-  c->bytes = c->k.off + WG_STAGES * c->stageBytes;
+  c->barOff = c->k.off + WG_STAGES * c->stageBytes;
+  c->bytes = c->barOff + (c->ws ? 64 : 0);
   if (c->bytes > SMEM_MAX)
     return false;
   WgTile *ts[3] = {&c->q, &c->k, &c->v};
@@ -124,6 +132,10 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
   int cl = rock__genIndex(g, WG_LANES);
   c->wgi = rock__genBin(g, "arith.divui", c->tx, cl, "index");
   c->lane = rock__genBin(g, "arith.remui", c->tx, cl, "index");
+  c->cpTx = c->ws ? rock__genBin(g, "arith.subi", c->tx,
+                                 rock__genIndex(g, WG_LANES * c->nwg), "index")
+                  : c->tx;
+  c->cpN = c->ws ? WG_LANES : c->nThreads;
   c->wg = rock__attnWorkgroup(g, a, *bx);
   c->cR = rock__genIndex(g, a->R);
   c->lastRow = rock__genBin(g, "arith.subi", c->wg.nRows, c1, "index");
@@ -294,8 +306,23 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     c.kView = rock__attnKeyMajorView(g, a, c.kViewTy, sizeof c.kViewTy);
   int bx;
   launch(g, &c, &bx);
+  if (c.ws)
+    rock__wgInitBarriers(g, &c);
   blockRange(g, &c);
   rock__wgRows(g, &c);
+  if (c.ws) {
+    /* The producer warpgroup (the last), then the consumers. */
+    rock__genLine(g, "scf.if %%v%d {",
+                  rock__genBin(g, "arith.cmpi eq,", c.wgi,
+                               rock__genIndex(g, c.nwg), "index"));
+    g->depth++;
+    rock__wgRegisters(g, true);
+    rock__wgProducer(g, &c);
+    g->depth--;
+    rock__genLine(g, "} else {");
+    g->depth++;
+    rock__wgRegisters(g, false);
+  }
   char vt[32];
   rock__typeStrS(vt, sizeof vt, "f32", c.acO.cElems);
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
@@ -309,7 +336,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                 "f32, f32, f32) {",
                 r0, r0 + 1, r0 + 2, r0 + 3, r0 + 4, any, vt);
   g->depth++;
-  pipeline(g, &c);
+  if (c.ws)
+    rock__wgConsumer(g, &c);
+  else
+    pipeline(g, &c);
   g->depth--;
   rock__genLine(g, "} else {");
   rock__genLine(g,
@@ -319,6 +349,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "}");
   int m[2] = {r0 + 1, r0 + 2}, l[2] = {r0 + 3, r0 + 4};
   rock__wgFinish(g, &c, r0, m, l);
+  if (c.ws) {
+    g->depth--;
+    rock__genLine(g, "}");
+  }
   rock__genLine(g, "gpu.terminator");
   g->depth--;
   rock__genLine(g, "}");

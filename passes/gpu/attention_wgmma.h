@@ -42,12 +42,15 @@ typedef struct WgCtx {
   RockAccel acO; /* P·V: m64 n Dv k16, A (P) from registers */
   char elt[8];
   int nwg, nb, mb, nThreads;
-  bool overlap; /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool overlap;   /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool ws;        /* warp-specialised: a producer warpgroup copies, mbarriers */
+  int64_t barOff; /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
-  int qDesc; /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
+  int cpTx, cpN; /* the copying threads: index (id) and count */
+  int qDesc;     /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
   char mBuf[96];
   RockAttnWg wg;
@@ -70,6 +73,20 @@ void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
 /* The view of tile `t` (c->q / k / v) in stage `st` (an index id, or -1
  * for Q) as the 2-D memref t->mt the stores use ([chunks][8]). */
 int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st);
+
+/* attention_wgmma_ws.c: the warp-specialised form. A producer warpgroup
+ * (the last) copies Q, K and V with cp.async, each stage's completion
+ * tracked by an mbarrier (cp.async.mbarrier.arrive.noinc); the consumer
+ * warpgroups wait on it and release the stage on a second mbarrier after
+ * the products that read it. InitBarriers: their initialisation (before
+ * the one workgroup barrier); Producer / Consumer: the two roles, with
+ * setmaxnreg moving registers to the consumers; Consumer yields O, m, l
+ * like the pipeline of attention_wgmma.c. */
+void rock__wgInitBarriers(RockGen *g, WgCtx *c);
+/* setmaxnreg of one role (the first op of its branch). */
+void rock__wgRegisters(RockGen *g, bool producer);
+void rock__wgProducer(RockGen *g, WgCtx *c);
+void rock__wgConsumer(RockGen *g, WgCtx *c);
 
 /* attention_wgmma_tile.c */
 /* This lane's rows and key limits (c->row, x, last, low, col2t). */

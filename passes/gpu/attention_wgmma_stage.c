@@ -126,9 +126,10 @@ static void storeChunk(RockGen *g, const WgCtx *c, const WgTile *t, int v,
 static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
                      int lines, int nch, int j0) {
   int64_t total = (int64_t)lines * nch;
-  if (total % c->nThreads) {
-    int i = rock__genFor(g, c->tx, rock__genIndex(g, total),
-                         rock__genIndex(g, c->nThreads));
+  /* (a loop, not unrolled, for the producer warpgroup: few registers) */
+  if (total % c->cpN || c->ws) {
+    int i = rock__genFor(g, c->cpTx, rock__genIndex(g, total),
+                         rock__genIndex(g, c->cpN));
     int L, cc;
     chunkOf(g, i, nch, &L, &cc);
     int d8 = rock__genBin(g, "arith.muli", cc, rock__genIndex(g, 8), "index");
@@ -138,8 +139,8 @@ static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
     rock__genEnd(g);
     return;
   }
-  int reps = (int)(total / c->nThreads), dL = c->nThreads / nch;
-  bool linear = c->nThreads % (8 * nch) == 0 && dL % (t->mn ? 16 : 8) == 0;
+  int reps = (int)(total / c->cpN), dL = c->cpN / nch;
+  bool linear = c->cpN % (8 * nch) == 0 && dL % (t->mn ? 16 : 8) == 0;
   int64_t dOff = t->mn ? (int64_t)(dL / 16) * 16 * t->nn : (int64_t)dL * 16;
   int L0, cc0, off0 = -1;
   for (int rep = 0; rep < reps; ++rep) {
@@ -152,9 +153,8 @@ static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
                          "index");
     } else {
       chunkOf(g,
-              rock__genBin(g, "arith.addi", c->tx,
-                           rock__genIndex(g, (int64_t)rep * c->nThreads),
-                           "index"),
+              rock__genBin(g, "arith.addi", c->cpTx,
+                           rock__genIndex(g, (int64_t)rep * c->cpN), "index"),
               nch, &L, &cc);
       int d8 = rock__genBin(g, "arith.muli", cc, rock__genIndex(g, 8), "index");
       off = t->mn ? layoutAt(g, t, d8, L) : layoutAt(g, t, L, d8);
