@@ -559,12 +559,11 @@ static void apply(const Flag *f, const char *arg, int nameLen, const char *v) {
       note(ROCK_GEN_NOTE_FEATURE);
     *f->to.toggle = !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 2 : 0;
     break;
-  case FLAG_IGNORED:
-    break;
   case FLAG_SWITCH:
   case FLAG_VALUE:
     f->to.handle(arg, v);
     break;
+  case FLAG_IGNORED:
   case FLAG_SECTION:
   case FLAG_HELP_ONLY:
     break;
