@@ -75,6 +75,7 @@
 // RUN:   | rock-run --compile-only -o %t.bundle
 // RUN: FileCheck %s --check-prefix=BUNDLE < %t.bundle
 // RUN: rock-gen -p --arch gfx942 -wgmma=off 2>&1 >/dev/null | FileCheck %s --check-prefix=NOTE
+// RUN: not rock-gen -p --arch sm_90 -wgmma=fast 2>&1 | FileCheck %s --check-prefix=BAD
 
 // IR: gpu.launch blocks({{.*}}) threads({{.*}} = %{{.*}}, {{.*}}) dynamic_shared_memory_size
 // IR: gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
@@ -138,3 +139,4 @@
 // BUNDLE: launch 0 rock_attention_kernel grid {{[0-9]+}} 1 1 block 384 1 1 smem 163904
 
 // NOTE: rock-gen: note: -wgmma has no effect on gfx942
+// BAD: rock-gen: error: invalid value 'fast' for -wgmma (infer, on or off)
