@@ -8,8 +8,8 @@ times, in one process on one GPU:
     (K as [keys][d]) and, where the case has them, paged with a shuffled
     page table (16 and 64 tokens a page);
   - PyTorch SDPA peers on contiguous KV (enable_gqa=True, scale 1 like
-    rock.attention): cuDNN and flash, plus the efficient backend for
-    prefill;
+    rock.attention): cuDNN and flash (the efficient backend was timed in
+    earlier runs, bench/RESULTS-gpu-accel.md, and is no longer);
   - decode (q 1) only: a streaming read probe (MLIR-generated PTX, 16-byte
     loads) over the same number of bytes;
   - prefill only: a bf16 matmul (8192^3, torch.matmul) once per run, the
@@ -408,8 +408,7 @@ def peer_masks(case, last):
 PEERS = {"decode": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
          "shapes": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
          "mtd": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
-         "prefill": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"),
-                     ("efficient", "EFFICIENT_ATTENTION"))}
+         "prefill": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"))}
 
 
 def run_peers(case, q, k, v, last, ref, sel, copies, row):
@@ -591,14 +590,15 @@ def fmt_tflops(row, key, ref_tflops, base=None):
 
 def prefill_table(results, mm):
     rate = mm["tflops"] if mm else None
-    keys = ("dense", "p16", "p64", "mma", "noov", "cudnn", "flash",
+    keys = ("dense", "p16", "p64", "mma", "nows", "noov", "cudnn", "flash",
             "efficient")
     lines = ["cells: ms (TFLOP/s, % of the matmul rate; paged: % of rock "
-             "dense's rate); mma: -wgmma=off (mma.sync, sm_90 PTX); noov: "
-             "softmax not overlapped with P·V",
+             "dense's rate); mma: -wgmma=off (mma.sync, sm_90 PTX); nows: no "
+             "producer warpgroup; noov: softmax not overlapped with P·V",
              "| S | causal | rock dense | rock p16 | rock p64 | rock mma | "
-             "rock noov | cuDNN | flash | efficient | errors (checked) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "rock nows | rock noov | cuDNN | flash | efficient | errors "
+             "(checked) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         cells = [fmt_tflops(r, "dense", rate)]
         cells += [fmt_tflops(r, p, rate, "dense") for p in ("p16", "p64")]

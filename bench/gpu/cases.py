@@ -15,8 +15,10 @@ Suites (bf16, d 128 unless named):
            B 2 Hq 64 / Hkv 8 S 8k, causal and not.
 Variants: dense (K as [keys][d], --transK), paged (shuffled page table,
 16 and 64 tokens a page), kdef (rocMLIR's default K layout, [d][keys]),
-mma (dense with -wgmma=off: the mma.sync schedule, plain sm_90 PTX) and
-noov (dense with rock.gpu_wgmma_overlap = false); mtd is dense only.
+mma (dense with -wgmma=off: the mma.sync schedule, plain sm_90 PTX), noov
+(dense with rock.gpu_wgmma_overlap = false) and nows (dense with
+rock.gpu_wgmma_producer = false: no producer warpgroup); mtd is dense
+only.
 """
 
 ARCH = "sm_90"
@@ -44,17 +46,14 @@ def cases(suite):
         for S in (4096, 8192, 16384):
             for causal in (False, True):
                 out.append(_case(suite, f"S{S}-c{int(causal)}", 2, 64, 8,
-                                 S, S, causal=causal,
-                                 extra=("mma",) + (("noov",) if S == 8192
-                                                    else ())))
+                                 S, S, causal=causal, extra=("mma", "nows")))
     elif suite == "mtd":
         for q in (8, 16):
             for B in (8, 32):
                 for L in (8192, 32768):
                     out.append(_case(suite, f"q{q}-B{B}-L{L}", B, 32, 8, q,
                                      L, causal=True, prefix=L - q,
-                                     csl=L - 1, paged=False,
-                                     extra=("mma",) if q == 16 else ()))
+                                     csl=L - 1, paged=False))
     elif suite == "shapes":
         ab = ("kdef", "mma")
         out.append(_case(suite, "gqa-B4-S2k-c1", 4, 32, 8, 2048, 2048,
@@ -76,10 +75,13 @@ def cases(suite):
 
 def post_filter(variant):
     """A shell filter between rock-gen and rock-run for `variant`, or "":
-    noov sets the module attribute rock.gpu_wgmma_overlap = false."""
-    if variant == "noov":
+    noov / nows set the module attribute rock.gpu_wgmma_overlap /
+    rock.gpu_wgmma_producer to false."""
+    attr = {"noov": "rock.gpu_wgmma_overlap",
+            "nows": "rock.gpu_wgmma_producer"}.get(variant)
+    if attr:
         return ("sed 's/^module attributes {/module attributes "
-                "{rock.gpu_wgmma_overlap = false, /'")
+                f"{{{attr} = false, /'")
     return ""
 
 
@@ -103,7 +105,7 @@ def rock_gen_flags(case, variant):
         flags += " -prefix_offset=" + ",".join([str(c["prefix"])] * c["B"])
     if c["csl"] is not None:
         flags += " -current_seq_len=" + ",".join([str(c["csl"])] * c["B"])
-    if variant in ("dense", "noov"):
+    if variant in ("dense", "noov", "nows"):
         return flags + " --transK"
     if variant == "mma":
         return flags + " --transK -wgmma=off"
