@@ -39,6 +39,21 @@ enum {
   MAX_PA = 64,       /* P registers: mb / 16 x 4 */
 };
 
+/* Whether view `v` reads through a page table (a rock.deref in its
+ * rock.transform chain). */
+static bool pagedView(MlirValue v) {
+  for (int depth = 0; depth < 64 && mlirValueIsAOpResult(v); ++depth) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(def));
+    if (nm.length == 10 && !strncmp(nm.data, "rock.deref", 10))
+      return true;
+    if (mlirOperationGetNumOperands(def) < 1)
+      return false;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return false;
+}
+
 /* The plan for `a`: false when the schedule does not apply. */
 static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   RockGpuTarget t;
@@ -68,11 +83,15 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
   c->mb = a->Dqk <= 128 && a->Dv <= 128 ? 128 : 64;
   /* Warp-specialised (a producer warpgroup; rock.gpu_wgmma_producer =
    * false turns it off) with two consumer warpgroups, head dims up to 128
-   * and no pre-softmax region: where the consumers fit setmaxnreg's 232
-   * registers without spills. */
+   * and no pre-softmax region (where the consumers fit setmaxnreg's 232
+   * registers without spills), for dense K / V: through page tables one
+   * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
+   * run 2). */
   c->ws = rock__gpuSwitch(op, "rock.gpu_wgmma_producer", true) &&
           c->nwg == WG_MAX_WG && a->Dqk <= 128 && a->Dv <= 128 &&
-          mlirBlockIsNull(a->rblock);
+          mlirBlockIsNull(a->rblock) &&
+          !pagedView(mlirOperationGetOperand(op, 1)) &&
+          !pagedView(mlirOperationGetOperand(op, 2));
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
