@@ -23,6 +23,7 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -107,6 +108,7 @@ typedef enum FlagId {
   F_DTL128,
   F_DEVICE_MEM,
   F_OUTPUT,
+  F_MODULE_ATTR,
   F_HELP,
   // Spellings of current and older rocmlir-gen (see "rocMLIR compatibility").
   F_WINDOW_LOOK_BACK,
@@ -197,6 +199,7 @@ static const Flag flags[] = {
     {"direct_to_lds_128b", true, F_DTL128},
     {"device_mem_bytes", false, F_DEVICE_MEM},
     {"o", false, F_OUTPUT},
+    {"module_attr", false, F_MODULE_ATTR},
     {"h help", true, F_HELP},
     {"sliding_window_look_back", false, F_WINDOW_LOOK_BACK},
     {"causal_look_back", false, F_CAUSAL_LOOK_BACK},
@@ -588,6 +591,29 @@ static void printTuningSpace(void) {
       printf("attn:v3:%d,%d,%d,8,32,32,16,4,1,1,0,0,1\n", mb[i], mb[i], nb[j]);
 }
 
+enum { MAX_MODULE_ATTRS = 32 };
+
+/// `--module-attr NAME=ATTR`: sets the discardable attribute NAME (rock.*)
+/// of module `m` to ATTR in MLIR's syntax (`false`, `8`, `8 : i64`); the
+/// schedule switches of the lowerings are read from there (docs/gpu.md).
+static void setModuleAttr(MlirModule m, const char *spec) {
+  const char *eq = strchr(spec, '=');
+  size_t n = eq ? (size_t)(eq - spec) : 0;
+  if (!eq || n <= 5 || strncmp(spec, "rock.", 5))
+    die("--module-attr takes NAME=ATTR with NAME rock.<name>, got '%s'", spec);
+  for (size_t i = 5; i < n; ++i)
+    if (!isalnum((unsigned char)spec[i]) && spec[i] != '_' && spec[i] != '.')
+      die("--module-attr: invalid attribute name '%.*s'", (int)n, spec);
+  MlirContext ctx = mlirModuleGetContext(m);
+  MlirAttribute a =
+      mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(eq + 1));
+  if (mlirAttributeIsNull(a))
+    die("--module-attr: cannot parse '%s' as an attribute (for %.*s)", eq + 1,
+        (int)n, spec);
+  mlirOperationSetDiscardableAttributeByName(mlirModuleGetOperation(m),
+                                             (MlirStringRef){spec, n}, a);
+}
+
 static void usage(void) {
   puts(
       "usage: rock-gen --operation attention [flags] [-o FILE]\n"
@@ -605,6 +631,8 @@ static void usage(void) {
       "  -rand_min_int/-rand_max_int -RMS_threshold -absDiff_threshold\n"
       "  -relDiff_threshold --comparator -atol -rtol -pr -pi -pvr\n"
       "  --print-verify-results -kernel-repeats N --arch A\n"
+      "Schedule switches: --module-attr NAME=ATTR (repeatable; e.g.\n"
+      "  rock.gpu_accel=false, rock.gpu_accel_warps=8: docs/gpu.md)\n"
       "rocmlir-gen spellings (docs/rocmlir-compat.md): -last_valid_kv_index,\n"
       "  -sliding_window_look_back, -causal_look_back, -causal=N, -seq_len,\n"
       "  -head_dim, -num_heads, --apply-bufferization-pipeline, -mfma=on|off,\n"
@@ -646,6 +674,8 @@ int main(int argc, char **argv) {
   static const char *const randTypes[] = {"int", "float", NULL};
   static const char *const toggles[] = {"infer", "on", "off", NULL};
   Compat compat = {.windowLookBack = -1, .causalLookBack = -1, .numCu = 64};
+  const char *moduleAttrs[MAX_MODULE_ATTRS];
+  int nModuleAttrs = 0;
 
   unsigned char seen[sizeof flags / sizeof flags[0]] = {0}; // per entry
   for (int i = 1; i < argc; ++i) {
@@ -659,7 +689,7 @@ int main(int argc, char **argv) {
     if (!f)
       die("unknown flag '%.*s'", (int)(n + (size_t)(name - arg)), arg);
     // As with rocmlir-gen the last occurrence wins, but never silently.
-    if (seen[f - flags]++)
+    if (seen[f - flags]++ && f->id != F_MODULE_ATTR)
       fprintf(stderr,
               "rock-gen: warning: %.*s given more than once; the last "
               "value wins\n",
@@ -684,6 +714,11 @@ int main(int argc, char **argv) {
       break;
     case F_ARCH:
       h.arch = v;
+      break;
+    case F_MODULE_ATTR:
+      if (nModuleAttrs == MAX_MODULE_ATTRS)
+        die("--module-attr given more than %d times", MAX_MODULE_ATTRS);
+      moduleAttrs[nModuleAttrs++] = v;
       break;
     case F_DTYPE:
       cfg.dtype = parseDtype(arg, v, true);
@@ -1024,6 +1059,8 @@ int main(int argc, char **argv) {
     rc = 2;
   } else {
     compatAnnotate(module, &compat, &target);
+    for (int i = 0; i < nModuleAttrs; ++i)
+      setModuleAttr(module, moduleAttrs[i]);
     FILE *f = output ? fopen(output, "w") : stdout;
     if (!f) {
       fprintf(stderr, "rock-gen: error: cannot open '%s': %s\n", output,

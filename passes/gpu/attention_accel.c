@@ -31,21 +31,21 @@
  *   - masks only on the tiles that need them (key tail, past some row's
  *     last key, before some row's window start), causal blocks launched
  *     longest first.
- * On sm_90a with ROCK_GPU_ACCEL_WGMMA=1 (and 64 merged rows per block),
+ * On sm_90a with rock.gpu_accel_wgmma = true (and 64 merged rows per block),
  * Q·Kᵀ runs on warpgroup MMA instead: Q and K staged in its layout, S cut
  * into the m16n8 tiles the rest reads.
- * Elsewhere (AMD, and ROCK_GPU_ACCEL_LDM=0 / ROCK_GPU_ACCEL_PREG=0 on
- * NVIDIA as off switches) K and V go through registers into separate
+ * Elsewhere (AMD, and rock.gpu_accel_ldmatrix / _p_in_registers = false
+ * on NVIDIA as off switches) K and V go through registers into separate
  * buffers, fragments are vector loads, and (without the register form) P
  * goes through workgroup memory with 32-key tiles.
  * rock-gridwise-attention-to-gpu calls rock__gpuAttnAccel first and keeps
  * its SIMT schedule when this one does not apply (other dtypes, Sq·R < 16,
  * no matrix instruction, head dims off the instruction's multiples,
  * workgroup memory, a `features` attribute without the target's matrix
- * instruction: rock-gen -mfma=off / -wmma=off); ROCK_GPU_ACCEL=0 turns it
- * off. Without a user split, the keys are cut so that the grid has about
- * SPLIT_PER_CU workgroups per SM / CU (rock__gpuNumCu: rock.num_cu, rock-gen
- * -num_cu, else the target's count).
+ * instruction: rock-gen -mfma=off / -wmma=off); rock.gpu_accel = false
+ * turns it off. Without a user split, the keys are cut so that the grid has
+ * about SPLIT_PER_CU workgroups per SM / CU (rock__gpuNumCu: rock.num_cu,
+ * rock-gen -num_cu, else the target's count).
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
 #include "internal.h"
@@ -59,7 +59,7 @@
 
 enum {
   MAXW = 4, /* warps per workgroup (up to MAXW_LDM with ldmatrix and
-               ROCK_GPU_ACCEL_WARPS, for comparisons) */
+               rock.gpu_accel_warps, for comparisons) */
   MAXW_LDM = 8,
   MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */
@@ -91,11 +91,28 @@ typedef struct AccSched {
   char elt[16], eltQK[16];
 } AccSched;
 
-/* An exploration knob: the integer in environment variable `name`, or
- * `dflt`. */
-static int envInt(const char *name, int dflt) {
-  const char *e = getenv(name);
-  return e && *e ? atoi(e) : dflt;
+/* The schedule's switches (module attributes, docs/gpu.md "Schedule
+ * switches"); -1 in any field after a bad value was reported. */
+typedef struct AccSwitches {
+  int accel; /* rock.gpu_accel: false keeps the SIMT schedule */
+  int ldm;   /* rock.gpu_accel_ldmatrix: false = vector fragment loads */
+  int preg;  /* rock.gpu_accel_p_in_registers: false = P through memory */
+  int swz;   /* rock.gpu_accel_swizzle: false = rows padded by 16 bytes */
+  int warps; /* rock.gpu_accel_warps: warps per workgroup at most */
+  int wgmma; /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
+} AccSwitches;
+
+static bool readSwitches(MlirOperation op, MlirExternalPass pass,
+                         AccSwitches *w) {
+  w->accel = rock__gpuSwitch(op, pass, "rock.gpu_accel", 1, 0, 1);
+  w->ldm = rock__gpuSwitch(op, pass, "rock.gpu_accel_ldmatrix", 1, 0, 1);
+  w->preg = rock__gpuSwitch(op, pass, "rock.gpu_accel_p_in_registers", 1, 0, 1);
+  w->swz = rock__gpuSwitch(op, pass, "rock.gpu_accel_swizzle", 1, 0, 1);
+  w->warps =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_warps", MAXW, 1, MAXW_LDM);
+  w->wgmma = rock__gpuSwitch(op, pass, "rock.gpu_accel_wgmma", 0, 0, 1);
+  return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
+         w->warps >= 0 && w->wgmma >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -137,10 +154,10 @@ static int perfWarps(MlirOperation op, int maxw) {
   return w <= maxw ? (int)w : 0;
 }
 
-/* Whether the schedule applies (then *s is filled). */
-static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
-  const char *env = getenv("ROCK_GPU_ACCEL");
-  if (env && !strcmp(env, "0"))
+/* Whether the schedule applies (then *s is filled) under switches `sw`. */
+static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
+                    AccSched *s) {
+  if (!sw->accel)
     return false;
   RockGpuTarget t;
   MlirExternalPass quiet = {NULL};
@@ -170,30 +187,26 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   /* mma.sync: two m16n8 accumulator tiles are the A fragment of a k16 step,
    * so P stays in registers, and the freed memory takes 64-key tiles;
    * ldmatrix reads column pairs of 16. */
-  s->pReg = ac->kind == ROCK_ACCEL_MMA_SYNC && 2 * ac->n == ac->k &&
-            envInt("ROCK_GPU_ACCEL_PREG", 1);
-  s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 &&
-           envInt("ROCK_GPU_ACCEL_LDM", 1);
-  int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW) : MAXW;
-  maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
+  s->pReg = ac->kind == ROCK_ACCEL_MMA_SYNC && 2 * ac->n == ac->k && sw->preg;
+  s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 && sw->ldm;
+  int maxw = s->ldm ? sw->warps : MAXW;
   /* A perf_config's wave fields set the warps (rows still bound them). */
   int pw = perfWarps(op, s->ldm ? MAXW_LDM : MAXW);
   if (pw > 0)
     maxw = pw;
   /* ldmatrix reads 8 rows of 16 bytes: 16-byte chunks XOR-swizzled (rows
    * of a multiple of 64 elements) or else rows padded by 16 bytes (also
-   * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. Q and K take
-   * ldmatrix when their instruction does (not i8). */
-  bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 1);
+   * with rock.gpu_accel_swizzle = false) keep them in distinct banks. Q and K
+   * take ldmatrix when their instruction does (not i8). */
+  bool swz = s->ldm && sw->swz;
   s->ldmS = s->ldm && rock__accelHasLdmatrix(acS);
   s->swzV = swz && rock__accelSwizzleFits(a->Dv);
   s->pv = a->Dv + (s->ldm && !s->swzV ? VEC : 0);
-  /* sm_90a, opt-in (ROCK_GPU_ACCEL_WGMMA=1; verified, but slower than
+  /* sm_90a, opt-in (rock.gpu_accel_wgmma = true; verified, but slower than
    * ldmatrix + mma.sync so far: docs/gpu-accel.md): Q·Kᵀ on wgmma when one
    * warpgroup holds the block (4 warps, 64 merged rows), with 64-key tiles
    * and Q, K, V side by side (Q is read from workgroup memory every tile). */
-  s->wgS = s->ldmS && maxw >= 4 && sqr >= 64 &&
-           envInt("ROCK_GPU_ACCEL_WGMMA", 0) &&
+  s->wgS = s->ldmS && maxw >= 4 && sqr >= 64 && sw->wgmma &&
            rock__accelSelectWarpgroup(&t, tq, MB_KEYS, &s->acW) &&
            2 * (128 * a->Dqk + MB_KEYS * s->pv) <= SMEM_MAX;
   s->swzQ = s->swzK =
@@ -841,8 +854,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
 }
 
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
+  AccSwitches sw;
+  if (!readSwitches(op, pass, &sw))
+    return 0;
   AccSched s;
-  if (!applies(op, a, &s))
+  if (!applies(op, &sw, a, &s))
     return -1;
   int64_t P = rock__attnInternalSplit(a, SPLIT_PER_CU * s.numCu, 2);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
