@@ -101,9 +101,7 @@ def bench_jobs(build, bundles, suites):
                 name = bench_cases.bundle_name(case, v)
                 out = os.path.join(bundles, "bench", name + ".bundle")
                 case["bundles"][v] = name + ".bundle"
-                post = bench_cases.post_filter(v)
                 jobs.append((name, f"{gen} {bench_cases.rock_gen_flags(case, v)}"
-                             f"{' | ' + post if post else ''}"
                              f" | {run} --compile-only -o {shlex.quote(out)}"))
             table.append(case)
     return jobs, table

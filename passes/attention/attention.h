@@ -171,6 +171,11 @@ typedef struct RockAttn {
  * after reporting through `pass`. Operand ids are 0.. in operand order. */
 bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a);
 
+/* The K view as [Bkv, Dqk, Sk] (a rock.transform swapping keys and d), for
+ * loads along the keys when a->kKeyMajor; writes its memref type into mt
+ * (size n) and returns its id. */
+int rock__attnKeyMajorK(RockGen *g, const RockAttn *a, char *mt, size_t n);
+
 /* The positive i64 attribute `name` on `op` or its nearest ancestor
  * carrying one; `dflt` when none does (then nothing depends on the
  * machine). Machine and schedule knobs: rock-run sets rock.num_threads (the
@@ -238,10 +243,6 @@ void rock__attnTileRange(RockGen *g, const RockAttn *a, int split, int eff,
                          int lowKey, int *start, int *end);
 /* First key *j0 of tile `kt`; returns its real key count min(Sk - j0, MB). */
 int rock__attnTileCols(RockGen *g, const RockAttn *a, int kt, int *j0);
-/* K as a [Bkv][Dqk][Sk] view (a rock.transform of a->k), for schedules
- * that read K along its keys when its memory is key-major (a->kKeyMajor:
- * rocMLIR's default layout); writes the view's type into mt (n bytes). */
-int rock__attnKeyMajorView(RockGen *g, const RockAttn *a, char *mt, size_t n);
 /* Row of the out / lse views that row bq of split `split` writes. */
 int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
 

@@ -133,20 +133,3 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split) {
   int ob0 = rock__genBin(g, "arith.muli", bq, rock__genIndex(g, a->S), "index");
   return rock__genBin(g, "arith.addi", ob0, split, "index");
 }
-
-int rock__attnKeyMajorView(RockGen *g, const RockAttn *a, char *mt, size_t n) {
-  char te[32];
-  rock__typeStr(te, sizeof te, a->tk, 1);
-  snprintf(mt, n, "memref<%lldx%lldx%lldx%s>", (long long)a->Bkv,
-           (long long)a->Dqk, (long long)a->Sk, te);
-  int v = rock__genFresh(g);
-  rock__genLine(
-      g,
-      "%%v%d = rock.transform %%v%d by #rock.transform_map<affine_map<(d0, "
-      "d1, d2) -> (d0, d2, d1)> by [<PassThrough [\"b\", \"d\", \"s\"] "
-      "at [0, 1, 2] -> [\"b\", \"d\", \"s\"] at [0, 2, 1]>] bounds = "
-      "[%lld, %lld, %lld] -> [%lld, %lld, %lld]> : %s to %s",
-      v, a->k, (long long)a->Bkv, (long long)a->Dqk, (long long)a->Sk,
-      (long long)a->Bkv, (long long)a->Sk, (long long)a->Dqk, a->mk, mt);
-  return v;
-}

@@ -162,8 +162,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
 
   int ktv = -1;
   if (keyMajor) {
-    char mt[160];
-    ktv = rock__attnKeyMajorView(g, a, mt, sizeof mt);
+    char mkt[128];
+    ktv = rock__attnKeyMajorK(g, a, mkt, sizeof mkt);
   }
   int bid0 = rock__genFresh(g);
   rock__genLine(g, "scf.parallel (%%v%d) = (%%v%d) to (%%v%d) step (%%v%d) {",

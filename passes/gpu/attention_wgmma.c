@@ -54,12 +54,20 @@ static bool pagedView(MlirValue v) {
   return false;
 }
 
+/* The schedule switches (docs/gpu.md, "Schedule switches"). */
+typedef struct WgSwitches {
+  bool on;       /* rock.gpu_wgmma */
+  bool overlap;  /* rock.gpu_wgmma_overlap */
+  bool producer; /* rock.gpu_wgmma_producer */
+} WgSwitches;
+
 /* The plan for `a`: false when the schedule does not apply. */
-static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
+static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
+                    WgCtx *c) {
   RockGpuTarget t;
   MlirExternalPass quiet = {NULL};
   if (!rock__gpuArch(op, quiet, &t) || t.vendor != ROCK_GPU_NVIDIA ||
-      t.smVersion != 90 || !rock__gpuSwitch(op, "rock.gpu_wgmma", true))
+      t.smVersion != 90 || !sw->on)
     return false;
   memset(c, 0, sizeof *c);
   c->a = a;
@@ -87,9 +95,8 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
    * registers without spills), for dense K / V: through page tables one
    * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
    * run 2). */
-  c->ws = rock__gpuSwitch(op, "rock.gpu_wgmma_producer", true) &&
-          c->nwg == WG_MAX_WG && a->Dqk <= 128 && a->Dv <= 128 &&
-          mlirBlockIsNull(a->rblock) &&
+  c->ws = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
+          a->Dv <= 128 && mlirBlockIsNull(a->rblock) &&
           !pagedView(mlirOperationGetOperand(op, 1)) &&
           !pagedView(mlirOperationGetOperand(op, 2));
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
@@ -112,7 +119,7 @@ static bool applies(MlirOperation op, RockAttn *a, WgCtx *c) {
     snprintf(ts[i]->mt, sizeof ts[i]->mt,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
-  c->overlap = rock__gpuSwitch(op, "rock.gpu_wgmma_overlap", true);
+  c->overlap = sw->overlap;
   /* Causal row blocks see more keys the later they come: the longest
    * first. */
   if (a->causal)
@@ -322,7 +329,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   c.kView = a->k;
   snprintf(c.kViewTy, sizeof c.kViewTy, "%s", a->mk);
   if (c.k.mn)
-    c.kView = rock__attnKeyMajorView(g, a, c.kViewTy, sizeof c.kViewTy);
+    c.kView = rock__attnKeyMajorK(g, a, c.kViewTy, sizeof c.kViewTy);
   int bx;
   launch(g, &c, &bx);
   if (c.ws)
@@ -379,8 +386,16 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
 }
 
 int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
+  /* (rock.gpu_accel = false keeps every tensor-core schedule off) */
+  int acc = rock__gpuSwitch(op, pass, "rock.gpu_accel", 1, 0, 1);
+  int on = rock__gpuSwitch(op, pass, "rock.gpu_wgmma", 1, 0, 1);
+  int ov = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_overlap", 1, 0, 1);
+  int pr = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_producer", 1, 0, 1);
+  if (acc < 0 || on < 0 || ov < 0 || pr < 0)
+    return 0;
+  WgSwitches sw = {acc == 1 && on == 1, ov == 1, pr == 1};
   WgCtx c;
-  if (!applies(op, a, &c))
+  if (!applies(op, a, &sw, &c))
     return -1;
   /* One workgroup per SM at most: split the keys when the grid is small. */
   int64_t P = rock__attnInternalSplit(a, c.numCu, 2);

@@ -66,18 +66,24 @@ bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t) {
   return false;
 }
 
-bool rock__gpuSwitch(MlirOperation op, const char *name, bool dflt) {
-  for (MlirOperation p = op; !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p)) {
-    MlirAttribute a = rock__attr(p, name);
-    if (mlirAttributeIsNull(a))
-      continue;
-    if (mlirAttributeIsABool(a))
-      return mlirBoolAttrGetValue(a);
-    if (mlirAttributeIsAInteger(a))
-      return mlirIntegerAttrGetValueInt(a) != 0;
+int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
+                    int64_t dflt, int64_t lo, int64_t hi) {
+  MlirAttribute at = rock__nearestAttr(op, name);
+  if (mlirAttributeIsNull(at))
+    return (int)dflt;
+  bool isBool = mlirAttributeIsABool(at);
+  int64_t v = isBool                        ? mlirBoolAttrGetValue(at)
+              : mlirAttributeIsAInteger(at) ? mlirIntegerAttrGetValueInt(at)
+                                            : lo - 1;
+  if ((lo == 0 && hi == 1) != isBool || v < lo || v > hi) {
+    if (lo == 0 && hi == 1)
+      rock__passFail(pass, op, "%s must be true or false", name);
+    else
+      rock__passFail(pass, op, "%s must be an integer in [%lld, %lld]", name,
+                     (long long)lo, (long long)hi);
+    return -1;
   }
-  return dflt;
+  return (int)v;
 }
 
 /* Whether `root` holds an op named `name`. */
