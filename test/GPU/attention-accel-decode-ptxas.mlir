@@ -29,7 +29,7 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/n.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/n.mlir %t/n
 // RUN: FileCheck %s --check-prefix=NOPF < %t/n/rock_attention_kernel.ptx
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/f.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/f.mlir %t/f
 // RUN: FileCheck %s --check-prefix=NOPF < %t/f/rock_attention_kernel.ptx
