@@ -584,6 +584,23 @@ static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
   }
 }
 
+/* The K tile `start` staged by cp.async (committed), and the K / V lines of
+ * tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key loop
+ * prefetches tile t + l2Ahead at tile t). */
+static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                      int nThreads, int ktv, const char *mkt, int gBlk,
+                      int start, int end, int sK, const char *mK) {
+  int j0;
+  (void)rock__attnTileCols(g, a, start, &j0);
+  stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+  for (int d = 1; d < s->l2Ahead; ++d)
+    prefetchTile(
+        g, a, s, tx, nThreads, ktv, mkt, gBlk,
+        rock__genBin(g, "arith.addi", start, rock__genIndex(g, d), "index"),
+        end);
+}
+
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const AccSched *s = ctx;
   const RockAccel *ac = &s->ac, *acS = &s->acS;
@@ -648,31 +665,6 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   RockAttnWg wg = rock__attnWorkgroup(g, a, bx);
   int lastRow = rock__genBin(g, "arith.subi", wg.nRows, c1, "index");
 
-  /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
-  {
-    int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->nb * s->nchq),
-                         rock__genIndex(g, nThreads));
-    int r, d;
-    rowChunk(g, s->wgS, i, s->nchq, s->vecQK, &r, &d);
-    int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
-    RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
-    char ty[32];
-    rock__typeStr(ty, sizeof ty, a->tq, s->vecQK);
-    rock__idx3(ib, sizeof ib, x.bq, x.i, d);
-    int q = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
-                  "%s -> %s",
-                  q, a->q, ib, a->mq, ty);
-    int i0, i1;
-    chunkAt(g, s->swzQ, s->wgS, s->nb, s->pq, r, d, &i0, &i1);
-    rock__genLine(g,
-                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
-                  "%s, %s",
-                  q, sQ, i0, i1, mQ, ty);
-    rock__genEnd(g);
-  }
-
   /* The block's key range (uniform): every row of the block. */
   /* With ldmatrix, also the keys every row of the block sees (minLast,
    * maxLow): tiles inside them need no masks. */
@@ -700,6 +692,37 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   }
   int start, end;
   rock__attnTileRange(g, a, wg.split, eff, lowKey, &start, &end);
+  /* K of the first tile (and the L2 prefetch of the next ones) in flight
+   * before Q is staged when they do not share memory: their loads overlap. */
+  bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
+  if (early)
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
+
+  /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
+  {
+    int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->nb * s->nchq),
+                         rock__genIndex(g, nThreads));
+    int r, d;
+    rowChunk(g, s->wgS, i, s->nchq, s->vecQK, &r, &d);
+    int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
+    RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
+    char ty[32];
+    rock__typeStr(ty, sizeof ty, a->tq, s->vecQK);
+    rock__idx3(ib, sizeof ib, x.bq, x.i, d);
+    int q = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
+                  "%s -> %s",
+                  q, a->q, ib, a->mq, ty);
+    int i0, i1;
+    chunkAt(g, s->swzQ, s->wgS, s->nb, s->pq, r, d, &i0, &i1);
+    rock__genLine(g,
+                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
+                  "%s, %s",
+                  q, sQ, i0, i1, mQ, ty);
+    rock__genEnd(g);
+  }
+
   if (s->wgS)
     rock__accelWgmmaProxyFence(g);
   rock__genLine(g, "gpu.barrier");
@@ -709,15 +732,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                       rock__genIndex(g, k * acS->k), lane)
                     : rock__accelLoadA(g, acS, sQ, mQ, true, row0,
                                        rock__genIndex(g, k * acS->k), lane);
-  if (s->ldm) {
+  if (s->ldm && !early) {
     /* K of the first tile in flight while the rows are set up (after every
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    int j0;
-    (void)rock__attnTileCols(g, a, start, &j0);
-    stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, j0, sK, mK, true);
-    rock__genLine(g, "nvvm.cp.async.commit.group");
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
