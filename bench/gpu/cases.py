@@ -32,8 +32,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264"}
 # Modified variants a run adds per suite ({} for the recorded tables).
-EXTRA = {"decode": ("dense-pf0", "p16-pf0", "kmaj-pf0"),
-         "gqa": ("dense-simt",)}
+EXTRA = {}
 
 
 def _case(suite, name, B, Hq, Hkv, Sq, Sk, causal=False, prefix=None,
