@@ -22,8 +22,8 @@ Variants (VARIANTS): dense (K as [keys][d], --transK), kmaj (rocMLIR's
 default K layout [d][keys], no --transK) and paged (shuffled page table, 16
 and 64 tokens a page); mtd and prefill are dense only. A variant may carry
 modifiers after a dash (MODS: e.g. dense-simt is dense with the SIMT
-schedule, rock-gen --module-attr rock.gpu_accel=false); EXTRA lists the ones
-a run adds to a suite.
+schedule, rock-gen --module-attr rock.gpu_accel=false; -pf0 without the L2
+prefetch of the tiles ahead); EXTRA lists the ones a run adds to a suite.
 """
 
 ARCH = "sm_90"
@@ -34,14 +34,13 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
 # producer warpgroup / without the softmax overlapping P·V.
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
+        "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
         "mma": "-wgmma=off",
         "nows": "--module-attr rock.gpu_wgmma_producer=false",
         "noov": "--module-attr rock.gpu_wgmma_overlap=false"}
 # Modified variants a run adds per suite ({} for the recorded tables).
-EXTRA = {"decode": ("dense-cu66", "dense-cu264"), "gqa": ("dense-simt",),
-         "prefill": ("dense-mma", "dense-nows"), "layout": ("dense-mma",),
-         "shapes": ("dense-mma",)}
+EXTRA = {"prefill": ("dense-mma",)}
 
 
 def _case(suite, name, B, Hq, Hkv, Sq, Sk, causal=False, prefix=None,

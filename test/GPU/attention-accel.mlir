@@ -18,6 +18,9 @@
 // PREFILL-NEXT: %[[Q:.*]] = memref.view %[[B]][%c32768][] : memref<49152xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16, #gpu.address_space<workgroup>>
 // PREFILL-NEXT: %[[K:.*]] = memref.view %[[B]][%c0][] : {{.*}} to memref<64x128xbf16, #gpu.address_space<workgroup>>
 // PREFILL-NEXT: %[[V:.*]] = memref.view %[[B]][%c16384][] : {{.*}} to memref<64x128xbf16, #gpu.address_space<workgroup>>
+// K of the first tile is in flight before Q is staged (they do not overlap).
+// PREFILL: vector.store {{.*}}, %[[K]][{{.*}}] {alignment = 16 : i64, rock.async_copy}
+// PREFILL: nvvm.cp.async.commit.group
 // PREFILL: rock.view_load {{.*}} {rock.align = 16 : i64} : memref<{{.*}}xbf16{{.*}}> -> vector<8xbf16>
 // PREFILL: %[[R7:.*]] = arith.andi %[[ROW:.*]], %c7 : index
 // PREFILL-NEXT: %[[X:.*]] = arith.shli %[[R7]], %c3 : index
@@ -25,8 +28,6 @@
 // PREFILL-NEXT: vector.store {{.*}}, %[[Q]][%[[ROW]], %[[COL]]]
 // PREFILL: gpu.barrier
 // PREFILL: nvgpu.ldmatrix %[[Q]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<64x128xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
-// PREFILL: vector.store {{.*}}, %[[K]][{{.*}}] {alignment = 16 : i64, rock.async_copy}
-// PREFILL: nvvm.cp.async.commit.group
 // PREFILL: scf.for
 // PREFILL: nvvm.cp.async.wait.group 0
 // PREFILL-NEXT: gpu.barrier
