@@ -129,7 +129,7 @@ int rock__genAlloc(RockGen *g, const char *mt, bool heap);
  * The op's description (op.c)
  *===----------------------------------------------------------------------===*/
 
-enum { ROCK_ATTN_MAX_ELEM = 8 };
+enum { ROCK_ATTN_MAX_ELEM = 8, ROCK_ATTN_MAX_EXTRA = 2 };
 
 /* How a target spells the transcendental functions of the softmax. */
 typedef struct RockAttnTarget {
@@ -162,6 +162,12 @@ typedef struct RockAttn {
   bool dot;       /* features has `dot`: x86 AVX512-BF16 dot products allowed */
   bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
   bool kvPaged;   /* K or V reaches memory through a rock.deref (paged) */
+  /* Values a schedule passes into the generated function besides the op's
+   * operands (borrowed; they must dominate the op, e.g. a page table):
+   * set extra / nExtra before rock__attnLower, which gives them the ids
+   * extraId[i] (after the operands) before the body is generated. */
+  MlirValue extra[ROCK_ATTN_MAX_EXTRA];
+  int nExtra, extraId[ROCK_ATTN_MAX_EXTRA];
   /* region */
   MlirBlock rblock; /* null when the region is empty */
   MlirType rArg0, rYield;

@@ -18,7 +18,10 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   RockGen g;
   memset(&g, 0, sizeof g);
   /* Arguments take ids 0..nArgs-1. */
-  int nArgs = 4 + a->nElem + a->hasCsl + a->hasPo + a->hasLse;
+  int nOps = 4 + a->nElem + a->hasCsl + a->hasPo + a->hasLse;
+  int nArgs = nOps + a->nExtra;
+  for (int i = 0; i < a->nExtra; ++i)
+    a->extraId[i] = nOps + i;
   int outArg = a->out;
   bool userLse = a->hasLse;
   g.next = nArgs;
@@ -45,9 +48,9 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
 
   RockStr text = {0};
   rock__strAppend(&text, "func.func @body(");
-  MlirValue args[6 + ROCK_ATTN_MAX_ELEM];
+  MlirValue args[6 + ROCK_ATTN_MAX_ELEM + ROCK_ATTN_MAX_EXTRA];
   for (int i = 0; i < nArgs; ++i) {
-    args[i] = mlirOperationGetOperand(op, i);
+    args[i] = i < nOps ? mlirOperationGetOperand(op, i) : a->extra[i - nOps];
     rock__strAppendf(&text, "%s%%v%d: ", i ? ", " : "", i);
     rock__strAppendType(&text, mlirValueGetType(args[i]));
   }

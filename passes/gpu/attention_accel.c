@@ -48,6 +48,7 @@
  * rock.num_cu, rock-gen -num_cu, else the target's count).
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
+#include "gpu/page_runs.h"
 #include "internal.h"
 #include "support/perf_config.h"
 
@@ -72,6 +73,8 @@ enum {
       16,          /* merged rows Sq·R from which it applies (decodeMinRows) */
   L2_AHEAD = 0,    /* key tiles ahead whose K / V lines are prefetched to L2
                       (opt-in: 2 ahead made decode 1.5x slower on the H200) */
+  PAGE_AHEAD = 0,  /* paged K / V staged by page runs, pointers a tile
+                      ahead (rock.gpu_accel_page_ahead; not measured yet) */
   LINE = 128,      /* bytes of a cache line */
   UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
 };
@@ -100,6 +103,13 @@ typedef struct AccSched {
   RockAccel acW;
   int64_t pq, pk, pv; /* row pitch of Q, of K (K^T when kT) and of V */
   int64_t qOff, kOff, vOff, bytes;
+  /* rock.gpu_accel_page_ahead: K rows / V staged by page runs whose
+   * pointers are loaded a tile ahead (page_runs.h); xK / xV index their
+   * page tables in a->extra */
+  bool pgK, pgV;
+  RockPageView pvK, pvV;
+  RockPagePlan plK, plV;
+  int xK, xV;
   int64_t numCu;   /* rock__gpuNumCu */
   int64_t wgPerSm; /* the split's workgroups per SM (wgPerSm) */
   char elt[16], eltQK[16];
@@ -117,6 +127,7 @@ typedef struct AccSwitches {
   int minRows; /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
                   (0: the rule of decodeMinRows) */
   int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
+  int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -131,8 +142,11 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->minRows = rock__gpuSwitch(op, pass, "rock.gpu_accel_min_rows", 0, 1, 16);
   w->l2Ahead =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_l2_prefetch", L2_AHEAD, 0, 4);
+  w->pageAhead =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", PAGE_AHEAD, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
-         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0;
+         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
+         w->l2Ahead >= 0 && w->pageAhead >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -577,15 +591,71 @@ static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
   }
 }
 
+/* Page-run staging in the key loop (s->pgK / s->pgV): the pointer views
+ * and the run pointers of the next K tile and of the current V tile. */
+typedef struct PageAhead {
+  int pk, pv;
+  char mk[512], mv[512];
+  int kp[ROCK_PAGE_MAX_RUNS], vp[ROCK_PAGE_MAX_RUNS];
+} PageAhead;
+
+/* Which views take page runs: tiles of whole pages and no key tail (the
+ * last tile would clamp its rows), cp.async staging of K rows / V. */
+static void planPageRuns(MlirOperation op, RockAttn *a, AccSched *s) {
+  if (!s->ldm || s->wgS || !a->kvPaged || a->Sk % s->mb)
+    return;
+  int nT = s->w * s->ac.wave;
+  s->pgK = !s->kT &&
+           rock__gpuPageView(mlirOperationGetOperand(op, 1), &s->pvK) &&
+           rock__gpuPagePlan(&s->pvK, nT, s->nchq, s->vecQK, s->mb, &s->plK);
+  s->pgV = rock__gpuPageView(mlirOperationGetOperand(op, 2), &s->pvV) &&
+           rock__gpuPagePlan(&s->pvV, nT, s->nchv, VEC, s->mb, &s->plV);
+  if (s->pgK)
+    s->xK = a->nExtra, a->extra[a->nExtra++] = s->pvK.table;
+  if (s->pgV)
+    s->xV = a->nExtra, a->extra[a->nExtra++] = s->pvV.table;
+}
+
+/* The run pointers of V's (v) or K's tile kt into ptrs, kt clamped to the
+ * last tile (a tile past the end loads pointers it never uses). */
+static void pagePtrs(RockGen *g, const RockAttn *a, const AccSched *s,
+                     const PageAhead *pa, bool v, int gBlk, int kt,
+                     int *ptrs) {
+  int kc = rock__genBin(g, "arith.minui", kt,
+                        rock__genIndex(g, a->Sk / s->mb - 1), "index");
+  int j0 = rock__genBin(g, "arith.muli", kc, rock__genIndex(g, s->mb), "index");
+  rock__gpuPagePtrs(g, v ? &s->plV : &s->plK, v ? pa->pv : pa->pk,
+                    v ? pa->mv : pa->mk, gBlk, j0, ptrs);
+}
+
+/* V's (v) or K's tile into `sm` from the run pointers `ptrs`. */
+static void pageStage(RockGen *g, const RockAttn *a, const AccSched *s, bool v,
+                      const int *ptrs, int tx, int nThreads, int sm,
+                      const char *smt) {
+  if (v)
+    rock__gpuPageStage(g, &s->pvV, &s->plV, ptrs, tx, nThreads, s->nchv, VEC,
+                       a->tv, sm, smt, s->swzV);
+  else
+    rock__gpuPageStage(g, &s->pvK, &s->plK, ptrs, tx, nThreads, s->nchq,
+                       s->vecQK, a->tk, sm, smt, s->swzK);
+}
+
 /* The K tile `start` staged by cp.async (committed), and the K / V lines of
  * tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key loop
  * prefetches tile t + l2Ahead at tile t). */
 static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int ktv, const char *mkt, int gBlk,
-                      int start, int end, int sK, const char *mK) {
+                      int start, int end, int sK, const char *mK,
+                      const PageAhead *pa) {
   int j0;
   (void)rock__attnTileCols(g, a, start, &j0);
-  stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
+  if (s->pgK) {
+    int kp[ROCK_PAGE_MAX_RUNS];
+    pagePtrs(g, a, s, pa, false, gBlk, start, kp);
+    pageStage(g, a, s, false, kp, tx, nThreads, sK, mK);
+  } else {
+    stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
+  }
   rock__genLine(g, "nvvm.cp.async.commit.group");
   for (int d = 1; d < s->l2Ahead; ++d)
     prefetchTile(
@@ -649,6 +719,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   int bx = v[0], tx = v[6];
   char mkt[128];
   int ktv = s->kT ? rock__attnKeyMajorK(g, a, mkt, sizeof mkt) : -1;
+  PageAhead pa;
+  memset(&pa, 0, sizeof pa);
+  if (s->pgK)
+    pa.pk = rock__gpuPagePtrView(g, &s->pvK, a->extraId[s->xK], pa.mk,
+                                 sizeof pa.mk);
+  if (s->pgV)
+    pa.pv = rock__gpuPagePtrView(g, &s->pvV, a->extraId[s->xV], pa.mv,
+                                 sizeof pa.mv);
   int cw = rock__genIndex(g, ac->wave);
   int lane = rock__genBin(g, "arith.remui", tx, cw, "index");
   int warp = rock__genBin(g, "arith.divui", tx, cw, "index");
@@ -689,7 +767,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
    * before Q is staged when they do not share memory: their loads overlap. */
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
   if (early)
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
+              &pa);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -730,7 +809,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
+              &pa);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -753,8 +833,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     }
   }
 
-  /* The key-tile loop: state m, l (per row, l per lane), O tiles. */
-  enum { NST = 2 * MAXR + MAXNT };
+  /* The key-tile loop: state m, l (per row, l per lane), O tiles, and the
+   * page-run pointers of V(kt) and K(kt + 1). */
+  enum { NST = 2 * MAXR + MAXNT + 2 * ROCK_PAGE_MAX_RUNS };
   int init[NST], args[NST], res[NST], next[NST];
   const char *tys[NST];
   int nSt = 0;
@@ -765,6 +846,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     init[nSt] = zf, tys[nSt++] = "f32";
   for (int d = 0; d < s->ntD; ++d)
     init[nSt] = zv, tys[nSt++] = vt;
+  int pgV0 = nSt, pgK0 = nSt + (s->pgV ? s->plV.nRuns : 0);
+  if (s->pgV)
+    pagePtrs(g, a, s, &pa, true, wg.gBlk, start, init + pgV0);
+  if (s->pgK)
+    pagePtrs(g, a, s, &pa, false, wg.gBlk,
+             rock__genBin(g, "arith.addi", start, c1, "index"), init + pgK0);
+  for (; nSt < pgK0 + (s->pgK ? s->plK.nRuns : 0); ++nSt)
+    tys[nSt] = "i64";
   int kt;
   rock__genForTyped(g, start, end, c1, nSt, init, tys, &kt, args, res);
   {
@@ -779,9 +868,15 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       if (s->wgS)
         rock__accelWgmmaProxyFence(g);
       rock__genLine(g, "gpu.barrier");
-      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
-                s->nchv, sV, mV, s->swzV, false, true);
+      if (s->pgV)
+        pageStage(g, a, s, true, args + pgV0, tx, nThreads, sV, mV);
+      else
+        stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+                  s->nchv, sV, mV, s->swzV, false, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
+      if (s->pgV)
+        pagePtrs(g, a, s, &pa, true, wg.gBlk,
+                 rock__genBin(g, "arith.addi", kt, c1, "index"), next + pgV0);
       if (s->l2Ahead)
         prefetchTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk,
                      rock__genBin(g, "arith.addi", kt,
@@ -966,10 +1061,18 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       g->depth++;
       int jn;
       (void)rock__attnTileCols(g, a, kn, &jn);
-      stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, jn, sK, mK, true);
+      if (s->pgK)
+        pageStage(g, a, s, false, args + pgK0, tx, nThreads, sK, mK);
+      else
+        stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, jn, sK, mK, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
       g->depth--;
       rock__genLine(g, "}");
+      if (s->pgK)
+        pagePtrs(g, a, s, &pa, false, wg.gBlk,
+                 rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2),
+                              "index"),
+                 next + pgK0);
     }
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
@@ -1080,6 +1183,9 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   AccSched s;
   if (!applies(op, &sw, a, &s))
     return -1;
+  s.pgK = s.pgV = false;
+  if (sw.pageAhead)
+    planPageRuns(op, a, &s);
   int64_t P = splitOneWave(a, &s);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
 }

@@ -274,7 +274,9 @@ static bool pushThrough(Emit *e, const Access *a, Val *up, Val *bot) {
 static bool wideShape(const Emit *e, const Access *a, const Val *bot,
                       Shape *shape) {
   if (a->n == 1) {
-    *shape = SHAPE_SCALAR;
+    /* vector<1 x elt>: one lane, at one address, loaded as a vector (with
+     * the asserted alignment) */
+    *shape = mlirTypeIsAVector(a->valType) ? SHAPE_VECTOR : SHAPE_SCALAR;
     return true;
   }
   const Chain *ch = &a->ch;
