@@ -4,14 +4,21 @@
     gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-pr]
                              [--suites decode,prefill,mtd | --no-bench]
                              [--filter REGEX] [--arch sm_90a] [-j N]
+                             [--configs GLOBS] [--level pr,nightly]
+                             [--pr-flags TAG=FLAGS ...] [--pr-variants-only]
+                             [--extra 'SUITE:VARIANT,...;...']
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
 included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
 --compile-only` into a bundle (--arch: another NVIDIA target, e.g. sm_90a
-for the wgmma kernels; ptxas then uses it too), and the benchmark cases of the suites named
+for the wgmma kernels; ptxas then uses it too; --configs / --level pick
+other files and levels, --pr-flags TAG=FLAGS compiles each combination again
+with FLAGS as its %rock_gen_flags, named NAME@TAG: a schedule switch checked
+against the reference in the same run), and the benchmark cases of the suites named
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
-the tensor-core cases). It writes into DIR (default ./.gpu-carry):
+the tensor-core cases; --extra replaces cases.py's EXTRA, the modified
+variants a suite adds). It writes into DIR (default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
@@ -29,6 +36,7 @@ record such runs.
 """
 import argparse
 import concurrent.futures
+import fnmatch
 import json
 import os
 import re
@@ -62,29 +70,39 @@ RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
 RUNNER_C_HEADERS = ("Sizes.h",)
 
 
-def pr_jobs(build, bundles):
-    """(name, shell command) for every PR combination, compiling a bundle."""
-    subs = {"arch": ARCH, "random_data": "", "rock_gen_flags": "",
-            "rocmlir_gen_flags": "", "pv": "-pv"}
+def pr_jobs(build, bundles, configs="Pr*.toml", levels="pr", variants=None):
+    """(name, shell command) for every combination of the e2e-configs files
+    matching `configs` (comma-separated globs) at `levels`, compiling a
+    bundle; `variants` maps a tag to rock-gen flags (the TOMLs'
+    %rock_gen_flags): "" is the plain bundle, a tag T adds NAME@T."""
+    variants = {"": ""} if variants is None else variants
     tools = {"rock-gen": os.path.join(build, "bin", "rock-gen"),
              "rock-run": os.path.join(build, "bin", "rock-run")}
+    globs = [g for g in configs.split(",") if g]
+    want = set(levels.split(","))
     jobs = []
     configs = os.path.join(ROOT, "e2e-configs")
     for toml in sorted(os.listdir(configs)):
-        if not (toml.startswith("Pr") and toml.endswith(".toml")):
+        if not (toml.endswith(".toml") and
+                any(fnmatch.fnmatch(toml, g) for g in globs)):
             continue
         spec = toml_expand.load(os.path.join(configs, toml))
         for st in spec.suite_tests():
-            if st.level != "pr":
+            if st.level not in want:
                 continue
             for c in st.combos:
                 if c.excluded:
                     continue
-                name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}"
-                cmd = toml_expand.exec_command(spec, c, subs, tools)
-                out = os.path.join(bundles, "pr", name + ".bundle")
-                jobs.append((name, f"{cmd} --compile-only -o "
-                             f"{shlex.quote(out)}"))
+                for tag, flags in variants.items():
+                    subs = {"arch": ARCH, "random_data": "",
+                            "rock_gen_flags": flags,
+                            "rocmlir_gen_flags": flags, "pv": "-pv"}
+                    name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}"
+                    name += f"@{tag}" if tag else ""
+                    cmd = toml_expand.exec_command(spec, c, subs, tools)
+                    out = os.path.join(bundles, "pr", name + ".bundle")
+                    jobs.append((name, f"{cmd} --compile-only -o "
+                                 f"{shlex.quote(out)}"))
     return jobs
 
 
@@ -180,7 +198,19 @@ def prepare(args):
     shutil.rmtree(carry, ignore_errors=True)
     for d in ("pr", "bench"):
         os.makedirs(os.path.join(stage, d))
-    jobs = [] if args.no_pr else pr_jobs(build, stage)
+    variants = {} if args.pr_variants_only else {"": ""}
+    for pv in args.pr_flags or []:
+        tag, _, flags = pv.partition("=")
+        if not tag or not re.fullmatch(r"[A-Za-z0-9_-]+", tag):
+            sys.exit(f"--pr-flags wants TAG=FLAGS with a plain tag, got {pv!r}")
+        variants[tag] = flags
+    jobs = [] if args.no_pr else pr_jobs(build, stage, args.configs,
+                                         args.level, variants)
+    if args.extra:
+        bench_cases.EXTRA = {}
+        for item in args.extra.split(";"):
+            suite, _, vs = item.partition(":")
+            bench_cases.EXTRA[suite] = tuple(v for v in vs.split(",") if v)
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
@@ -264,6 +294,21 @@ def main():
     p.add_argument("--ptxas", help="ptxas for the register table "
                    "(default: on PATH, else /usr/local/cuda/bin/ptxas)")
     p.add_argument("--filter")
+    p.add_argument("--configs", default="Pr*.toml",
+                   help="e2e-configs files of the PR bundles (comma-separated "
+                   "globs, default %(default)s)")
+    p.add_argument("--level", default="pr",
+                   help="their levels (comma-separated, default %(default)s)")
+    p.add_argument("--pr-flags", action="append", metavar="TAG=FLAGS",
+                   help="also compile every PR combination with these "
+                   "rock-gen flags (%%rock_gen_flags), as NAME@TAG "
+                   "(repeatable), e.g. pa='--module-attr "
+                   "rock.gpu_accel_page_ahead=true'")
+    p.add_argument("--pr-variants-only", action="store_true",
+                   help="only the --pr-flags bundles, not the plain ones")
+    p.add_argument("--extra", metavar="SUITE:V,V;SUITE:V",
+                   help="the modified variants each suite adds (replaces "
+                   "cases.py's EXTRA), e.g. 'decode:p16-pa,p64-pa'")
     p.add_argument("--arch", default=bench_cases.ARCH,
                    help="NVIDIA target of every bundle (default %(default)s)")
     p.add_argument("-j", "--jobs", type=int, default=2)

@@ -32,13 +32,15 @@ PAGES = (16, 64)  # tokens per page
 SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # Modifiers of a variant: extra rock-gen flags. mma: the mma.sync schedule
 # (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
-# producer warpgroup / without the softmax overlapping P·V.
+# producer warpgroup / without the softmax overlapping P·V; pa: paged K / V
+# staged by page runs, pointers a tile ahead (decode).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
         "mma": "-wgmma=off",
         "nows": "--module-attr rock.gpu_wgmma_producer=false",
-        "noov": "--module-attr rock.gpu_wgmma_overlap=false"}
+        "noov": "--module-attr rock.gpu_wgmma_overlap=false",
+        "pa": "--module-attr rock.gpu_accel_page_ahead=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 
