@@ -331,6 +331,9 @@ static bool readFunc(MlirModule module, RockBundle *b, const char *name,
         return fail(err, errSize,
                     "@%s: scratch memref.alloc must have a static shape", name);
       x.scratch[fn->numScratch] = op;
+      fn->scratchZero[fn->numScratch] =
+          !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
+              op, mlirStringRefCreateFromCString("rock.zero_init")));
       fn->scratchBytes[fn->numScratch++] = n * (int64_t)rockDTypeGetSize(dt);
     } else if (!opIs(op, "arith.constant") && !opIs(op, "memref.dealloc") &&
                !opIs(op, "func.return") && !deadLlvmConstant(op)) {

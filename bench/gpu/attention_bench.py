@@ -99,7 +99,9 @@ def read_bundle(path):
         elif kw == "arg":
             fn["args"].append((fd[2], int(fd[3])))
         elif kw == "scratch":
-            fn["scratch"].append(int(fd[1]))
+            # (bytes, zeroed): `scratch N zero` starts at zero (rock.zero_init:
+            # arrival counters the kernels put back), else uninitialised
+            fn["scratch"].append((int(fd[1]), fd[2:] == ["zero"]))
         elif kw == "launch":
             fn["launches"].append({
                 "object": int(fd[1]), "kernel": fd[2],
@@ -136,8 +138,9 @@ class RockKernel:
                 if la["smem"] > 48 * 1024:
                     k.max_dynamic_shared_size_bytes = la["smem"]
                 kernels.append(k)
-            scratch = [torch.empty(max(n, 1), dtype=torch.uint8,
-                                   device="cuda") for n in fn["scratch"]]
+            scratch = [(torch.zeros if z else torch.empty)(
+                max(n, 1), dtype=torch.uint8, device="cuda")
+                for n, z in fn["scratch"]]
             self.funcs[fname] = (fn, kernels, scratch)
 
     def h(self, key, default=None):

@@ -48,6 +48,7 @@
  * rock.num_cu, rock-gen -num_cu, else the target's count).
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
+#include "gpu/fused_combine.h"
 #include "gpu/page_runs.h"
 #include "internal.h"
 #include "support/perf_config.h"
@@ -75,6 +76,8 @@ enum {
                       (opt-in: 2 ahead made decode 1.5x slower on the H200) */
   PAGE_AHEAD = 0,  /* paged K / V staged by page runs, pointers a tile
                       ahead (rock.gpu_accel_page_ahead; not measured yet) */
+  FUSED_COMBINE = 0, /* the internal split merged by the last workgroup
+                        (rock.gpu_fused_combine; not measured yet) */
   LINE = 128,      /* bytes of a cache line */
   UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
 };
@@ -128,6 +131,7 @@ typedef struct AccSwitches {
                   (0: the rule of decodeMinRows) */
   int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
   int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
+  int fused;     /* rock.gpu_fused_combine: the split merged in the kernel */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -144,9 +148,11 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_accel_l2_prefetch", L2_AHEAD, 0, 4);
   w->pageAhead =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", PAGE_AHEAD, 0, 1);
+  w->fused =
+      rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_COMBINE, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
          w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
-         w->l2Ahead >= 0 && w->pageAhead >= 0;
+         w->l2Ahead >= 0 && w->pageAhead >= 0 && w->fused >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -1155,6 +1161,17 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     g->depth--;
     rock__genLine(g, "}");
   }
+  if (a->fused) {
+    RockFusedCtx fc = {.tx = tx,
+                       .nThreads = nThreads,
+                       .wave = ac->wave,
+                       .smem = sB,
+                       .wg = wg,
+                       .cR = cR,
+                       .nb = s->nb};
+    snprintf(fc.msmem, sizeof fc.msmem, "%s", mB);
+    rock__gpuFusedCombine(g, a, &fc);
+  }
   rock__genLine(g, "gpu.terminator");
   g->depth--;
   rock__genLine(g, "}");
@@ -1187,5 +1204,9 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   if (sw.pageAhead)
     planPageRuns(op, a, &s);
   int64_t P = splitOneWave(a, &s);
+  /* The merge needs the one workgroup buffer (ldmatrix schedule) to hold
+   * its weights. */
+  a->fused = sw.fused && s.ldm && P > 1 &&
+             rock__gpuFusedBytes(s.nb, P) <= s.bytes;
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
 }
