@@ -176,6 +176,39 @@ def compile_one(job):
     return name, status, secs, cmd
 
 
+def keep_changed(stage, results):
+    """--pr-changed-only: of the PR bundles, keeps the NAME@TAG ones whose
+    kernel objects differ from the plain NAME's (the switch changed the
+    code) and drops the rest, the plain ones included; returns the results
+    of the bundles kept (failed compiles stay listed)."""
+    pr = os.path.join(stage, "pr")
+
+    def objects(name):
+        path = os.path.join(pr, name + ".bundle")
+        if not os.path.exists(path):
+            return None
+        return [o["data"] for o in read_bundle(path)["objects"]]
+    kept, plain, same = [], [], 0
+    for r in results:
+        name = r[0]
+        if "@" in name:
+            mine = objects(name)
+            if mine is not None and mine == objects(name.split("@")[0]):
+                same += 1
+                os.remove(os.path.join(pr, name + ".bundle"))
+                continue
+            kept.append(r)
+        elif os.path.exists(os.path.join(pr, name + ".bundle")):
+            plain.append(name)
+        else:
+            kept.append(r)
+    for name in plain:
+        os.remove(os.path.join(pr, name + ".bundle"))
+    print(f"--pr-changed-only: {len(plain)} plain and {same} unchanged switch "
+          "bundles dropped")
+    return kept
+
+
 def read_probe_ptx(carry):
     """Compiles bench/gpu/read_probe.mlir with the upstream tail; returns
     the PTX text."""
@@ -225,6 +258,8 @@ def prepare(args):
         table = [c for c in table if c["bundles"]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(compile_one, jobs))
+    if args.pr_changed_only:
+        results = keep_changed(stage, results)
     with open(os.path.join(stage, "bench", "cases.json"), "w") as f:
         json.dump(table, f, indent=1)
     ptxas = args.ptxas or shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
@@ -306,6 +341,10 @@ def main():
                    "rock.gpu_accel_page_ahead=true'")
     p.add_argument("--pr-variants-only", action="store_true",
                    help="only the --pr-flags bundles, not the plain ones")
+    p.add_argument("--pr-changed-only", action="store_true",
+                   help="with --pr-flags: keep only the NAME@TAG bundles "
+                   "whose kernels differ from the plain NAME's (the plain "
+                   "ones are compiled to compare, then dropped)")
     p.add_argument("--extra", metavar="SUITE:V,V;SUITE:V",
                    help="the modified variants each suite adds (replaces "
                    "cases.py's EXTRA), e.g. 'decode:p16-pa,p64-pa'")

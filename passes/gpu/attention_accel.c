@@ -597,12 +597,10 @@ static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
   }
 }
 
-/* Page-run staging in the key loop (s->pgK / s->pgV): the pointer views
- * and the run pointers of the next K tile and of the current V tile. */
+/* Page-run staging (s->pgK / s->pgV): the views of the page pointers. */
 typedef struct PageAhead {
-  int pk, pv;
-  char mk[512], mv[512];
-  int kp[ROCK_PAGE_MAX_RUNS], vp[ROCK_PAGE_MAX_RUNS];
+  int pk, pv;            /* pointer views of K and V */
+  char mk[512], mv[512]; /* their types */
 } PageAhead;
 
 /* Which views take page runs: tiles of whole pages and no key tail (the
@@ -725,14 +723,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   int bx = v[0], tx = v[6];
   char mkt[128];
   int ktv = s->kT ? rock__attnKeyMajorK(g, a, mkt, sizeof mkt) : -1;
-  PageAhead pa;
-  memset(&pa, 0, sizeof pa);
+  PageAhead ahead;
+  memset(&ahead, 0, sizeof ahead);
   if (s->pgK)
-    pa.pk = rock__gpuPagePtrView(g, &s->pvK, a->extraId[s->xK], pa.mk,
-                                 sizeof pa.mk);
+    ahead.pk = rock__gpuPagePtrView(g, &s->pvK, a->extraId[s->xK], ahead.mk,
+                                    sizeof ahead.mk);
   if (s->pgV)
-    pa.pv = rock__gpuPagePtrView(g, &s->pvV, a->extraId[s->xV], pa.mv,
-                                 sizeof pa.mv);
+    ahead.pv = rock__gpuPagePtrView(g, &s->pvV, a->extraId[s->xV], ahead.mv,
+                                    sizeof ahead.mv);
   int cw = rock__genIndex(g, ac->wave);
   int lane = rock__genBin(g, "arith.remui", tx, cw, "index");
   int warp = rock__genBin(g, "arith.divui", tx, cw, "index");
@@ -774,7 +772,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
   if (early)
     firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-              &pa);
+              &ahead);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -816,7 +814,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
     firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-              &pa);
+              &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -854,9 +852,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     init[nSt] = zv, tys[nSt++] = vt;
   int pgV0 = nSt, pgK0 = nSt + (s->pgV ? s->plV.nRuns : 0);
   if (s->pgV)
-    pagePtrs(g, a, s, &pa, true, wg.gBlk, start, init + pgV0);
+    pagePtrs(g, a, s, &ahead, true, wg.gBlk, start, init + pgV0);
   if (s->pgK)
-    pagePtrs(g, a, s, &pa, false, wg.gBlk,
+    pagePtrs(g, a, s, &ahead, false, wg.gBlk,
              rock__genBin(g, "arith.addi", start, c1, "index"), init + pgK0);
   for (; nSt < pgK0 + (s->pgK ? s->plK.nRuns : 0); ++nSt)
     tys[nSt] = "i64";
@@ -881,7 +879,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                   s->nchv, sV, mV, s->swzV, false, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
       if (s->pgV)
-        pagePtrs(g, a, s, &pa, true, wg.gBlk,
+        pagePtrs(g, a, s, &ahead, true, wg.gBlk,
                  rock__genBin(g, "arith.addi", kt, c1, "index"), next + pgV0);
       if (s->l2Ahead)
         prefetchTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk,
@@ -1075,7 +1073,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       g->depth--;
       rock__genLine(g, "}");
       if (s->pgK)
-        pagePtrs(g, a, s, &pa, false, wg.gBlk,
+        pagePtrs(g, a, s, &ahead, false, wg.gBlk,
                  rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2),
                               "index"),
                  next + pgK0);

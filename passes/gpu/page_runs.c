@@ -379,6 +379,10 @@ void rock__gpuPagePtrs(RockGen *g, const RockPagePlan *pl, int pview,
  * q = i / (nThreads·count), with q·pageElems in *qOff. */
 static int runPtr(RockGen *g, const RockPageView *pv, const RockPagePlan *pl,
                   const int *ptrs, int i, int nThreads, int *qOff) {
+  if (pl->nRuns == 1) {
+    *qOff = rock__genIndex(g, 0);
+    return ptrs[0];
+  }
   int q = rock__genBin(
       g, "arith.divui", i,
       rock__genIndex(g, (int64_t)nThreads * pl->count[0]), "index");
