@@ -168,14 +168,17 @@ typedef struct RockAttn {
    * extraId[i] (after the operands) before the body is generated. */
   MlirValue extra[ROCK_ATTN_MAX_EXTRA];
   int nExtra, extraId[ROCK_ATTN_MAX_EXTRA];
-  /* A combine fused into the body (GPU): set `fused` before rock__attnLower.
-   * With an internal split (P > 1) it then allocates the arrival counters
-   * (cnt, type mcnt: one i32 per KV group and row block, scratch marked
-   * rock.zero_init, which the body must leave at zero) instead of launching
-   * the combine, and the body merges the partials into the op's out / lse
-   * (ids fOut / fLse, fLse -1 without one; types fmo / fml, element types
-   * fto / ftl). Without a split `fused` is cleared. */
+  /* A combine fused into the body (GPU): set `fused`, fusedCnt and fusedUp
+   * before rock__attnLower. With an internal split (P > 1) it then
+   * allocates fusedCnt arrival counters per KV group and row block (cnt,
+   * type mcnt; scratch marked rock.zero_init, which the body must leave at
+   * zero) and fusedUp more partial rows per query row (after the B·P of the
+   * splits) instead of launching the combine, and the body merges the
+   * partials into the op's out / lse (ids fOut / fLse, fLse -1 without one;
+   * types fmo / fml, element types fto / ftl). Without a split `fused` is
+   * cleared. */
   bool fused;
+  int64_t fusedCnt, fusedUp;
   int cnt, fOut, fLse;
   char mcnt[64], fmo[128], fml[128];
   MlirType fto, ftl;

@@ -31,9 +31,10 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   int64_t B = a->Bkv * a->R;
   char msO[128], msL[128];
   if (P > 1) {
-    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)(B * P),
+    int64_t rows = B * P + (a->fused ? B * a->fusedUp : 0);
+    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)rows,
              (long long)a->Sq, (long long)a->Dv);
-    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)(B * P),
+    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)rows,
              (long long)a->Sq);
     a->out = rock__genAlloc(&g, msO, true);
     a->lse = rock__genAlloc(&g, msL, true);
@@ -43,7 +44,7 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
       snprintf(a->fml, sizeof a->fml, "%s", a->ml);
       a->fto = a->to, a->ftl = a->tl;
       snprintf(a->mcnt, sizeof a->mcnt, "memref<%lldxi32>",
-               (long long)(a->Bkv * a->nNBlk));
+               (long long)(a->Bkv * a->nNBlk * a->fusedCnt));
       a->cnt = rock__genFresh(&g);
       rock__genLine(&g,
                     "%%v%d = memref.alloc() {alignment = 64 : i64, "

@@ -1204,7 +1204,8 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   int64_t P = splitOneWave(a, &s);
   /* The merge needs the one workgroup buffer (ldmatrix schedule) to hold
    * its weights. */
-  a->fused = sw.fused && s.ldm && P > 1 &&
-             rock__gpuFusedBytes(s.nb, P) <= s.bytes;
+  a->fused = sw.fused && s.ldm && P > 1 && rock__gpuFusedBytes(s.nb) <= s.bytes;
+  if (a->fused)
+    rock__gpuFusedTree(P, &a->fusedCnt, &a->fusedUp);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
 }

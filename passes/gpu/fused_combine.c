@@ -1,18 +1,23 @@
-/*===- fused_combine.c - the split's merge in the last workgroup ----------===*
+/*===- fused_combine.c - the split's merge in the kernel ------------------===*
  *
- * fused_combine.h says what and why. The merge is lower_combine.c's rule,
- * laid out for one workgroup instead of one workgroup per row:
- *   - per merged row of the block, each warp reads the P partial LSEs with
- *     its lanes over the splits (all loads in flight), takes M = max (NaN
- *     propagates, arith.maximumf) and the weights w_s = exp(lse_s - M)
- *     (ex2.approx of d·log2 e; -1, never read, for an empty split: -inf),
- *     L = sum w_s by xor shuffles; warp 0 keeps M, L and the weights in
- *     workgroup memory and writes the LSE (M + ln L, -inf when M is);
- *   - every thread then takes 4 columns of a row at a time: O = sum_s w_s
- *     O_s / L in split order, 8 partials loaded before they are summed, a
- *     split with weight -1 dropped by a select, O = 0 for an all-empty row.
- * Workgroup memory (free by then): the arrival flag at 0, M and L at 16, the
- * weights [nb][P] after them.
+ * fused_combine.h says what and why. A node's merge is lower_combine.c's
+ * rule, laid out for one workgroup:
+ *   - stats: the threads take (row, child) pairs, a row's children on
+ *     consecutive lanes; M = max of the children's LSEs (NaN propagates,
+ *     arith.maximumf) and L = sum of w_c = exp(lse_c - M) (ex2.approx of
+ *     d·log2 e; a child at -inf has weight 0 and tag -1, never read) by xor
+ *     shuffles over those lanes; tags, M and L go to workgroup memory, the
+ *     node's LSE (M + ln L, -inf when M is) to its row;
+ *   - outputs: each thread sums 4 columns of a row for 4 (row, column)
+ *     chunks at a time, every child's partial loaded before any is added, in
+ *     child order, a tag -1 dropped by a select; O = 0 for an all-empty row.
+ * The tree: level 0 holds the P splits (rows bq·P + s of the partials),
+ * level l the ceil(n / 8) nodes over level l - 1's n (P is a power of two,
+ * so every node of a level has the same children), the last level one root
+ * that writes out / lse. Inner nodes' partials are rows B·P + bq·U + o_l + j
+ * (U of them per query row), their counters o_l + j of the KV group and row
+ * block's. Workgroup memory (free by then): the arrival flag at 0, M and L
+ * at 16, the tags [nb][8] after them.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/fused_combine.h"
@@ -20,11 +25,43 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { UNROLL = 8 };
+enum { FAN = 8, CHUNKS = 4, MAXLV = 8 };
 
-int64_t rock__gpuFusedBytes(int64_t nb, int64_t P) {
-  return 16 + 8 * nb + 4 * nb * P;
+typedef struct Level {
+  int64_t n, off; /* nodes; first counter / inner row of the level */
+} Level;
+
+/* The levels for P splits (lv[0] = the splits); returns the top level. */
+static int levels(int64_t P, Level *lv) {
+  int top = 0;
+  int64_t off = 0;
+  lv[0] = (Level){P, 0};
+  while (lv[top].n > 1 && top + 1 < MAXLV) {
+    ++top;
+    lv[top] = (Level){(lv[top - 1].n + FAN - 1) / FAN, off};
+    off += lv[top].n;
+  }
+  return top;
 }
+
+void rock__gpuFusedTree(int64_t P, int64_t *cnt, int64_t *up) {
+  Level lv[MAXLV];
+  int top = levels(P, lv);
+  *cnt = lv[top].off + lv[top].n;
+  *up = lv[top].off;
+}
+
+int64_t rock__gpuFusedBytes(int64_t nb) { return 16 + 8 * nb + 4 * nb * FAN; }
+
+/* What one node's merge reads and writes. */
+typedef struct Node {
+  const Level *lv;
+  int l, top;   /* its level, the root's */
+  int node;     /* its index in the level (index id) */
+  int64_t gc;   /* children */
+  int m, lsum, w; /* M [nb], L [nb], tags [nb][FAN] (workgroup views) */
+  char mm[96], mw[96];
+} Node;
 
 /* A view of the workgroup buffer at byte `off` as `mt`. */
 static int smemView(RockGen *g, const RockFusedCtx *c, int64_t off,
@@ -39,15 +76,30 @@ static void membarGl(RockGen *g) {
   rock__genLine(g, "llvm.call_intrinsic \"llvm.nvvm.membar.gl\"() : () -> ()");
 }
 
-/* `op` (arith.maximumf / arith.addf) of f32 %v over the lanes of a warp. */
-static int warpReduce(RockGen *g, const RockFusedCtx *c, int v,
-                      const char *op) {
+/* The partial row of item `j` (index id) of level `l` for query row bq:
+ * a split's (rock__attnOutRow), or an inner node's after the B·P of them. */
+static int itemRow(RockGen *g, const RockAttn *a, const Level *lv, int l,
+                   int bq, int j) {
+  if (l == 0)
+    return rock__attnOutRow(g, a, bq, j);
+  int64_t nCnt, U;
+  rock__gpuFusedTree(a->S, &nCnt, &U);
+  int64_t B = a->Bkv * a->R;
+  int base = rock__genBin(g, "arith.muli", bq, rock__genIndex(g, U), "index");
+  base = rock__genBin(g, "arith.addi", base,
+                      rock__genIndex(g, B * a->S + lv[l].off), "index");
+  return rock__genBin(g, "arith.addi", base, j, "index");
+}
+
+/* `op` of f32 %v over aligned groups of `lanes` lanes of a warp. */
+static int lanesReduce(RockGen *g, const RockFusedCtx *c, int v, int64_t lanes,
+                       const char *op) {
   char w[16];
   snprintf(w, sizeof w, "%d", c->wave);
   int cw = rock__genConst(g, w, "i32");
-  for (int off = 1; off < c->wave; off *= 2) {
-    char o[16];
-    snprintf(o, sizeof o, "%d", off);
+  for (int64_t off = 1; off < lanes; off *= 2) {
+    char o[24];
+    snprintf(o, sizeof o, "%lld", (long long)off);
     int co = rock__genConst(g, o, "i32");
     int sh = rock__genFresh(g), ok = rock__genFresh(g);
     rock__genLine(g, "%%v%d, %%v%d = gpu.shuffle xor %%v%d, %%v%d, %%v%d : f32",
@@ -57,85 +109,82 @@ static int warpReduce(RockGen *g, const RockFusedCtx *c, int v,
   return v;
 }
 
-/* The smem views of one merge. */
-typedef struct Views {
-  int m, l, w; /* M [nb], L [nb], weights [nb][P] (f32, workgroup) */
-  char mm[96], mw[96];
-} Views;
+/* The node's LSE of row (bq, i): the root's into a->fLse (when there is
+ * one), an inner node's into its partial row. */
+static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int lse,
+                     RockRowIdx x) {
+  char ib[96], tl[32];
+  if (nd->l == nd->top) {
+    if (a->fLse < 0)
+      return;
+    rock__typeStr(tl, sizeof tl, a->ftl, 1);
+    rock__idx2(ib, sizeof ib, x.bq, x.i);
+    rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s",
+                  rock__genConv(g, lse, a->f32, a->ftl, 1), a->fLse, ib, tl,
+                  a->fml);
+    return;
+  }
+  rock__idx2(ib, sizeof ib, itemRow(g, a, nd->lv, nd->l, x.bq, nd->node), x.i);
+  rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : f32, %s", lse, a->lse,
+                ib, a->ml);
+}
 
-/* Phase 1, per real row n of the block: M, L and the weights into `vw`
- * (warp 0), and the LSE into a->fLse. */
-static void rowStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
-                     const Views *vw) {
-  int64_t P = a->S;
-  int K = (int)((P + c->wave - 1) / c->wave);
-  int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1);
-  int cw = rock__genIndex(g, c->wave);
-  int lane = rock__genBin(g, "arith.remui", c->tx, cw, "index");
-  int warp0 = rock__genBin(g, "arith.cmpi ult,", c->tx, cw, "index");
+/* Stats of the node's children: tags, M, L into workgroup memory. */
+static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
+                      const Node *nd) {
+  int64_t gc = nd->gc, pairs = (int64_t)c->nb * gc;
+  int K = (int)((pairs + c->nThreads - 1) / c->nThreads);
+  int cg = rock__genIndex(g, gc), c1 = rock__genIndex(g, 1);
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int zf = rock__genConst(g, "0.0", "f32");
-  int n = rock__genFor(g, c0, c->wg.nRows, c1);
-  RockRowIdx x = rock__attnRowIdx(g, c->wg.n0, n, c->wg.bq0, c->cR);
-  int r0 = rock__attnOutRow(g, a, x.bq, c0);
-  int xs[64], sv[64], m = ninf;
-  char ib[96];
-  for (int k = 0; k < K; ++k) {
-    sv[k] = rock__genBin(g, "arith.addi", lane,
-                         rock__genIndex(g, (int64_t)k * c->wave), "index");
-    int sc = rock__genBin(g, "arith.minui", sv[k], rock__genIndex(g, P - 1),
-                          "index");
-    rock__idx2(ib, sizeof ib,
-               rock__genBin(g, "arith.addi", r0, sc, "index"), x.i);
-    xs[k] = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> f32", xs[k],
-                  a->lse, ib, a->ml);
-    if (P % c->wave)
-      xs[k] = rock__genSelect(
-          g,
-          rock__genBin(g, "arith.cmpi ult,", sv[k], rock__genIndex(g, P),
-                       "index"),
-          xs[k], ninf, "f32");
-  }
-  for (int k = 0; k < K; ++k)
-    m = rock__genBin(g, "arith.maximumf", m, xs[k], "f32");
-  m = warpReduce(g, c, m, "arith.maximumf");
-  int empty = rock__genBin(g, "arith.cmpf oeq,", m, ninf, "f32");
-  int ms = rock__genSelect(g, empty, zf, m, "f32");
-  int l = zf, tag[64];
   int log2e = rock__genConst(g, "1.44269504", "f32");
   int skip = rock__genConst(g, "-1.0", "f32");
+  int last = rock__genBin(g, "arith.subi", c->wg.nRows, c1, "index");
+  int first = rock__genBin(g, "arith.muli", nd->node, cg, "index");
   for (int k = 0; k < K; ++k) {
-    int ok = rock__genBin(g, "arith.cmpf une,", xs[k], ninf, "f32");
-    int d = rock__genBin(g, "arith.subf", xs[k], ms, "f32");
-    int e = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = llvm.call_intrinsic \"llvm.nvvm.ex2.approx.ftz.f\"("
-                  "%%v%d) : (f32) -> f32",
-                  e, rock__genBin(g, "arith.mulf", d, log2e, "f32"));
-    int ws = rock__genSelect(g, ok, e, zf, "f32");
-    tag[k] = rock__genSelect(g, ok, ws, skip, "f32");
-    l = rock__genBin(g, "arith.addf", l, ws, "f32");
-  }
-  l = warpReduce(g, c, l, "arith.addf");
-  rock__genLine(g, "scf.if %%v%d {", warp0);
-  g->depth++;
-  for (int k = 0; k < K; ++k) {
-    bool guard = P % c->wave != 0;
-    if (guard)
-      rock__genLine(g, "scf.if %%v%d {",
-                    rock__genBin(g, "arith.cmpi ult,", sv[k],
-                                 rock__genIndex(g, P), "index"));
-    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d, %%v%d] : %s", tag[k],
-                  vw->w, n, sv[k], vw->mw);
-    if (guard)
-      rock__genEnd(g);
-  }
-  rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", m, vw->m, n,
-                vw->mm);
-  rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", l, vw->l, n,
-                vw->mm);
-  if (a->fLse >= 0) {
+    int e = rock__genBin(g, "arith.addi", c->tx,
+                         rock__genIndex(g, (int64_t)k * c->nThreads), "index");
+    int n = rock__genBin(g, "arith.divui", e, cg, "index");
+    int ch = rock__genBin(g, "arith.remui", e, cg, "index");
+    int valid = rock__genBin(g, "arith.cmpi ult,", n, c->wg.nRows, "index");
+    int nc = rock__genBin(g, "arith.minui", n, last, "index");
+    RockRowIdx x = rock__attnRowIdx(g, c->wg.n0, nc, c->wg.bq0, c->cR);
+    char ib[96];
+    rock__idx2(ib, sizeof ib,
+               itemRow(g, a, nd->lv, nd->l - 1, x.bq,
+                       rock__genBin(g, "arith.addi", first, ch, "index")),
+               x.i);
+    int xv = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> f32", xv,
+                  a->lse, ib, a->ml);
+    int m = lanesReduce(g, c, xv, gc, "arith.maximumf");
+    int empty = rock__genBin(g, "arith.cmpf oeq,", m, ninf, "f32");
+    int ms = rock__genSelect(g, empty, zf, m, "f32");
+    int ok = rock__genBin(g, "arith.cmpf une,", xv, ninf, "f32");
+    int ex = rock__genFresh(g);
+    rock__genLine(
+        g,
+        "%%v%d = llvm.call_intrinsic \"llvm.nvvm.ex2.approx.ftz.f\"(%%v%d) : "
+        "(f32) -> f32",
+        ex,
+        rock__genBin(g, "arith.mulf",
+                     rock__genBin(g, "arith.subf", xv, ms, "f32"), log2e,
+                     "f32"));
+    int ws = rock__genSelect(g, ok, ex, zf, "f32");
+    int tag = rock__genSelect(g, ok, ws, skip, "f32");
+    int l = lanesReduce(g, c, ws, gc, "arith.addf");
+    rock__genLine(g, "scf.if %%v%d {", valid);
+    g->depth++;
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d, %%v%d] : %s", tag,
+                  nd->w, n, ch, nd->mw);
+    rock__genLine(g, "scf.if %%v%d {",
+                  rock__genBin(g, "arith.cmpi eq,", ch, rock__genIndex(g, 0),
+                               "index"));
+    g->depth++;
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", m, nd->m, n,
+                  nd->mm);
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", l, nd->lsum, n,
+                  nd->mm);
     int lg = rock__genFresh(g);
     rock__genLine(g,
                   "%%v%d = llvm.call_intrinsic \"llvm.nvvm.lg2.approx.ftz.f\"("
@@ -146,121 +195,125 @@ static void rowStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
         rock__genBin(g, "arith.mulf", lg,
                      rock__genConst(g, "0.69314718", "f32"), "f32"),
         "f32");
-    lse = rock__genConv(g, rock__genSelect(g, empty, ninf, lse, "f32"), a->f32,
-                        a->ftl, 1);
-    char tl[32];
-    rock__typeStr(tl, sizeof tl, a->ftl, 1);
-    rock__genLine(g, "scf.if %%v%d {",
-                  rock__genBin(g, "arith.cmpi eq,", lane, c0, "index"));
-    rock__idx2(ib, sizeof ib, x.bq, x.i);
-    rock__genLine(g, "  rock.view_store %%v%d, %%v%d[%s] : %s, %s", lse,
-                  a->fLse, ib, tl, a->fml);
+    storeLse(g, a, nd, rock__genSelect(g, empty, ninf, lse, "f32"), x);
+    g->depth--;
+    rock__genLine(g, "}");
+    g->depth--;
     rock__genLine(g, "}");
   }
-  g->depth--;
-  rock__genLine(g, "}");
-  rock__genEnd(g);
 }
 
-/* Phase 2: O = sum_s w_s O_s / L, 4 columns of one row per thread step. */
-static void rowOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
-                       const Views *vw) {
-  int64_t P = a->S, q = a->Dv / 4;
-  int U = P < UNROLL ? (int)P : UNROLL;
-  int c0 = rock__genIndex(g, 0), cq = rock__genIndex(g, q);
+/* O of the node: CHUNKS (row, 4-column) chunks a thread at a time. */
+static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
+                        const Node *nd) {
+  int64_t q = a->Dv / 4;
+  int cq = rock__genIndex(g, q), c1 = rock__genIndex(g, 1);
   int zf = rock__genConst(g, "0.0", "f32");
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int zv = rock__genZero(g, "f32", 4);
   int total = rock__genBin(g, "arith.muli", c->wg.nRows, cq, "index");
-  int e = rock__genFor(g, c->tx, total, rock__genIndex(g, c->nThreads));
-  int n = rock__genBin(g, "arith.divui", e, cq, "index");
-  int d = rock__genBin(g, "arith.muli",
-                       rock__genBin(g, "arith.remui", e, cq, "index"),
-                       rock__genIndex(g, 4), "index");
-  RockRowIdx x = rock__attnRowIdx(g, c->wg.n0, n, c->wg.bq0, c->cR);
-  int r0 = rock__attnOutRow(g, a, x.bq, c0);
-  int s0, acc;
-  int res = rock__genForIter(g, c0, rock__genIndex(g, P), rock__genIndex(g, U),
-                             zv, "vector<4xf32>", &s0, &acc);
-  int t[UNROLL], p[UNROLL];
+  int lastE = rock__genBin(g, "arith.subi", total, c1, "index");
+  int first = rock__genBin(g, "arith.muli", nd->node,
+                           rock__genIndex(g, nd->gc), "index");
+  int e0 = rock__genFor(g, c->tx, total,
+                        rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
+  int n[CHUNKS], d[CHUNKS], in[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
+  RockRowIdx x[CHUNKS];
   char ib[128];
-  for (int u = 0; u < U; ++u) {
-    int s = rock__genBin(g, "arith.addi", s0, rock__genIndex(g, u), "index");
-    t[u] = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d, %%v%d] : %s", t[u],
-                  vw->w, n, s, vw->mw);
-    rock__idx3(ib, sizeof ib, rock__genBin(g, "arith.addi", r0, s, "index"),
-               x.i, d);
-    p[u] = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
-                  "%s -> vector<4xf32>",
-                  p[u], a->out, ib, a->mo);
+  for (int u = 0; u < CHUNKS; ++u) {
+    int e = rock__genBin(g, "arith.addi", e0,
+                         rock__genIndex(g, (int64_t)u * c->nThreads), "index");
+    in[u] = rock__genBin(g, "arith.cmpi ult,", e, total, "index");
+    e = rock__genBin(g, "arith.minui", e, lastE, "index");
+    n[u] = rock__genBin(g, "arith.divui", e, cq, "index");
+    d[u] = rock__genBin(g, "arith.muli",
+                        rock__genBin(g, "arith.remui", e, cq, "index"),
+                        rock__genIndex(g, 4), "index");
+    x[u] = rock__attnRowIdx(g, c->wg.n0, n[u], c->wg.bq0, c->cR);
+    for (int k = 0; k < nd->gc; ++k) {
+      int ch = rock__genIndex(g, k);
+      t[u][k] = rock__genFresh(g);
+      rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d, %%v%d] : %s",
+                    t[u][k], nd->w, n[u], ch, nd->mw);
+      rock__idx3(ib, sizeof ib,
+                 itemRow(g, a, nd->lv, nd->l - 1, x[u].bq,
+                         rock__genBin(g, "arith.addi", first, ch, "index")),
+                 x[u].i, d[u]);
+      p[u][k] = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} "
+                    ": %s -> vector<4xf32>",
+                    p[u][k], a->out, ib, a->mo);
+    }
   }
-  for (int u = 0; u < U; ++u) {
-    int ok = rock__genBin(g, "arith.cmpf uge,", t[u], zf, "f32");
-    int tb = rock__genBcast(g, t[u], 4, "f32");
-    int sum = rock__genBin(g, "arith.addf", acc,
-                           rock__genBin(g, "arith.mulf", tb, p[u],
-                                        "vector<4xf32>"),
-                           "vector<4xf32>");
-    acc = rock__genSelect(g, ok, sum, acc, "vector<4xf32>");
+  for (int u = 0; u < CHUNKS; ++u) {
+    int acc = zv;
+    for (int k = 0; k < nd->gc; ++k) {
+      int ok = rock__genBin(g, "arith.cmpf uge,", t[u][k], zf, "f32");
+      int sum = rock__genBin(
+          g, "arith.addf", acc,
+          rock__genBin(g, "arith.mulf", rock__genBcast(g, t[u][k], 4, "f32"),
+                       p[u][k], "vector<4xf32>"),
+          "vector<4xf32>");
+      acc = rock__genSelect(g, ok, sum, acc, "vector<4xf32>");
+    }
+    int lv = rock__genFresh(g), mv = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lv, nd->lsum,
+                  n[u], nd->mm);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", mv, nd->m, n[u],
+                  nd->mm);
+    int empty = rock__genBin(g, "arith.cmpf oeq,", mv, ninf, "f32");
+    int o = rock__genBin(g, "arith.divf", acc,
+                         rock__genBcast(g, lv, 4, "f32"), "vector<4xf32>");
+    o = rock__genSelect(g, empty, zv, o, "vector<4xf32>");
+    rock__genLine(g, "scf.if %%v%d {", in[u]);
+    g->depth++;
+    if (nd->l == nd->top) {
+      char to[32];
+      rock__typeStr(to, sizeof to, a->fto, 4);
+      rock__idx3(ib, sizeof ib, x[u].bq, x[u].i, d[u]);
+      rock__genLine(g,
+                    "rock.view_store %%v%d, %%v%d[%s] {rock.align = %u : "
+                    "i64} : %s, %s",
+                    rock__genConv(g, o, a->f32, a->fto, 4), a->fOut, ib,
+                    4 * ((rock__bitWidth(a->fto) + 7) / 8), to, a->fmo);
+    } else {
+      rock__idx3(ib, sizeof ib,
+                 itemRow(g, a, nd->lv, nd->l, x[u].bq, nd->node), x[u].i,
+                 d[u]);
+      rock__genLine(g,
+                    "rock.view_store %%v%d, %%v%d[%s] {rock.align = 16 : i64} "
+                    ": vector<4xf32>, %s",
+                    o, a->out, ib, a->mo);
+    }
+    g->depth--;
+    rock__genLine(g, "}");
   }
-  rock__genYieldEnd(g, acc, "vector<4xf32>");
-  int lv = rock__genFresh(g), mv = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lv, vw->l, n,
-                vw->mm);
-  rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", mv, vw->m, n,
-                vw->mm);
-  int empty = rock__genBin(g, "arith.cmpf oeq,", mv, ninf, "f32");
-  int o = rock__genBin(g, "arith.divf", res, rock__genBcast(g, lv, 4, "f32"),
-                       "vector<4xf32>");
-  o = rock__genConv(g, rock__genSelect(g, empty, zv, o, "vector<4xf32>"),
-                    a->f32, a->fto, 4);
-  char to[32];
-  rock__typeStr(to, sizeof to, a->fto, 4);
-  rock__idx3(ib, sizeof ib, x.bq, x.i, d);
-  rock__genLine(g,
-                "rock.view_store %%v%d, %%v%d[%s] {rock.align = %u : i64} : "
-                "%s, %s",
-                o, a->fOut, ib, 4 * ((rock__bitWidth(a->fto) + 7) / 8), to,
-                a->fmo);
   rock__genEnd(g);
 }
 
-void rock__gpuFusedCombine(RockGen *g, const RockAttn *a,
-                           const RockFusedCtx *c) {
-  const char *ws = "#gpu.address_space<workgroup>";
-  Views vw;
-  snprintf(vw.mm, sizeof vw.mm, "memref<%dxf32, %s>", c->nb, ws);
-  snprintf(vw.mw, sizeof vw.mw, "memref<%dx%lldxf32, %s>", c->nb,
-           (long long)a->S, ws);
-  char mf[64];
-  snprintf(mf, sizeof mf, "memref<1xi32, %s>", ws);
+/* The arrival of item `j` (index id) of level l - 1 at its node of level l
+ * and, in the workgroup that completes the node, its merge and the next
+ * level's arrival. */
+static void arrive(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
+                   Node *nd, int l, int j, int flag, int cbase) {
+  const char *mf = "memref<1xi32, #gpu.address_space<workgroup>>";
   int c0 = rock__genIndex(g, 0);
-  /* The arrival: this workgroup's partials visible GPU-wide, one count
-   * (after any cp.async still in flight into the buffer: an empty split
-   * stages a first K tile it never waits for). */
-  rock__genLine(g, "nvvm.cp.async.wait.group 0");
-  membarGl(g);
-  rock__genLine(g, "gpu.barrier");
-  int flag = smemView(g, c, 0, mf);
-  vw.m = smemView(g, c, 16, vw.mm);
-  vw.l = smemView(g, c, 16 + 4 * (int64_t)c->nb, vw.mm);
-  vw.w = smemView(g, c, 16 + 8 * (int64_t)c->nb, vw.mw);
+  nd->l = l;
+  nd->gc = nd->lv[l - 1].n < FAN ? nd->lv[l - 1].n : FAN;
+  nd->node = rock__genBin(g, "arith.divui", j, rock__genIndex(g, FAN), "index");
   int ci = rock__genBin(
-      g, "arith.addi",
-      rock__genBin(g, "arith.muli", c->wg.gBlk, rock__genIndex(g, a->nNBlk),
-                   "index"),
-      c->wg.nBlk, "index");
-  int first = rock__genBin(g, "arith.cmpi eq,", c->tx, c0, "index");
-  int one = rock__genConst(g, "1", "i32");
-  rock__genLine(g, "scf.if %%v%d {", first);
+      g, "arith.addi", cbase,
+      rock__genBin(g, "arith.addi", rock__genIndex(g, nd->lv[l].off),
+                   nd->node, "index"),
+      "index");
+  int isT0 = rock__genBin(g, "arith.cmpi eq,", c->tx, c0, "index");
+  rock__genLine(g, "scf.if %%v%d {", isT0);
   int old = rock__genFresh(g);
   rock__genLine(g,
                 "  %%v%d = memref.atomic_rmw addi %%v%d, %%v%d[%%v%d] : (i32, "
                 "%s) -> i32",
-                old, one, a->cnt, ci, a->mcnt);
+                old, rock__genConst(g, "1", "i32"), a->cnt, ci, a->mcnt);
   rock__genLine(g, "  memref.store %%v%d, %%v%d[%%v%d] : %s", old, flag, c0,
                 mf);
   rock__genLine(g, "}");
@@ -268,20 +321,58 @@ void rock__gpuFusedCombine(RockGen *g, const RockAttn *a,
   int seen = rock__genFresh(g);
   rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", seen, flag, c0, mf);
   char pl[24];
-  snprintf(pl, sizeof pl, "%lld", (long long)(a->S - 1));
-  int last = rock__genBin(g, "arith.cmpi eq,", seen,
+  snprintf(pl, sizeof pl, "%lld", (long long)(nd->gc - 1));
+  int done = rock__genBin(g, "arith.cmpi eq,", seen,
                           rock__genConst(g, pl, "i32"), "i32");
-  /* The last one: the others' partials, merged; the counter back to 0. */
-  rock__genLine(g, "scf.if %%v%d {", last);
+  rock__genLine(g, "scf.if %%v%d {", done);
   g->depth++;
   membarGl(g);
-  rowStats(g, a, c, &vw);
+  nodeStats(g, a, c, nd);
   rock__genLine(g, "gpu.barrier");
-  rowOutputs(g, a, c, &vw);
-  rock__genLine(g, "scf.if %%v%d {", first);
+  nodeOutputs(g, a, c, nd);
+  rock__genLine(g, "scf.if %%v%d {", isT0);
   rock__genLine(g, "  memref.store %%v%d, %%v%d[%%v%d] : %s",
                 rock__genConst(g, "0", "i32"), a->cnt, ci, a->mcnt);
   rock__genLine(g, "}");
+  if (l < nd->top) {
+    /* This node's partial visible, its workgroup memory free again. */
+    membarGl(g);
+    rock__genLine(g, "gpu.barrier");
+    int node = nd->node;
+    arrive(g, a, c, nd, l + 1, node, flag, cbase);
+  }
   g->depth--;
   rock__genLine(g, "}");
+}
+
+void rock__gpuFusedCombine(RockGen *g, const RockAttn *a,
+                           const RockFusedCtx *c) {
+  const char *ws = "#gpu.address_space<workgroup>";
+  Level lv[MAXLV];
+  Node nd;
+  memset(&nd, 0, sizeof nd);
+  nd.lv = lv;
+  nd.top = levels(a->S, lv);
+  snprintf(nd.mm, sizeof nd.mm, "memref<%dxf32, %s>", c->nb, ws);
+  snprintf(nd.mw, sizeof nd.mw, "memref<%dx%dxf32, %s>", c->nb, FAN, ws);
+  /* This workgroup's partials visible GPU-wide (after any cp.async still in
+   * flight into the buffer: an empty split stages a first K tile it never
+   * waits for), then its arrival at level 1. */
+  rock__genLine(g, "nvvm.cp.async.wait.group 0");
+  membarGl(g);
+  rock__genLine(g, "gpu.barrier");
+  int flag = smemView(g, c, 0, "memref<1xi32, #gpu.address_space<workgroup>>");
+  nd.m = smemView(g, c, 16, nd.mm);
+  nd.lsum = smemView(g, c, 16 + 4 * (int64_t)c->nb, nd.mm);
+  nd.w = smemView(g, c, 16 + 8 * (int64_t)c->nb, nd.mw);
+  int64_t nCnt, up;
+  rock__gpuFusedTree(a->S, &nCnt, &up);
+  int cbase = rock__genBin(
+      g, "arith.muli",
+      rock__genBin(g, "arith.addi",
+                   rock__genBin(g, "arith.muli", c->wg.gBlk,
+                                rock__genIndex(g, a->nNBlk), "index"),
+                   c->wg.nBlk, "index"),
+      rock__genIndex(g, nCnt), "index");
+  arrive(g, a, c, &nd, 1, c->wg.split, flag, cbase);
 }

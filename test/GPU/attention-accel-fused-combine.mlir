@@ -1,11 +1,11 @@
 // The internal split merged in the kernel (rock.gpu_fused_combine = true, off
 // by default; passes/gpu/fused_combine.c, docs/gpu.md "Decode"): one launch;
-// the arrival counters (one i32 per KV group and row block) are scratch
-// marked rock.zero_init; each workgroup makes its partials visible
-// (membar.gl), thread 0 counts the arrival, and the workgroup that sees
-// P - 1 merges (lanes over the splits: max and sum by xor shuffles over 32
-// lanes, weights in workgroup memory) and puts the counter back to zero.
-// GQA 4, Sk 1024: 16 tiles, P = 8 partitions.
+// a tree of fan-in 8 whose nodes' arrival counters are scratch marked
+// rock.zero_init; each workgroup makes its partials visible (membar.gl),
+// thread 0 counts the arrival, and the workgroup that completes a node
+// merges its children (a row's children on consecutive lanes: max and sum by
+// xor shuffles over them, weights in workgroup memory) and puts the counter
+// back to zero. GQA 4, Sk 1024: 16 tiles, P = 8 partitions, one node.
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=FUSED
 // FUSED: func.func @rock_attention(
@@ -26,9 +26,9 @@
 // FUSED-NEXT: llvm.call_intrinsic "llvm.nvvm.membar.gl"() : () -> ()
 // FUSED: rock.view_load %[[PL]][
 // FUSED: arith.maximumf
-// FUSED-COUNT-5: gpu.shuffle  xor
+// FUSED-COUNT-3: gpu.shuffle  xor {{.*}} : f32
 // FUSED: llvm.nvvm.ex2.approx.ftz.f
-// FUSED-COUNT-5: gpu.shuffle  xor
+// FUSED-COUNT-3: gpu.shuffle  xor {{.*}} : f32
 // FUSED: llvm.nvvm.lg2.approx.ftz.f
 // FUSED: rock.view_store {{.*}} : f32, memref<8x1xf32>
 // FUSED: gpu.barrier
@@ -42,6 +42,25 @@
 // No second launch: the combine is in the kernel.
 // FUSED-NOT: gpu.launch
 // FUSED: memref.dealloc %[[CNT]] : memref<2xi32>
+
+// P = 64 (B 1, GQA 32 / 8, L 8k): two levels, 8 nodes of 8 splits and the
+// root: 9 counters per KV group (72), 8 inner partial rows per query row
+// after the 32 x 64 of the splits (2304); a node's merge writes f32 partial
+// rows, then arrives at the root.
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TREE
+// TREE-DAG: %[[PO:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2304x1x128xf32>
+// TREE-DAG: %[[CNT:.*]] = memref.alloc() {alignment = 64 : i64, rock.zero_init} : memref<72xi32>
+// TREE: memref.atomic_rmw addi %c1_i32, %[[CNT]][
+// TREE: rock.view_store {{.*}}, %[[PO]][{{.*}}] {rock.align = 16 : i64} : vector<4xf32>, memref<2304x1x128xf32>
+// TREE: memref.store %c0_i32, %[[CNT]][
+// TREE: llvm.call_intrinsic "llvm.nvvm.membar.gl"() : () -> ()
+// TREE-NEXT: gpu.barrier
+// TREE: memref.atomic_rmw addi %c1_i32, %[[CNT]][
+// TREE: rock.view_store {{.*}} : vector<4xbf16>, memref<32x1x128xbf16>
+// TREE: memref.store %c0_i32, %[[CNT]][
+// TREE-NOT: atomic_rmw
+// TREE: gpu.terminator
 
 // Without a split (enough workgroups already) there is nothing to merge: no
 // counters; and by default the combine stays a second launch.
