@@ -17,25 +17,8 @@ static void selTy(char *buf, size_t n, const char *ty, int w) {
     snprintf(buf, n, "%s", ty);
 }
 
-int rock__attnScoreRaw(RockGen *g, const RockAttn *a, int v, MlirType t,
-                       int w) {
-  return rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
-}
-
-int rock__attnScoreScale(RockGen *g, const RockAttn *a, int xv, int w) {
-  if (!a->softmax)
-    return xv;
-  char tf[64];
-  rock__typeStrS(tf, sizeof tf, "f32", w);
-  int log2e = rock__genConst(g, "1.44269504", "f32");
-  int l2 = rock__genBcast(g, log2e, w, "f32");
-  xv = a->tgt->fuseExp ? rock__genBinF(g, "arith.mulf", xv, l2, tf)
-                       : rock__genBin(g, "arith.mulf", xv, l2, tf);
-  return rock__genRoundW(g, xv, a->sm, w);
-}
-
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w) {
-  return rock__attnScoreScale(g, a, rock__attnScoreRaw(g, a, v, t, w), w);
+  return rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
 }
 
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w) {
@@ -69,24 +52,37 @@ int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w) {
   return maskWhere(g, "arith.cmpi slt,", xv, jv, low, mv, w);
 }
 
-int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
-                      int *mNew, int *mSafe) {
+/* m_new = maxnumf(mOld, m2) of two maxima in the exp2 domain, m_safe and
+ * c = exp2(mOld - m_safe) (semantics.md §5.6, the −inf guard). */
+static int rescaleStates(RockGen *g, const RockAttn *a, int mOld, int m2,
+                         int *mNew, int *mSafe) {
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int zf = rock__genConst(g, "0.0", "f32");
-  *mNew = rock__genBin(g, "arith.maxnumf", mOld, tileMax, "f32");
+  *mNew = rock__genBin(g, "arith.maxnumf", mOld, m2, "f32");
   int isNinf = rock__genBin(g, "arith.cmpf oeq,", *mNew, ninf, "f32");
   *mSafe = rock__genSelect(g, isNinf, zf, *mNew, "f32");
   int dm = rock__genBin(g, "arith.subf", mOld, *mSafe, "f32");
   return a->tgt->exp2Scalar(g, dm);
 }
 
+int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                      int *mNew, int *mSafe) {
+  /* The running maximum lives in the exp2 domain: the tile's maximum score
+   * times log2 e, rounded once (rounding is monotonic, so this is the
+   * maximum of the rounded products). */
+  int log2e = rock__genConst(g, "1.44269504", "f32");
+  int tm = rock__genBin(g, "arith.mulf", tileMax, log2e, "f32");
+  return rescaleStates(g, a, mOld, tm, mNew, mSafe);
+}
+
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr) {
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
-  int ms = rock__genBcast(g, mSafe, w, "f32");
-  int dx = a->tgt->fuseExp ? rock__genBinF(g, "arith.subf", xv, ms, tf)
-                           : rock__genBin(g, "arith.subf", xv, ms, tf);
+  int l2 = rock__genBcast(g, rock__genConst(g, "1.44269504", "f32"), w, "f32");
+  int nm = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.negf %%v%d : f32", nm, mSafe);
+  int dx = rock__genFma(g, xv, l2, rock__genBcast(g, nm, w, "f32"), tf);
   int p = a->tgt->exp2(g, dx, w);
   *pr = rock__genRoundW(g, p, a->tv, w);
   return p;
@@ -109,7 +105,7 @@ int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
     return l1;
   }
   int mSafe;
-  *c1 = rock__attnRescale(g, a, m1, m2, m, &mSafe);
+  *c1 = rescaleStates(g, a, m1, m2, m, &mSafe);
   int d2 = rock__genBin(g, "arith.subf", m2, mSafe, "f32");
   *c2 = a->tgt->exp2Scalar(g, d2);
   int l2s = rock__genBin(g, "arith.mulf", *c2, l2, "f32");
