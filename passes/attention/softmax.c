@@ -136,9 +136,20 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
 }
 
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
+  int lg = a->tgt->log2(g, l);
+  if (mlirTypeIsAF64(a->tl)) {
+    /* An f64 LSE (the internal split's scratch): m and log2 l are added
+     * without rounding the sum to f32, so the combine's weights keep f32
+     * accuracy however large |lse| is. */
+    int ninf = rock__genConst(g, "0xFFF0000000000000", "f64");
+    int ln2 = rock__genConst(g, "0.69314718055994531", "f64");
+    int sm = rock__genBin(g, "arith.addf", rock__genConv(g, lg, a->f32, a->tl, 1),
+                          rock__genConv(g, m, a->f32, a->tl, 1), "f64");
+    int ln = rock__genBin(g, "arith.mulf", sm, ln2, "f64");
+    return rock__genSelect(g, lz, ninf, ln, "f64");
+  }
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int ln2 = rock__genConst(g, "0.69314718", "f32");
-  int lg = a->tgt->log2(g, l);
   int sm = rock__genBin(g, "arith.addf", lg, m, "f32");
   int ln = rock__genBin(g, "arith.mulf", sm, ln2, "f32");
   int lse = rock__genSelect(g, lz, ninf, ln, "f32");

@@ -9,9 +9,9 @@
 static void gate(const char *name, const double *ref, const double *res, int n,
                  RockDType t, bool lse) {
   RockMetrics m;
-  rockMetricsCompute(ref, res, n, &m);
+  rockMetricsCompute(ref, res, n, 0.0, &m);
   RockThresholds th = rockThresholdsGetDefault(t);
-  RockVerdict v = rockMetricsGate(&m, &th, lse);
+  RockVerdict v = rockMetricsGate(&m, &th, lse, lse);
   printf("%s: rms %.8f abs %g rel %g mag %g nan %lld -> %d %d %d\n", name,
          m.rms, m.maxAbsDiff, m.maxRelDiff, m.maxMag,
          (long long)m.numNaNMismatch, v.rms, v.absDiff, v.relDiff);
