@@ -90,18 +90,34 @@ double rockDTypeUlp(RockDType t, double x) {
   return ldexp(1.0, e - 1 - mant);
 }
 
+/* What the kernel's f32 arithmetic adds, as a relative error of P (and so
+ * of the output) or an absolute one of the LSE: the row sums (up to Dqk +
+ * Sk terms), the scores' dot products (an error relative to the scores that
+ * count, whose magnitude is the LSE's; none when they are exact) and the
+ * region's f32 roundings, and with f32 LSEs between the splits their
+ * resolution. */
+static double f32Terms(const RockGateScale *s, bool lseResolution) {
+  const double u32 = 0x1p-24;
+  double L = s->lseMag;
+  double tau = 4.0 * sqrt((double)(s->headDim + s->keys)) * u32;
+  if (!s->exactScores)
+    tau += 3.0 * sqrt((double)s->headDim) * u32 * L;
+  if (s->region)
+    tau += 2.0 * u32 * L;
+  if (lseResolution && L > 0.0)
+    tau += 4.0 * rockDTypeUlp(ROCK_DTYPE_F32, L);
+  return tau;
+}
+
 /* The derived absolute tolerance tau of an output of type `t`, as a
  * fraction of M (docs/semantics.md §8). */
 static double tauRelative(RockDType t, const RockGateScale *s) {
-  const double u32 = 0x1p-24;
   double M = s->refMag;
   double res = rockDTypeUlp(t, M) / M; // the output's resolution at M
   double tau = 1.25 * res;             // its own rounding, with a margin
   if (s->splits)
     tau += res; // each partial was stored in the output type
-  tau += 4.0 * sqrt((double)s->length) * u32; // f32 accumulation
-  if (s->splits && s->lseMag > 0.0) // weights exp(lse_s - max), f32 LSEs
-    tau += 4.0 * rockDTypeUlp(ROCK_DTYPE_F32, s->lseMag);
+  tau += f32Terms(s, s->splits);
   return tau;
 }
 
@@ -117,12 +133,10 @@ RockThresholds rockThresholdsDerive(RockDType t, const RockGateScale *s) {
 }
 
 RockThresholds rockThresholdsDeriveLse(const RockGateScale *s) {
-  const double u32 = 0x1p-24;
   double L = s->lseMag > 1.0 ? s->lseMag : 1.0;
-  // The LSE's own f32 rounding and that of log2(l) + m, and the relative
-  // error of the row sum l (an f32 sum of up to n terms).
-  double tau = 4.0 * rockDTypeUlp(ROCK_DTYPE_F32, L) +
-               4.0 * sqrt((double)s->length) * u32;
+  // The LSE's own f32 rounding (and that of log2(l) + m) and the f32
+  // arithmetic before it.
+  double tau = f32Terms(s, true);
   RockThresholds r = {0.75 * tau / L, tau, 0.0};
   return r;
 }

@@ -540,6 +540,26 @@ static void plainReference(const RockSession *s, double **out, double **lse) {
   }
 }
 
+/// The largest |x| of `b` (0 when NULL), and whether every x is an integer.
+static double intMagnitude(const RockBuffer *b, bool *integers) {
+  double m = 0.0;
+  for (int64_t k = 0; b && k < b->numElements; ++k) {
+    double x = rockBufferGet(b, k);
+    *integers = *integers && x == nearbyint(x);
+    m = fabs(x) > m ? fabs(x) : m;
+  }
+  return m;
+}
+
+/// Whether f32 holds every score's dot product exactly: Q and K hold
+/// integers and Dqk * max|q| * max|k| stays within f32's 24 bits.
+static bool scoresExact(const RockSession *s) {
+  bool ints = true;
+  double q = intMagnitude(s->q, &ints);
+  double k = intMagnitude(s->kCache ? s->kCache->pool : s->k, &ints);
+  return ints && (double)s->h->problem.headDimQK * q * k <= 0x1p24;
+}
+
 /// Compares out (and LSE) with the reference; prints details when asked.
 static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
   const RockHarness *h = s->h;
@@ -562,7 +582,7 @@ static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
   for (int64_t k = 0; k < b * sq; ++k)
     if (isfinite(s->refLse[k]) && fabs(s->refLse[k]) > lseMag)
       lseMag = fabs(s->refLse[k]);
-  RockGates g = rockGatesResolve(h, o, lseMag);
+  RockGates g = rockGatesResolve(h, o, lseMag, scoresExact(s));
   bool always = o->verbose || !strcmp(h->printVerify, "always");
   bool onFailure = !strcmp(h->printVerify, "failure");
   RockVerdict verdict = {true, true, true};

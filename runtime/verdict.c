@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 RockGates rockGatesResolve(const RockHarness *h, const RockRunOptions *o,
-                           double lseMag) {
+                           double lseMag, bool exactScores) {
   const RockAttnProblem *p = &h->problem;
   RockGates g = {0};
   g.hasRms = h->hasRms || o->hasRms;
@@ -17,13 +17,18 @@ RockGates rockGatesResolve(const RockHarness *h, const RockRunOptions *o,
   g.relDiff = o->hasRelDiff ? o->relDiff : h->relDiff;
   g.strict = p->strict;
   g.valueType = rockAttnProblemGetValueType(p);
-  g.scale.length = p->headDimQK + p->seqLenK;
+  g.scale.headDim = p->headDimQK;
+  g.scale.keys = p->seqLenK;
   g.scale.splits = p->splitKV > 1;
   g.scale.lseMag = lseMag;
+  g.scale.exactScores = exactScores;
+  g.scale.region =
+      p->withScale || p->withBias || p->dtype == ROCK_DTYPE_I8;
   g.allclose = o->comparator >= 0 ? o->comparator == 1 : h->allclose;
   if (o->hasAtol || o->hasRtol)
     g.allclose = true;
-  rockAllcloseGetDefault(g.valueType, g.scale.length, &g.atol, &g.rtol);
+  rockAllcloseGetDefault(g.valueType, p->headDimQK + p->seqLenK, &g.atol,
+                         &g.rtol);
   if (h->hasAtol)
     g.atol = h->atol;
   if (h->hasRtol)

@@ -33,9 +33,10 @@ typedef struct RockGates {
 } RockGates;
 
 /// Resolves the gates of harness `h` under command line `o` (both borrowed);
-/// `lseMag` is the largest finite |LSE| of the reference rows (0 if none).
+/// `lseMag` is the largest finite |LSE| of the reference rows (0 if none),
+/// `exactScores` whether f32 holds the scores' dot products exactly.
 RockGates rockGatesResolve(const RockHarness *h, const RockRunOptions *o,
-                           double lseMag);
+                           double lseMag, bool exactScores);
 
 /// Judges one output: `res` (`n` elements) against `ref64`, the f64
 /// reference rounded to `outType` (what a reference computed in that type
