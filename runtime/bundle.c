@@ -96,8 +96,8 @@ static void writeHarness(FILE *f, const RockHarness *h) {
   const RockAttnProblem *p = &h->problem;
   fprintf(f, "harness t %s\n", rockDTypeGetName(p->dtype));
   fprintf(f, "harness softmax_dtype %s\n", rockDTypeGetName(p->softmaxType));
-  fprintf(f, "harness region_dtype %s\n",
-          rockDTypeGetName(rockAttnProblemGetRegionType(p)));
+  if (p->hasRegionType)
+    fprintf(f, "harness region_dtype %s\n", rockDTypeGetName(p->regionType));
   for (size_t i = 0; i < COUNT(intFields); ++i) {
     const IntField *fd = &intFields[i];
     long long v = fd->isBool ? *(const bool *)(base + fd->offset)

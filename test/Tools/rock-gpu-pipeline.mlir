@@ -14,13 +14,14 @@
 // NOLIB-NOT: __nv_
 
 // The host function keeps rock-gen's flat arguments; its body only launches
-// (kernel, then the combine of the internal split) on device scratch.
+// (kernel, then the combine of the internal split) on device scratch: f32
+// partial outputs, f64 partial LSEs (the weights keep f32 accuracy).
 // CHECK: module attributes {gpu.container_module, rock.arch = "sm_90"
 // CHECK: func.func @rock_attention(%arg0: memref<1024xbf16>, %arg1: memref<1048576xbf16>, %arg2: memref<1048576xbf16>, %arg3: memref<1024xbf16>)
 // CHECK: %[[PO:.*]] = memref.alloc() {{.*}} : memref<64x1x128xf32>
-// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf32>
-// CHECK: gpu.launch_func @[[K0:.*]]::@{{.*}} blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<1024xbf16>, %arg1 : memref<1048576xbf16>, %arg2 : memref<1048576xbf16>, %[[PO]] : memref<64x1x128xf32>, %[[PL]] : memref<64x1xf32>)
-// CHECK: gpu.launch_func @[[K1:.*]]::@{{.*}} blocks in {{.*}} args(%[[PL]] : memref<64x1xf32>, %[[PO]] : memref<64x1x128xf32>, %arg3 : memref<1024xbf16>)
+// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf64>
+// CHECK: gpu.launch_func @[[K0:.*]]::@{{.*}} blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg0 : memref<1024xbf16>, %arg1 : memref<1048576xbf16>, %arg2 : memref<1048576xbf16>, %[[PO]] : memref<64x1x128xf32>, %[[PL]] : memref<64x1xf64>)
+// CHECK: gpu.launch_func @[[K1:.*]]::@{{.*}} blocks in {{.*}} args(%[[PL]] : memref<64x1xf64>, %[[PO]] : memref<64x1x128xf32>, %arg3 : memref<1024xbf16>)
 // CHECK: memref.dealloc %[[PO]]
 // CHECK: memref.dealloc %[[PL]]
 // CHECK-NEXT: return
