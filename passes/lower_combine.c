@@ -57,21 +57,23 @@ typedef struct Comb {
  * each split's weight, or -1 for a split that is never read) and %L (the
  * sum of the weights, in split order). */
 static void appendWeights(RockStr *s, const Comb *c) {
+  bool wide = c->lt[1] == '6';
+  const char *ninfL = wide ? "%lninf" : "%ninf",
+             *zeroL = wide ? "%lzero" : "%zero";
   rock__strAppendf(
       s,
-      "    %%M = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%m = %%lninf) "
+      "    %%M = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%m = %s) "
       "-> (%s) {\n"
       "      %%r = arith.addi %%r0, %%s : index\n"
       "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> %s\n"
       "      %%mx = arith.maximumf %%m, %%x : %s\n"
       "      scf.yield %%mx : %s\n"
       "    }\n"
-      "    %%empty = arith.cmpf oeq, %%M, %%lninf : %s\n"
-      "    %%Ms = arith.select %%empty, %%lzero, %%M : %s\n"
+      "    %%empty = arith.cmpf oeq, %%M, %s : %s\n"
+      "    %%Ms = arith.select %%empty, %s, %%M : %s\n"
       "    %%w = memref.%s() : memref<%lldxf32>\n",
-      c->lt, c->tl.data, c->lt, c->lt, c->lt, c->lt, c->lt,
+      ninfL, c->lt, c->tl.data, c->lt, c->lt, c->lt, ninfL, c->lt, zeroL, c->lt,
       c->gpu ? "alloca" : "alloc", (long long)c->S);
-  bool wide = c->lt[1] == '6';
   /* A split whose LSE is -inf has weight 0 and is never read; a NaN LSE
    * compares unequal, so it is read and propagates. */
   rock__strAppendf(
@@ -80,7 +82,7 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "%%zero) -> (f32) {\n"
       "      %%r = arith.addi %%r0, %%s : index\n"
       "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> %s\n"
-      "      %%ok = arith.cmpf une, %%x, %%lninf : %s\n"
+      "      %%ok = arith.cmpf une, %%x, %s : %s\n"
       "      %%ws = scf.if %%ok -> (f32) {\n"
       "%s"
       "%s"
@@ -93,7 +95,7 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "      %%n = arith.addf %%acc, %%ws : f32\n"
       "      scf.yield %%n : f32\n"
       "    }\n",
-      c->tl.data, c->lt, c->lt,
+      c->tl.data, c->lt, ninfL, c->lt,
       wide ? "        %dl = arith.subf %x, %Ms : f64\n"
              "        %d = arith.truncf %dl : f64 to f32\n"
            : "        %d = arith.subf %x, %Ms : f32\n",
@@ -183,13 +185,12 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
                    "  %%cS = arith.constant %lld : index\n"
                    "  %%ninf = arith.constant 0xFF800000 : f32\n"
                    "  %%zero = arith.constant 0.000000e+00 : f32\n"
-                   "  %%skip = arith.constant -1.000000e+00 : f32\n"
-                   "  %%lninf = arith.constant %s : %s\n"
-                   "  %%lzero = arith.constant 0.000000e+00 : %s\n",
+                   "  %%skip = arith.constant -1.000000e+00 : f32\n",
                    (long long)c->B, (long long)c->Sq, (long long)c->Dv,
-                   (long long)c->S,
-                   c->lt[1] == '6' ? "0xFFF0000000000000" : "0xFF800000",
-                   c->lt, c->lt);
+                   (long long)c->S);
+  if (c->lt[1] == '6')
+    rock__strAppend(s, "  %lninf = arith.constant 0xFFF0000000000000 : f64\n"
+                       "  %lzero = arith.constant 0.000000e+00 : f64\n");
   if (c->gpu)
     rock__strAppendf(s,
                      "  %%cNT = arith.constant %lld : index\n"
@@ -237,8 +238,7 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
             .hasLse = nArgs == 4,
             .gpu = gpu};
   c.pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
-  c.lt = mlirTypeIsAF64(
-             mlirShapedTypeGetElementType(mlirValueGetType(args[1])))
+  c.lt = mlirTypeIsAF64(mlirShapedTypeGetElementType(mlirValueGetType(args[1])))
              ? "f64"
              : "f32";
   c.oElt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));

@@ -51,13 +51,13 @@ void rockMetricsCompute(const double *ref, const double *res, int64_t n,
 
 /// What rock's default gates are derived from (docs/semantics.md §8).
 typedef struct RockGateScale {
-  double refMag;   ///< M: the largest finite |reference| of the output
-  int64_t headDim; ///< Dqk: the length of a score's dot product
-  int64_t keys;    ///< Sk: the length of the row sums
-  bool splits;    ///< splitKV > 1: partials stored in the output type and
-                  ///< combined through f32 LSEs
-  double lseMag;   ///< L: the largest finite |LSE| of the reference rows,
-                   ///< which is also the magnitude of the scores that count
+  double refMag;    ///< M: the largest finite |reference| of the output
+  int64_t headDim;  ///< Dqk: the length of a score's dot product
+  int64_t keys;     ///< Sk: the length of the row sums
+  bool splits;      ///< splitKV > 1: partials stored in the output type and
+                    ///< combined through f32 LSEs
+  double lseMag;    ///< L: the largest finite |LSE| of the reference rows,
+                    ///< which is also the magnitude of the scores that count
   bool exactScores; ///< Q and K hold integers whose dot products f32 holds
                     ///< exactly (integer data, i8)
   bool region;      ///< a region (scale, bias, dequantisation) rounds them

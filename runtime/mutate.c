@@ -90,8 +90,8 @@ static bool mutateElement(RockSession *s) {
   return true;
 }
 
-bool rockMutationApply(RockSession *s, const RockAttnInputs *in,
-                       RockMutation m, int stage, char *err, size_t errSize) {
+bool rockMutationApply(RockSession *s, const RockAttnInputs *in, RockMutation m,
+                       int stage, char *err, size_t errSize) {
   const RockAttnProblem *p = &s->h->problem;
   if ((m == ROCK_MUTATE_SPLIT_DROPPED) != (stage == 0))
     return true;

@@ -21,8 +21,8 @@ extern "C" {
 
 typedef enum RockMutation {
   ROCK_MUTATE_NONE,
-  ROCK_MUTATE_ELEMENT,       ///< "element": one output off by 1% of max |ref|
-  ROCK_MUTATE_ROW_SHIFT,     ///< "row-shift": row 0 sees its keys shifted by one
+  ROCK_MUTATE_ELEMENT,   ///< "element": one output off by 1% of max |ref|
+  ROCK_MUTATE_ROW_SHIFT, ///< "row-shift": row 0 sees its keys shifted by one
   ROCK_MUTATE_SCALE_IGNORED, ///< "scale-ignored": out as if scale were 1
   ROCK_MUTATE_SPLIT_DROPPED, ///< "split-dropped": split 0 never combined
   ROCK_MUTATE_LSE,           ///< "lse": one LSE off by 1e-3
@@ -36,8 +36,8 @@ bool rockMutationParse(const char *name, RockMutation *m);
 /// others); `in` is the reference's view of the inputs. Returns false with a
 /// message in `err` when the problem has nothing to mutate (no scale, no
 /// splits, no LSE, no mask to shift) or memory runs out.
-bool rockMutationApply(RockSession *s, const RockAttnInputs *in,
-                       RockMutation m, int stage, char *err, size_t errSize);
+bool rockMutationApply(RockSession *s, const RockAttnInputs *in, RockMutation m,
+                       int stage, char *err, size_t errSize);
 
 #ifdef __cplusplus
 }

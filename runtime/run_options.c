@@ -124,10 +124,9 @@ int rockRunOptionsParse(const char *tool, int argc, char **argv,
   memset(o, 0, sizeof *o);
   o->comparator = -1;
   static const char *const valued[] = {
-      "kernel-repeats",    "kernel_repeats", "dump-dir",
-      "comparator",        "RMS_threshold",  "absDiff_threshold",
-      "relDiff_threshold", "atol",           "rtol",
-      "testing-mutate"};
+      "kernel-repeats", "kernel_repeats",    "dump-dir",          "comparator",
+      "RMS_threshold",  "absDiff_threshold", "relDiff_threshold", "atol",
+      "rtol",           "testing-mutate"};
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (a[0] != '-' || !strcmp(a, "-")) {

@@ -7,11 +7,11 @@
 #include "init.h"
 #include "metrics.h"
 #include "mutate.h"
-#include "verdict.h"
 #include "npy.h"
 #include "problem.h"
 #include "reference.h"
 #include "timer.h"
+#include "verdict.h"
 
 #include <errno.h>
 #include <math.h>

@@ -22,8 +22,7 @@ RockGates rockGatesResolve(const RockHarness *h, const RockRunOptions *o,
   g.scale.splits = p->splitKV > 1;
   g.scale.lseMag = lseMag;
   g.scale.exactScores = exactScores;
-  g.scale.region =
-      p->withScale || p->withBias || p->dtype == ROCK_DTYPE_I8;
+  g.scale.region = p->withScale || p->withBias || p->dtype == ROCK_DTYPE_I8;
   g.allclose = o->comparator >= 0 ? o->comparator == 1 : h->allclose;
   if (o->hasAtol || o->hasRtol)
     g.allclose = true;
@@ -46,9 +45,9 @@ static RockThresholds thresholds(const RockGates *g, bool isLse,
                                  double *floor) {
   RockGateScale sc = g->scale;
   sc.refMag = refMag;
-  RockThresholds t = g->strict  ? rockThresholdsGetDefault(g->valueType)
-                     : isLse    ? rockThresholdsDeriveLse(&sc)
-                                : rockThresholdsDerive(outType, &sc);
+  RockThresholds t = g->strict ? rockThresholdsGetDefault(g->valueType)
+                     : isLse   ? rockThresholdsDeriveLse(&sc)
+                               : rockThresholdsDerive(outType, &sc);
   double derivedAbs = t.absDiff;
   if (g->hasRms)
     t.rms = g->rms;
@@ -82,8 +81,7 @@ static void printMetrics(const char *name, const RockMetrics *m,
   if (floor > 0.0)
     printf("%s: relDiff floor %.6g: %lld of %lld elements have |ref| at "
            "least that (smaller ones are judged by absDiff)\n",
-           name, floor, (long long)m->numRelCounted,
-           (long long)m->numElements);
+           name, floor, (long long)m->numRelCounted, (long long)m->numElements);
   printf("%s: maxMag %.6g, NaN mismatches %lld of %lld elements\n", name,
          m->maxMag, (long long)m->numNaNMismatch, (long long)m->numElements);
 }

@@ -246,9 +246,10 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
  *===----------------------------------------------------------------------===*/
 
 /* A score %v of type `t` (scalar or vector<w>) rounded through the softmax
- * type, as f32. Scores stay in the natural-log domain: the scaling by log2 e
- * happens in rock__attnRescale (the tile maximum) and rock__attnProb (one FMA
- * with P's exponent), so a score is rounded once on its way to exp2. */
+ * type, as f32. Scores, the running maximum m and the masks stay in the
+ * scores' own (natural-log) units: log2 e multiplies differences only
+ * (rock__attnRescale, rock__attnProb), so large scores lose nothing and the
+ * maximum's P is exactly 1. */
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
 /* The value a masked score takes (−inf with softmax, else 0), splat to w. */
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
@@ -260,15 +261,14 @@ int rock__attnMaskPad(RockGen *g, const RockAttn *a, int xv, int jv, int mv,
 int rock__attnMaskLast(RockGen *g, int xv, int jv, int last, int mv, int w);
 int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w);
 /* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
- * maxnumf(m_old, tileMax · log2 e) (the running maximum m is kept in the
- * exp2 domain; `tileMax` is the tile's largest score as rock__attnScore gives
- * it); m_safe = 0 when m_new = −inf, else m_new; returns c = exp2(m_old -
- * m_safe). */
+ * maxnumf(m_old, tileMax) (`tileMax`: the tile's largest score as
+ * rock__attnScore gives it); m_safe = 0 when m_new = −inf, else m_new;
+ * returns c = exp2((m_old - m_safe) · log2 e). */
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe);
-/* P = exp2(fma(x, log2 e, −m_safe)) (scalar or vector<w>): the product is
- * not rounded before the subtraction, so P's relative error does not grow
- * with the score's magnitude; *pr = P rounded through V's
+/* P = exp2((x − m_safe) · log2 e) (scalar or vector<w>): the difference is
+ * exact near the maximum, so P's error does not grow with the scores'
+ * magnitude; *pr = P rounded through V's
  * type (what gemm1 multiplies); the row sum takes P unrounded. Without
  * softmax, rock__attnProbPlain gives P = x rounded through V's type. */
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
@@ -277,18 +277,20 @@ int rock__attnProbPlain(RockGen *g, const RockAttn *a, int xv, int w);
 /* l_new = c * l_old + rowSum. */
 int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum);
 /* Merges two partial softmax states (m1, l1) and (m2, l2) of one row (the
- * per-split merge in the exp2 domain, with the −inf guard): *m = max, *c1 /
+ * per-split merge, with the −inf guard): *m = max, *c1 /
  * *c2 = the factors their O accumulators are scaled by before adding;
  * returns l = c1 * l1 + c2 * l2. Without softmax: c1 = c2 = 1, l = l1. */
 int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
                           int l2, int *m, int *c1, int *c2);
-/* Finalisation (semantics.md §5.6): *lz = (l == 0); returns 1 / l. */
+/* Finalisation (semantics.md §5.6): *lz = (l == 0); returns the divisor
+ * rock__attnFinalO takes (l itself). */
 int rock__attnFinalGuard(RockGen *g, int l, int *lz);
-/* O (f32, scalar or vector<w>) / l, 0 when l == 0 (softmax only), converted
- * to out's element type. */
+/* O (f32, scalar or vector<w>) / l (`inv`, from rock__attnFinalGuard), 0
+ * when l == 0 (softmax only), converted to out's element type. */
 int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
                      int w);
-/* LSE = (log2 l + m) · ln 2, −inf when l == 0, in lse's element type. */
+/* LSE = m + log2(l) · ln 2, −inf when l == 0, in lse's element type (in
+ * f64 when that is f64: the internal split's partials). */
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
 
 /*===----------------------------------------------------------------------===

@@ -58,14 +58,14 @@ typedef struct RockAttentionConfig {
   /// `--rocmlir-region`: rocmlir-gen's region, computing in the element type
   /// (f16 for i8) whatever softmaxDtype says (false).
   bool regionInElementType;
-  bool paged;                      ///< `--paged-attention`.
-  int64_t numPages, pageSize;      ///< Pages per batch, elements per page
-                                   ///< (-1: unset; one may be derived).
-  const char *perfConfig;          ///< `-perf_config` or NULL (borrowed).
-  bool reverseGrid;                ///< `--reverse_grid`.
-  int64_t slidingWindowSize;       ///< W, 0 = unset.
-  int64_t causalLookBack;          ///< causal band L, 0 = unset.
-  int64_t deviceMemBytes;          ///< `--device-mem-bytes`, 0 = unset.
+  bool paged;                 ///< `--paged-attention`.
+  int64_t numPages, pageSize; ///< Pages per batch, elements per page
+                              ///< (-1: unset; one may be derived).
+  const char *perfConfig;     ///< `-perf_config` or NULL (borrowed).
+  bool reverseGrid;           ///< `--reverse_grid`.
+  int64_t slidingWindowSize;  ///< W, 0 = unset.
+  int64_t causalLookBack;     ///< causal band L, 0 = unset.
+  int64_t deviceMemBytes;     ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for
