@@ -50,7 +50,7 @@
 //
 // The 1% error is the absDiff gate's: bf16's threshold stays below it (1.25
 // ulps of the maximum plus the f32 terms).
-// RUN: rock-run %t/bf16.mlir --testing-mutate=element -v | FileCheck %s --check-prefix=ABS
+// RUN: not rock-run %t/bf16.mlir --testing-mutate=element -v | FileCheck %s --check-prefix=ABS
 // ABS: out: maxAbsDiff {{.*}} (threshold {{.*}}, FAIL)
 //
 // A mutation the problem cannot carry is an error (exit 3); a name rock-run
