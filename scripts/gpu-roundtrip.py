@@ -4,6 +4,8 @@
     gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-pr]
                              [--suites decode,prefill,mtd | --no-bench]
                              [--filter REGEX] [--arch sm_90a] [-j N]
+                             [--random-data FLAGS ...] [--mutations]
+                             [--accuracy]
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
@@ -16,10 +18,15 @@ bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
 runner's C sources (to rebuild there with the machine's cc if the carried
-binary does not start), the read probe's PTX and the device scripts. Then,
-on the GPU machine, from the directory that holds DIR:
+binary does not start), the read probe's PTX and the device scripts. Each
+--random-data FLAGS (e.g. '-rand 1', repeatable) adds a set of PR bundles
+with %random_data set to FLAGS (named ...__rand<N>); --mutations adds the
+bundles of test/Tools/rock-run-mutations.mlir (bundles/mut/), --accuracy
+the cases of bench/accuracy.py (DIR/accuracy/). Then, on the GPU machine,
+from the directory that holds DIR:
 
     bash DIR/device-run.sh [pr|bench|accel|all]
+    bash DIR/numerics-run.sh        # PR bundles, mutations, accuracy
 
 runs every PR bundle with rock-run-gpu (the same `[r a d]` verdicts and exit
 codes as rock-run), then the benchmark (bench: decode; accel: prefill and
@@ -56,15 +63,17 @@ TAIL = ("nvvm-attach-target{chip=sm_90 O=3},gpu.module(convert-scf-to-cf,"
         "gpu-module-to-binary{format=isa}")
 # runtime/ files rock-run-gpu is built from (no MLIR).
 RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
-              "harness_types", "init", "metrics", "npy", "paged", "problem",
-              "reference", "rng", "run_options", "session", "timer")
+              "harness_types", "init", "metrics", "mutate", "npy", "paged",
+              "problem", "reference", "rng", "run_options", "session",
+              "timer", "verdict")
 # Header-only rock-c headers those files include.
 RUNNER_C_HEADERS = ("Sizes.h",)
 
 
-def pr_jobs(build, bundles):
-    """(name, shell command) for every PR combination, compiling a bundle."""
-    subs = {"arch": ARCH, "random_data": "", "rock_gen_flags": "",
+def pr_jobs(build, bundles, random_data="", tag=""):
+    """(name, shell command) for every PR combination, compiling a bundle;
+    `random_data` is %random_data, `tag` a suffix of the names."""
+    subs = {"arch": ARCH, "random_data": random_data, "rock_gen_flags": "",
             "rocmlir_gen_flags": "", "pv": "-pv"}
     tools = {"rock-gen": os.path.join(build, "bin", "rock-gen"),
              "rock-run": os.path.join(build, "bin", "rock-run")}
@@ -80,11 +89,31 @@ def pr_jobs(build, bundles):
             for c in st.combos:
                 if c.excluded:
                     continue
-                name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}"
+                name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}{tag}"
                 cmd = toml_expand.exec_command(spec, c, subs, tools)
                 out = os.path.join(bundles, "pr", name + ".bundle")
                 jobs.append((name, f"{cmd} --compile-only -o "
                              f"{shlex.quote(out)}"))
+    return jobs
+
+
+# The problems of test/Tools/rock-run-mutations.mlir: (name, flags).
+MUTATION_PROBLEM = ("-g 2 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 32 "
+                    "-seq_len_k 96 -head_dim_qk 32 -head_dim_v 32 -causal "
+                    "--with-attn-scale -rand_type float -pv")
+
+
+def mutation_jobs(build, bundles):
+    gen = os.path.join(build, "bin", "rock-gen")
+    run = os.path.join(build, "bin", "rock-run")
+    jobs = []
+    for t in ("f32", "f16", "bf16", "i8"):
+        for name, extra in ((t, "-rand 1"),
+                            (t + "-split", "-split_kv 4 -return_lse -rand 2")):
+            out = os.path.join(bundles, "mut", name + ".bundle")
+            jobs.append((name, f"{gen} -t {t} {MUTATION_PROBLEM} {extra} "
+                         f"--arch {ARCH} | {run} --compile-only -o "
+                         f"{shlex.quote(out)}"))
     return jobs
 
 
@@ -178,9 +207,13 @@ def prepare(args):
     build = os.path.abspath(args.build)
     stage = os.path.join(carry, "stage")
     shutil.rmtree(carry, ignore_errors=True)
-    for d in ("pr", "bench"):
+    for d in ("pr", "bench", "mut"):
         os.makedirs(os.path.join(stage, d))
     jobs = [] if args.no_pr else pr_jobs(build, stage)
+    for i, rand in enumerate(args.random_data or []):
+        jobs += pr_jobs(build, stage, rand, f"__rand{i}")
+    if args.mutations:
+        jobs += mutation_jobs(build, stage)
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
@@ -234,8 +267,13 @@ def prepare(args):
         shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
                     os.path.join(src, "include", "rock-c"))
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
-    for f in ("device-run.sh", "attention_bench.py"):
+    for f in ("device-run.sh", "attention_bench.py", "numerics-run.sh"):
         shutil.copy(os.path.join(BENCH, f), carry)
+    if args.accuracy:
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench",
+                                                     "accuracy.py"),
+                        "prepare", os.path.join(carry, "accuracy"),
+                        "--build", build], check=True)
     with open(os.path.join(carry, "read_probe.ptx"), "w") as f:
         f.write(read_probe_ptx(carry))
     ok = sum(r[1] == "ok" for r in results)
@@ -267,6 +305,12 @@ def main():
     p.add_argument("--arch", default=bench_cases.ARCH,
                    help="NVIDIA target of every bundle (default %(default)s)")
     p.add_argument("-j", "--jobs", type=int, default=2)
+    p.add_argument("--random-data", action="append", metavar="FLAGS",
+                   help="another set of PR bundles with these input flags")
+    p.add_argument("--mutations", action="store_true",
+                   help="the mutation test's bundles (bundles/mut/)")
+    p.add_argument("--accuracy", action="store_true",
+                   help="bench/accuracy.py's GPU cases (DIR/accuracy/)")
     args = ap.parse_args()
     return prepare(args)
 

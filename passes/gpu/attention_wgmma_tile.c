@@ -146,9 +146,9 @@ static void scores(RockGen *g, const WgCtx *c, int sv, int j0, int *xs) {
                             rock__genIndex(g, a->Sk - 1), "index");
       MlirType yt;
       int y = rock__attnRegion(g, a, sc, c->x[rowOf(e)], jc, &yt);
-      xs[e] = rock__attnScoreRaw(g, a, y, yt, 1);
+      xs[e] = rock__attnScore(g, a, y, yt, 1);
     } else {
-      xs[e] = rock__attnScoreRaw(g, a, sc, a->acc, 1);
+      xs[e] = rock__attnScore(g, a, sc, a->acc, 1);
     }
   }
   int full = fullTile(g, c, j0), res0 = g->next;
@@ -186,8 +186,6 @@ static void scores(RockGen *g, const WgCtx *c, int sv, int j0, int *xs) {
   rock__strFree(&rl);
   rock__strFree(&tl);
   rock__strFree(&yl);
-  for (int e = 0; e < n; ++e)
-    xs[e] = rock__attnScoreScale(g, a, xs[e], 1);
 }
 
 /* Two f32 values of P as one i32 of two V-type elements. */
