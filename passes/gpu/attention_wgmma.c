@@ -24,8 +24,11 @@
  * multiple of 8 when K is stored [d][keys]); otherwise, or with the module
  * attribute rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule
  * runs. rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
- * ablation). A module whose kernels hold wgmma is compiled for sm_90a
- * (rock-gpu-attach-target).
+ * ablation); rock.gpu_wgmma_pingpong / rock.gpu_wgmma_swizzle128 = true
+ * (opt-in until measured) order the consumer warpgroups' products in turns
+ * (attention_wgmma_ws.c) / stage the tiles 128-byte swizzled
+ * (attention_wgmma.h). A module whose kernels hold wgmma is compiled for
+ * sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
