@@ -4,29 +4,40 @@
     gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-pr]
                              [--suites decode,prefill,mtd | --no-bench]
                              [--filter REGEX] [--arch sm_90a] [-j N]
-                             [--configs GLOBS] [--level pr,nightly]
-                             [--pr-flags TAG=FLAGS ...] [--pr-variants-only]
-                             [--extra 'SUITE:VARIANT,...;...']
+                             [--random-data FLAGS ...] [--mutations]
+                             [--accuracy]
+                             [--pr-mods base,pp,sw128] [--pr-wgmma-only]
+                             [--pr-changed-only] [--configs GLOBS]
+                             [--level pr,nightly]
+                             [--variants prefill=dense,dense-pp]
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
 included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
 --compile-only` into a bundle (--arch: another NVIDIA target, e.g. sm_90a
-for the wgmma kernels; ptxas then uses it too; --configs / --level pick
-other files and levels, --pr-flags TAG=FLAGS compiles each combination again
-with FLAGS as its %rock_gen_flags, named NAME@TAG: a schedule switch checked
-against the reference in the same run), and the benchmark cases of the suites named
+for the wgmma kernels; ptxas then uses it too; --pr-mods: once per chain
+of bench/gpu/cases.py modifiers, each against the f64 reference, e.g. the
+sm_90a prefill schedule's opt-in switches; --pr-wgmma-only: only the bundles
+whose kernels that schedule takes; --pr-changed-only: only the NAME__CHAIN
+bundles whose kernels differ from the plain NAME's, i.e. where a switch
+changed the code; --configs / --level: other e2e-configs files and levels,
+e.g. NightlyGpuPaged.toml), and the benchmark cases of the suites
+named (--variants: a suite's variants replaced)
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
-the tensor-core cases; --extra replaces cases.py's EXTRA, the modified
-variants a suite adds). It writes into DIR (default ./.gpu-carry):
+the tensor-core cases). It writes into DIR (default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
 runner's C sources (to rebuild there with the machine's cc if the carried
-binary does not start), the read probe's PTX and the device scripts. Then,
-on the GPU machine, from the directory that holds DIR:
+binary does not start), the read probe's PTX and the device scripts. Each
+--random-data FLAGS (e.g. '-rand 1', repeatable) adds a set of PR bundles
+with %random_data set to FLAGS (named ...__rand<N>); --mutations adds the
+bundles of test/Tools/rock-run-mutations.mlir (bundles/mut/), --accuracy
+the cases of bench/accuracy.py (DIR/accuracy/). Then, on the GPU machine,
+from the directory that holds DIR:
 
     bash DIR/device-run.sh [pr|bench|accel|all]
+    bash DIR/numerics-run.sh        # PR bundles, mutations, accuracy
 
 runs every PR bundle with rock-run-gpu (the same `[r a d]` verdicts and exit
 codes as rock-run), then the benchmark (bench: decode; accel: prefill and
@@ -64,23 +75,39 @@ TAIL = ("nvvm-attach-target{chip=sm_90 O=3},gpu.module(convert-scf-to-cf,"
         "gpu-module-to-binary{format=isa}")
 # runtime/ files rock-run-gpu is built from (no MLIR).
 RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
-              "harness_types", "init", "metrics", "npy", "paged", "problem",
-              "reference", "rng", "run_options", "session", "timer")
+              "harness_types", "init", "metrics", "mutate", "npy", "paged",
+              "problem", "reference", "rng", "run_options", "session",
+              "timer", "verdict")
 # Header-only rock-c headers those files include.
 RUNNER_C_HEADERS = ("Sizes.h",)
 
 
-def pr_jobs(build, bundles, configs="Pr*.toml", levels="pr", variants=None):
-    """(name, shell command) for every combination of the e2e-configs files
-    matching `configs` (comma-separated globs) at `levels`, compiling a
-    bundle; `variants` maps a tag to rock-gen flags (the TOMLs'
-    %rock_gen_flags): "" is the plain bundle, a tag T adds NAME@T."""
-    variants = {"": ""} if variants is None else variants
+def pr_jobs(build, bundles, mods=("base",), random_data="", tag="",
+            configs="Pr*.toml", levels="pr"):
+    """(name, shell command) for every PR combination, compiling a bundle;
+    once per modifier chain of `mods` (bench/gpu/cases.py MODS, joined by
+    dashes, e.g. pp-sw128; "base": none), named NAME__CHAIN but for base;
+    `random_data` is %random_data, `tag` a further suffix of the names;
+    `configs` (comma-separated globs) and `levels` pick the e2e-configs
+    files and levels."""
+    jobs = []
+    for chain in mods:
+        flags = " ".join(bench_cases.MODS[m] for m in chain.split("-")
+                         if m != "base")
+        suffix = ("" if chain == "base" else "__" + chain) + tag
+        jobs += _pr_jobs(build, bundles, flags, suffix, random_data, configs,
+                         levels)
+    return jobs
+
+
+def _pr_jobs(build, bundles, flags, suffix, random_data, configs, levels):
+    subs = {"arch": ARCH, "random_data": random_data, "rock_gen_flags": flags,
+            "rocmlir_gen_flags": "", "pv": "-pv"}
     tools = {"rock-gen": os.path.join(build, "bin", "rock-gen"),
              "rock-run": os.path.join(build, "bin", "rock-run")}
+    jobs = []
     globs = [g for g in configs.split(",") if g]
     want = set(levels.split(","))
-    jobs = []
     configs = os.path.join(ROOT, "e2e-configs")
     for toml in sorted(os.listdir(configs)):
         if not (toml.endswith(".toml") and
@@ -93,27 +120,99 @@ def pr_jobs(build, bundles, configs="Pr*.toml", levels="pr", variants=None):
             for c in st.combos:
                 if c.excluded:
                     continue
-                for tag, flags in variants.items():
-                    subs = {"arch": ARCH, "random_data": "",
-                            "rock_gen_flags": flags,
-                            "rocmlir_gen_flags": flags, "pv": "-pv"}
-                    name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}"
-                    name += f"@{tag}" if tag else ""
-                    cmd = toml_expand.exec_command(spec, c, subs, tools)
-                    out = os.path.join(bundles, "pr", name + ".bundle")
-                    jobs.append((name, f"{cmd} --compile-only -o "
-                                 f"{shlex.quote(out)}"))
+                name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}{suffix}"
+                cmd = toml_expand.exec_command(spec, c, subs, tools)
+                out = os.path.join(bundles, "pr", name + ".bundle")
+                jobs.append((name, f"{cmd} --compile-only -o "
+                             f"{shlex.quote(out)}"))
     return jobs
 
 
-def bench_jobs(build, bundles, suites):
-    """(name, shell command) for every (case, variant) of `suites`; also
-    returns the cases (written to bench/cases.json for the device side)."""
+# The problems of test/Tools/rock-run-mutations.mlir: (name, flags).
+MUTATION_PROBLEM = ("-g 2 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 32 "
+                    "-seq_len_k 96 -head_dim_qk 32 -head_dim_v 32 -causal "
+                    "--with-attn-scale -rand_type float -pv")
+
+
+def mutation_jobs(build, bundles):
+    gen = os.path.join(build, "bin", "rock-gen")
+    run = os.path.join(build, "bin", "rock-run")
+    jobs = []
+    for t in ("f32", "f16", "bf16", "i8"):
+        for name, extra in ((t, "-rand 1"),
+                            (t + "-split", "-split_kv 4 -return_lse -rand 2")):
+            out = os.path.join(bundles, "mut", name + ".bundle")
+            jobs.append((name, f"{gen} -t {t} {MUTATION_PROBLEM} {extra} "
+                         f"--arch {ARCH} | {run} --compile-only -o "
+                         f"{shlex.quote(out)}"))
+    return jobs
+
+
+def holds_wgmma(path):
+    """Whether the bundle at `path` has a kernel on warpgroup MMA."""
+    try:
+        return any(o["format"] == "ptx" and b"wgmma.mma_async" in o["data"]
+                   for o in read_bundle(path)["objects"])
+    except Exception:  # a failed compile leaves no bundle
+        return False
+
+
+def keep_changed(stage, mods):
+    """--pr-changed-only: keeps the PR bundles NAME__CHAIN (CHAIN in `mods`,
+    not base) whose kernel objects differ from the plain NAME's, drops the
+    others and the plain ones; returns how many of each were dropped."""
+    pr = os.path.join(stage, "pr")
+    chains = ["__" + m for m in mods if m != "base"]
+
+    def objects(name):
+        path = os.path.join(pr, name + ".bundle")
+        if not os.path.exists(path):
+            return None
+        return [o["data"] for o in read_bundle(path)["objects"]]
+    same = plain = 0
+    for f in sorted(os.listdir(pr)):
+        name = f[:-len(".bundle")]
+        chain = next((c for c in chains if name.endswith(c)), None)
+        if chain is None:
+            plain += 1
+            continue
+        if objects(name) == objects(name[:-len(chain)]):
+            same += 1
+            os.remove(os.path.join(pr, f))
+    for f in sorted(os.listdir(pr)):
+        if not any(f[:-len(".bundle")].endswith(c) for c in chains):
+            os.remove(os.path.join(pr, f))
+    return plain, same
+
+
+def parse_variants(specs):
+    """--variants SUITE=V1,V2 (repeatable) as {suite: [variants]}."""
+    out = {}
+    for spec in specs or ():
+        suite, sep, vs = spec.partition("=")
+        if not sep or suite not in bench_cases.SUITES or not vs:
+            sys.exit(f"--variants {spec!r}: want SUITE=VARIANT,... with SUITE "
+                     f"one of {','.join(bench_cases.SUITES)}")
+        for v in vs.split(","):
+            bad = [m for m in v.split("-")[1:] if m not in bench_cases.MODS]
+            if bad:
+                sys.exit(f"--variants: {v!r}: unknown modifier {bad[0]!r} "
+                         f"(have {','.join(bench_cases.MODS)})")
+        out[suite] = vs.split(",")
+    return out
+
+
+def bench_jobs(build, bundles, suites, variants=None):
+    """(name, shell command) for every (case, variant) of `suites` (a
+    suite's variants replaced by variants[suite] where given); also returns
+    the cases (written to bench/cases.json for the device side)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
     jobs, table = [], []
     for suite in suites:
         for case in bench_cases.cases(suite):
+            if suite in (variants or {}):
+                case["variants"] = list(variants[suite])
             case["bundles"] = {}
             for v in case["variants"]:
                 name = bench_cases.bundle_name(case, v)
@@ -176,39 +275,6 @@ def compile_one(job):
     return name, status, secs, cmd
 
 
-def keep_changed(stage, results):
-    """--pr-changed-only: of the PR bundles, keeps the NAME@TAG ones whose
-    kernel objects differ from the plain NAME's (the switch changed the
-    code) and drops the rest, the plain ones included; returns the results
-    of the bundles kept (failed compiles stay listed)."""
-    pr = os.path.join(stage, "pr")
-
-    def objects(name):
-        path = os.path.join(pr, name + ".bundle")
-        if not os.path.exists(path):
-            return None
-        return [o["data"] for o in read_bundle(path)["objects"]]
-    kept, plain, same = [], [], 0
-    for r in results:
-        name = r[0]
-        if "@" in name:
-            mine = objects(name)
-            if mine is not None and mine == objects(name.split("@")[0]):
-                same += 1
-                os.remove(os.path.join(pr, name + ".bundle"))
-                continue
-            kept.append(r)
-        elif os.path.exists(os.path.join(pr, name + ".bundle")):
-            plain.append(name)
-        else:
-            kept.append(r)
-    for name in plain:
-        os.remove(os.path.join(pr, name + ".bundle"))
-    print(f"--pr-changed-only: {len(plain)} plain and {same} unchanged switch "
-          "bundles dropped")
-    return kept
-
-
 def read_probe_ptx(carry):
     """Compiles bench/gpu/read_probe.mlir with the upstream tail; returns
     the PTX text."""
@@ -229,25 +295,23 @@ def prepare(args):
     build = os.path.abspath(args.build)
     stage = os.path.join(carry, "stage")
     shutil.rmtree(carry, ignore_errors=True)
-    for d in ("pr", "bench"):
+    for d in ("pr", "bench", "mut"):
         os.makedirs(os.path.join(stage, d))
-    variants = {} if args.pr_variants_only else {"": ""}
-    for pv in args.pr_flags or []:
-        tag, _, flags = pv.partition("=")
-        if not tag or not re.fullmatch(r"[A-Za-z0-9_-]+", tag):
-            sys.exit(f"--pr-flags wants TAG=FLAGS with a plain tag, got {pv!r}")
-        variants[tag] = flags
-    jobs = [] if args.no_pr else pr_jobs(build, stage, args.configs,
-                                         args.level, variants)
-    if args.extra:
-        bench_cases.EXTRA = {}
-        for item in args.extra.split(";"):
-            suite, _, vs = item.partition(":")
-            bench_cases.EXTRA[suite] = tuple(v for v in vs.split(",") if v)
+    mods = args.pr_mods.split(",")
+    if args.pr_changed_only and "base" not in mods:
+        mods = ["base"] + mods  # compiled to compare against, then dropped
+    jobs = [] if args.no_pr else pr_jobs(build, stage, mods,
+                                         configs=args.configs,
+                                         levels=args.level)
+    for i, rand in enumerate(args.random_data or []):
+        jobs += pr_jobs(build, stage, random_data=rand, tag=f"__rand{i}")
+    if args.mutations:
+        jobs += mutation_jobs(build, stage)
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
-        bench, table = bench_jobs(build, stage, suites)
+        bench, table = bench_jobs(build, stage, suites,
+                                  parse_variants(args.variants))
         jobs += bench
     if args.filter:
         jobs = [j for j in jobs if re.search(args.filter, j[0])]
@@ -259,7 +323,17 @@ def prepare(args):
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(compile_one, jobs))
     if args.pr_changed_only:
-        results = keep_changed(stage, results)
+        plain, same = keep_changed(stage, mods)
+        print(f"--pr-changed-only: {plain} plain and {same} unchanged "
+              f"switch bundles left out, {len(os.listdir(os.path.join(stage, 'pr')))} "
+              "kept")
+    if args.pr_wgmma_only:
+        pr = os.path.join(stage, "pr")
+        for n in os.listdir(pr):
+            if not holds_wgmma(os.path.join(pr, n)):
+                os.remove(os.path.join(pr, n))
+        print(f"--pr-wgmma-only: {len(os.listdir(pr))} PR bundles hold "
+              "wgmma (the others left out)")
     with open(os.path.join(stage, "bench", "cases.json"), "w") as f:
         json.dump(table, f, indent=1)
     ptxas = args.ptxas or shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
@@ -299,8 +373,13 @@ def prepare(args):
         shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
                     os.path.join(src, "include", "rock-c"))
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
-    for f in ("device-run.sh", "attention_bench.py"):
+    for f in ("device-run.sh", "attention_bench.py", "numerics-run.sh"):
         shutil.copy(os.path.join(BENCH, f), carry)
+    if args.accuracy:
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench",
+                                                     "accuracy.py"),
+                        "prepare", os.path.join(carry, "accuracy"),
+                        "--build", build], check=True)
     with open(os.path.join(carry, "read_probe.ptx"), "w") as f:
         f.write(read_probe_ptx(carry))
     ok = sum(r[1] == "ok" for r in results)
@@ -329,28 +408,34 @@ def main():
     p.add_argument("--ptxas", help="ptxas for the register table "
                    "(default: on PATH, else /usr/local/cuda/bin/ptxas)")
     p.add_argument("--filter")
+    p.add_argument("--arch", default=bench_cases.ARCH,
+                   help="NVIDIA target of every bundle (default %(default)s)")
+    p.add_argument("--pr-mods", default="base",
+                   help="compile every PR bundle once per modifier chain "
+                   "(comma-separated; bench/gpu/cases.py MODS joined by "
+                   "dashes, e.g. base,pp,sw128,pp-sw128; base: none), named "
+                   "NAME__CHAIN (default %(default)s)")
+    p.add_argument("--pr-wgmma-only", action="store_true",
+                   help="keep only the PR bundles with a warpgroup-MMA kernel")
+    p.add_argument("--pr-changed-only", action="store_true",
+                   help="keep only the NAME__CHAIN PR bundles whose kernels "
+                   "differ from the plain NAME's (the plain ones are "
+                   "compiled to compare, then left out)")
     p.add_argument("--configs", default="Pr*.toml",
                    help="e2e-configs files of the PR bundles (comma-separated "
                    "globs, default %(default)s)")
     p.add_argument("--level", default="pr",
                    help="their levels (comma-separated, default %(default)s)")
-    p.add_argument("--pr-flags", action="append", metavar="TAG=FLAGS",
-                   help="also compile every PR combination with these "
-                   "rock-gen flags (%%rock_gen_flags), as NAME@TAG "
-                   "(repeatable), e.g. pa='--module-attr "
-                   "rock.gpu_accel_page_ahead=true'")
-    p.add_argument("--pr-variants-only", action="store_true",
-                   help="only the --pr-flags bundles, not the plain ones")
-    p.add_argument("--pr-changed-only", action="store_true",
-                   help="with --pr-flags: keep only the NAME@TAG bundles "
-                   "whose kernels differ from the plain NAME's (the plain "
-                   "ones are compiled to compare, then dropped)")
-    p.add_argument("--extra", metavar="SUITE:V,V;SUITE:V",
-                   help="the modified variants each suite adds (replaces "
-                   "cases.py's EXTRA), e.g. 'decode:p16-pa,p64-pa'")
-    p.add_argument("--arch", default=bench_cases.ARCH,
-                   help="NVIDIA target of every bundle (default %(default)s)")
+    p.add_argument("--variants", action="append", metavar="SUITE=V1,V2",
+                   help="the variants of a suite's cases (e.g. "
+                   "prefill=dense,dense-pp,dense-sw128); repeatable")
     p.add_argument("-j", "--jobs", type=int, default=2)
+    p.add_argument("--random-data", action="append", metavar="FLAGS",
+                   help="another set of PR bundles with these input flags")
+    p.add_argument("--mutations", action="store_true",
+                   help="the mutation test's bundles (bundles/mut/)")
+    p.add_argument("--accuracy", action="store_true",
+                   help="bench/accuracy.py's GPU cases (DIR/accuracy/)")
     args = ap.parse_args()
     return prepare(args)
 

@@ -26,15 +26,15 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   bool userLse = a->hasLse;
   g.next = nArgs;
   g.depth = 1;
-  /* Internal split: P partitions write f32 partials to scratch buffers,
-   * combined into out / lse below. */
+  /* Internal split: P partitions write f32 partial outputs and f64 partial
+   * LSEs (rock__attnLse) to scratch buffers, combined into out / lse below. */
   int64_t B = a->Bkv * a->R;
   char msO[128], msL[128];
   if (P > 1) {
     int64_t rows = B * P + (a->fused ? B * a->fusedUp : 0);
     snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)rows,
              (long long)a->Sq, (long long)a->Dv);
-    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)rows,
+    snprintf(msL, sizeof msL, "memref<%lldx%lldxf64>", (long long)rows,
              (long long)a->Sq);
     a->out = rock__genAlloc(&g, msO, true);
     a->lse = rock__genAlloc(&g, msL, true);
@@ -53,7 +53,8 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
     }
     snprintf(a->mo, sizeof a->mo, "%s", msO);
     snprintf(a->ml, sizeof a->ml, "%s", msL);
-    a->to = a->tl = a->f32;
+    a->to = a->f32;
+    a->tl = mlirF64TypeGet(mlirTypeGetContext(a->f32));
     a->hasLse = true;
     a->S = P;
     a->grid *= P;

@@ -91,32 +91,78 @@ static int itemRow(RockGen *g, const RockAttn *a, const Level *lv, int l,
   return rock__genBin(g, "arith.addi", base, j, "index");
 }
 
-/* `op` of f32 %v over aligned groups of `lanes` lanes of a warp. */
+/* %v (f32, or f64 as two 32-bit halves) from lane ^ `off` (i32 id). */
+static int shuffleXor(RockGen *g, int v, const char *ty, int off, int width) {
+  int sh = rock__genFresh(g), ok = rock__genFresh(g);
+  if (strcmp(ty, "f64")) {
+    rock__genLine(g, "%%v%d, %%v%d = gpu.shuffle xor %%v%d, %%v%d, %%v%d : %s",
+                  sh, ok, v, off, width, ty);
+    return sh;
+  }
+  int b = rock__genFresh(g), h[2];
+  rock__genLine(g, "%%v%d = arith.bitcast %%v%d : f64 to i64", b, v);
+  int c32 = rock__genConst(g, "32", "i64");
+  int part[2] = {b, rock__genBin(g, "arith.shrui", b, c32, "i64")};
+  for (int k = 0; k < 2; ++k) {
+    int t = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.trunci %%v%d : i64 to i32", t, part[k]);
+    int r = rock__genFresh(g), okk = rock__genFresh(g);
+    rock__genLine(g, "%%v%d, %%v%d = gpu.shuffle xor %%v%d, %%v%d, %%v%d : i32",
+                  r, okk, t, off, width);
+    h[k] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.extui %%v%d : i32 to i64", h[k], r);
+  }
+  int x = rock__genBin(g, "arith.ori", h[0],
+                       rock__genBin(g, "arith.shli", h[1], c32, "i64"), "i64");
+  rock__genLine(g, "%%v%d = arith.bitcast %%v%d : i64 to f64", sh, x);
+  (void)ok;
+  return sh;
+}
+
+/* `op` of %v (type `ty`) over aligned groups of `lanes` lanes of a warp. */
 static int lanesReduce(RockGen *g, const RockFusedCtx *c, int v, int64_t lanes,
-                       const char *op) {
+                       const char *op, const char *ty) {
   char w[16];
   snprintf(w, sizeof w, "%d", c->wave);
   int cw = rock__genConst(g, w, "i32");
   for (int64_t off = 1; off < lanes; off *= 2) {
     char o[24];
     snprintf(o, sizeof o, "%lld", (long long)off);
-    int co = rock__genConst(g, o, "i32");
-    int sh = rock__genFresh(g), ok = rock__genFresh(g);
-    rock__genLine(g, "%%v%d, %%v%d = gpu.shuffle xor %%v%d, %%v%d, %%v%d : f32",
-                  sh, ok, v, co, cw);
-    v = rock__genBin(g, op, v, sh, "f32");
+    int sh = shuffleXor(g, v, ty, rock__genConst(g, o, "i32"), cw);
+    v = rock__genBin(g, op, v, sh, ty);
   }
   return v;
 }
 
-/* The node's LSE of row (bq, i): the root's into a->fLse (when there is
- * one), an inner node's into its partial row. */
-static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int lse,
-                     RockRowIdx x) {
-  char ib[96], tl[32];
-  if (nd->l == nd->top) {
-    if (a->fLse < 0)
-      return;
+/* -inf in f32 or f64 (`ty`). */
+static const char *ninfOf(const char *ty) {
+  return strcmp(ty, "f64") ? ROCK_NINF : "0xFFF0000000000000";
+}
+
+/* The node's LSE M + ln L of row (bq, i), -inf when M is: the root's into
+ * a->fLse (when there is one; through f32, as the combine), an inner node's
+ * into its partial row in the partials' type. */
+static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int m,
+                     int l, int empty, RockRowIdx x) {
+  char ib[96], tl[32], lt[16];
+  rock__typeStr(lt, sizeof lt, a->tl, 1);
+  bool root = nd->l == nd->top;
+  if (root && a->fLse < 0)
+    return;
+  int lg = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.call_intrinsic \"llvm.nvvm.lg2.approx.ftz.f\"("
+                "%%v%d) : (f32) -> f32",
+                lg, l);
+  int lnl = rock__genConv(
+      g,
+      rock__genBin(g, "arith.mulf", lg, rock__genConst(g, "0.69314718", "f32"),
+                   "f32"),
+      a->f32, a->tl, 1);
+  int lse = rock__genBin(g, "arith.addf", m, lnl, lt);
+  if (root) {
+    lse = rock__genSelect(g, empty, rock__genConst(g, ROCK_NINF, "f32"),
+                          rock__genConv(g, lse, a->tl, a->f32, 1), "f32");
     rock__typeStr(tl, sizeof tl, a->ftl, 1);
     rock__idx2(ib, sizeof ib, x.bq, x.i);
     rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s",
@@ -124,9 +170,10 @@ static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int lse,
                   a->fml);
     return;
   }
+  lse = rock__genSelect(g, empty, rock__genConst(g, ninfOf(lt), lt), lse, lt);
   rock__idx2(ib, sizeof ib, itemRow(g, a, nd->lv, nd->l, x.bq, nd->node), x.i);
-  rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : f32, %s", lse, a->lse,
-                ib, a->ml);
+  rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lse, a->lse,
+                ib, lt, a->ml);
 }
 
 /* Stats of the node's children: tags, M, L into workgroup memory. */
@@ -135,7 +182,10 @@ static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   int64_t gc = nd->gc, pairs = (int64_t)c->nb * gc;
   int K = (int)((pairs + c->nThreads - 1) / c->nThreads);
   int cg = rock__genIndex(g, gc), c1 = rock__genIndex(g, 1);
-  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  char lt[16]; /* the partial LSEs' type: f64 (lower.c), M and lse - M in it */
+  rock__typeStr(lt, sizeof lt, a->tl, 1);
+  int ninf = rock__genConst(g, ninfOf(lt), lt);
+  int zl = rock__genConst(g, "0.0", lt);
   int zf = rock__genConst(g, "0.0", "f32");
   int log2e = rock__genConst(g, "1.44269504", "f32");
   int skip = rock__genConst(g, "-1.0", "f32");
@@ -155,24 +205,23 @@ static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                        rock__genBin(g, "arith.addi", first, ch, "index")),
                x.i);
     int xv = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> f32", xv,
-                  a->lse, ib, a->ml);
-    int m = lanesReduce(g, c, xv, gc, "arith.maximumf");
-    int empty = rock__genBin(g, "arith.cmpf oeq,", m, ninf, "f32");
-    int ms = rock__genSelect(g, empty, zf, m, "f32");
-    int ok = rock__genBin(g, "arith.cmpf une,", xv, ninf, "f32");
+    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", xv,
+                  a->lse, ib, a->ml, lt);
+    int m = lanesReduce(g, c, xv, gc, "arith.maximumf", lt);
+    int empty = rock__genBin(g, "arith.cmpf oeq,", m, ninf, lt);
+    int ms = rock__genSelect(g, empty, zl, m, lt);
+    int ok = rock__genBin(g, "arith.cmpf une,", xv, ninf, lt);
+    int dl = rock__genConv(g, rock__genBin(g, "arith.subf", xv, ms, lt), a->tl,
+                           a->f32, 1);
     int ex = rock__genFresh(g);
     rock__genLine(
         g,
         "%%v%d = llvm.call_intrinsic \"llvm.nvvm.ex2.approx.ftz.f\"(%%v%d) : "
         "(f32) -> f32",
-        ex,
-        rock__genBin(g, "arith.mulf",
-                     rock__genBin(g, "arith.subf", xv, ms, "f32"), log2e,
-                     "f32"));
+        ex, rock__genBin(g, "arith.mulf", dl, log2e, "f32"));
     int ws = rock__genSelect(g, ok, ex, zf, "f32");
     int tag = rock__genSelect(g, ok, ws, skip, "f32");
-    int l = lanesReduce(g, c, ws, gc, "arith.addf");
+    int l = lanesReduce(g, c, ws, gc, "arith.addf", "f32");
     rock__genLine(g, "scf.if %%v%d {", valid);
     g->depth++;
     rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d, %%v%d] : %s", tag,
@@ -181,21 +230,12 @@ static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                   rock__genBin(g, "arith.cmpi eq,", ch, rock__genIndex(g, 0),
                                "index"));
     g->depth++;
-    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", m, nd->m, n,
-                  nd->mm);
+    /* (M through f32: only whether it is -inf is read back) */
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s",
+                  rock__genConv(g, m, a->tl, a->f32, 1), nd->m, n, nd->mm);
     rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", l, nd->lsum, n,
                   nd->mm);
-    int lg = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = llvm.call_intrinsic \"llvm.nvvm.lg2.approx.ftz.f\"("
-                  "%%v%d) : (f32) -> f32",
-                  lg, l);
-    int lse = rock__genBin(
-        g, "arith.addf", m,
-        rock__genBin(g, "arith.mulf", lg,
-                     rock__genConst(g, "0.69314718", "f32"), "f32"),
-        "f32");
-    storeLse(g, a, nd, rock__genSelect(g, empty, ninf, lse, "f32"), x);
+    storeLse(g, a, nd, m, l, empty, x);
     g->depth--;
     rock__genLine(g, "}");
     g->depth--;
