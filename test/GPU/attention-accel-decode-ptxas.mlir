@@ -40,7 +40,7 @@
 // RUNS-NOT: ld.global.b32
 // The fused combine (rock.gpu_fused_combine = true), B 1 L 8k (P = 64): the
 // release fence, one atomic add per workgroup, the acquire fence in the last
-// one, the counters put back to zero; one kernel (225 registers when written,
+// one, the counters put back to zero; one kernel (229 registers when written,
 // no spills).
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/c.mlir

@@ -11,7 +11,7 @@
 // FUSED: func.func @rock_attention(
 // FUSED-DAG: %[[P1:.*]] = arith.constant 7 : i32
 // FUSED-DAG: %[[PO:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x1x128xf32>
-// FUSED-DAG: %[[PL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x1xf32>
+// FUSED-DAG: %[[PL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x1xf64>
 // FUSED-DAG: %[[CNT:.*]] = memref.alloc() {alignment = 64 : i64, rock.zero_init} : memref<2xi32>
 // FUSED: gpu.launch blocks({{.*}}) in ({{.*}} = %c16,
 // The partials, then the arrival.

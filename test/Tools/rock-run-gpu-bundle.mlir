@@ -82,11 +82,11 @@
 // FUSED: function rock_attention 5
 // FUSED-NEXT: arg
 // FUSED: scratch 32768
-// FUSED-NEXT: scratch 256
+// FUSED-NEXT: scratch 512
 // FUSED-NEXT: scratch 8 zero
 // FUSED-NEXT: launch 0 rock_attention_kernel grid 16 1 1 block 32 1 1 smem 0
 // FUSED-NOT: launch
 // FUSED: end
-// FUSEDMAP: scratch 0 (32768 bytes), scratch 1 (256 bytes), scratch 2 (8 bytes, zeroed)
+// FUSEDMAP: scratch 0 (32768 bytes), scratch 1 (512 bytes), scratch 2 (8 bytes, zeroed)
 // BADZERO: rock-run-gpu: error: bundle line {{[0-9]+}}: bad scratch line
 // BADZERO-NEXT: exit 3
