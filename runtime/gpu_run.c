@@ -478,8 +478,7 @@ static bool loadObjects(Gpu *g, char *err, size_t errSize) {
       /* 0xff (NaN) shows a read of scratch nobody wrote; rock.zero_init
        * scratch (arrival counters) starts at zero, and the kernels put it
        * back. */
-      CU(g->cu.memsetD8(g->scratch[f][s], fn->scratchZero[s] ? 0 : 0xff,
-                        bytes),
+      CU(g->cu.memsetD8(g->scratch[f][s], fn->scratchZero[s] ? 0 : 0xff, bytes),
          "cuMemsetD8");
     }
   }

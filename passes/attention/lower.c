@@ -110,8 +110,8 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
     if (a->fused)
       rock__strAppendf(&fr, "  memref.dealloc %%c : %s\n", a->mcnt);
     rock__strAppend(&fr, "  return\n}\n");
-    ok = ok && rock__inlineFuncText(op, fr.data, a->fused ? 3 : 2, part, 0,
-                                    NULL);
+    ok = ok &&
+         rock__inlineFuncText(op, fr.data, a->fused ? 3 : 2, part, 0, NULL);
     rock__strFree(&fr);
   }
   if (!ok) {

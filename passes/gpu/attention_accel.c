@@ -71,15 +71,15 @@ enum {
   MAXR = 8,         /* distinct rows per lane */
   SPLIT_PER_CU = 2, /* workgroups per CU the internal split aims at (AMD) */
   MIN_ROWS_AMD =
-      16,          /* merged rows Sq·R from which it applies (decodeMinRows) */
-  L2_AHEAD = 0,    /* key tiles ahead whose K / V lines are prefetched to L2
-                      (opt-in: 2 ahead made decode 1.5x slower on the H200) */
-  PAGE_AHEAD = 0,  /* paged K / V staged by page runs, pointers a tile
-                      ahead (rock.gpu_accel_page_ahead; not measured yet) */
+      16,         /* merged rows Sq·R from which it applies (decodeMinRows) */
+  L2_AHEAD = 0,   /* key tiles ahead whose K / V lines are prefetched to L2
+                     (opt-in: 2 ahead made decode 1.5x slower on the H200) */
+  PAGE_AHEAD = 0, /* paged K / V staged by page runs, pointers a tile
+                     ahead (rock.gpu_accel_page_ahead; not measured yet) */
   FUSED_COMBINE = 0, /* the internal split merged by the last workgroup
                         (rock.gpu_fused_combine; not measured yet) */
-  LINE = 128,      /* bytes of a cache line */
-  UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
+  LINE = 128,        /* bytes of a cache line */
+  UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
 };
 
 typedef struct AccSched {
@@ -121,15 +121,15 @@ typedef struct AccSched {
 /* The schedule's switches (module attributes, docs/gpu.md "Schedule
  * switches"); -1 in any field after a bad value was reported. */
 typedef struct AccSwitches {
-  int accel;   /* rock.gpu_accel: false keeps the SIMT schedule */
-  int ldm;     /* rock.gpu_accel_ldmatrix: false = vector fragment loads */
-  int preg;    /* rock.gpu_accel_p_in_registers: false = P through memory */
-  int swz;     /* rock.gpu_accel_swizzle: false = rows padded by 16 bytes */
-  int warps;   /* rock.gpu_accel_warps: warps per workgroup at most */
-  int wgmma;   /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
-  int minRows; /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
-                  (0: the rule of decodeMinRows) */
-  int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
+  int accel;     /* rock.gpu_accel: false keeps the SIMT schedule */
+  int ldm;       /* rock.gpu_accel_ldmatrix: false = vector fragment loads */
+  int preg;      /* rock.gpu_accel_p_in_registers: false = P through memory */
+  int swz;       /* rock.gpu_accel_swizzle: false = rows padded by 16 bytes */
+  int warps;     /* rock.gpu_accel_warps: warps per workgroup at most */
+  int wgmma;     /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
+  int minRows;   /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
+                    (0: the rule of decodeMinRows) */
+  int l2Ahead;   /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
   int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
   int fused;     /* rock.gpu_fused_combine: the split merged in the kernel */
 } AccSwitches;
@@ -151,8 +151,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->fused =
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_COMBINE, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
-         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
-         w->l2Ahead >= 0 && w->pageAhead >= 0 && w->fused >= 0;
+         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
+         w->pageAhead >= 0 && w->fused >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -623,8 +623,7 @@ static void planPageRuns(MlirOperation op, RockAttn *a, AccSched *s) {
 /* The run pointers of V's (v) or K's tile kt into ptrs, kt clamped to the
  * last tile (a tile past the end loads pointers it never uses). */
 static void pagePtrs(RockGen *g, const RockAttn *a, const AccSched *s,
-                     const PageAhead *pa, bool v, int gBlk, int kt,
-                     int *ptrs) {
+                     const PageAhead *pa, bool v, int gBlk, int kt, int *ptrs) {
   int kc = rock__genBin(g, "arith.minui", kt,
                         rock__genIndex(g, a->Sk / s->mb - 1), "index");
   int j0 = rock__genBin(g, "arith.muli", kc, rock__genIndex(g, s->mb), "index");
@@ -1069,10 +1068,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       g->depth--;
       rock__genLine(g, "}");
       if (s->pgK)
-        pagePtrs(g, a, s, &ahead, false, wg.gBlk,
-                 rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2),
-                              "index"),
-                 next + pgK0);
+        pagePtrs(
+            g, a, s, &ahead, false, wg.gBlk,
+            rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
+            next + pgK0);
     }
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {

@@ -56,9 +56,9 @@ int64_t rock__gpuFusedBytes(int64_t nb) { return 16 + 8 * nb + 4 * nb * FAN; }
 /* What one node's merge reads and writes. */
 typedef struct Node {
   const Level *lv;
-  int l, top;   /* its level, the root's */
-  int node;     /* its index in the level (index id) */
-  int64_t gc;   /* children */
+  int l, top;     /* its level, the root's */
+  int node;       /* its index in the level (index id) */
+  int64_t gc;     /* children */
   int m, lsum, w; /* M [nb], L [nb], tags [nb][FAN] (workgroup views) */
   char mm[96], mw[96];
 } Node;
@@ -154,11 +154,11 @@ static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int m,
                 "%%v%d = llvm.call_intrinsic \"llvm.nvvm.lg2.approx.ftz.f\"("
                 "%%v%d) : (f32) -> f32",
                 lg, l);
-  int lnl = rock__genConv(
-      g,
-      rock__genBin(g, "arith.mulf", lg, rock__genConst(g, "0.69314718", "f32"),
-                   "f32"),
-      a->f32, a->tl, 1);
+  int lnl =
+      rock__genConv(g,
+                    rock__genBin(g, "arith.mulf", lg,
+                                 rock__genConst(g, "0.69314718", "f32"), "f32"),
+                    a->f32, a->tl, 1);
   int lse = rock__genBin(g, "arith.addf", m, lnl, lt);
   if (root) {
     lse = rock__genSelect(g, empty, rock__genConst(g, ROCK_NINF, "f32"),
@@ -172,8 +172,8 @@ static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int m,
   }
   lse = rock__genSelect(g, empty, rock__genConst(g, ninfOf(lt), lt), lse, lt);
   rock__idx2(ib, sizeof ib, itemRow(g, a, nd->lv, nd->l, x.bq, nd->node), x.i);
-  rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lse, a->lse,
-                ib, lt, a->ml);
+  rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lse, a->lse, ib,
+                lt, a->ml);
 }
 
 /* Stats of the node's children: tags, M, L into workgroup memory. */
@@ -205,8 +205,8 @@ static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                        rock__genBin(g, "arith.addi", first, ch, "index")),
                x.i);
     int xv = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", xv,
-                  a->lse, ib, a->ml, lt);
+    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", xv, a->lse,
+                  ib, a->ml, lt);
     int m = lanesReduce(g, c, xv, gc, "arith.maximumf", lt);
     int empty = rock__genBin(g, "arith.cmpf oeq,", m, ninf, lt);
     int ms = rock__genSelect(g, empty, zl, m, lt);
@@ -224,11 +224,11 @@ static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
     int l = lanesReduce(g, c, ws, gc, "arith.addf", "f32");
     rock__genLine(g, "scf.if %%v%d {", valid);
     g->depth++;
-    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d, %%v%d] : %s", tag,
-                  nd->w, n, ch, nd->mw);
-    rock__genLine(g, "scf.if %%v%d {",
-                  rock__genBin(g, "arith.cmpi eq,", ch, rock__genIndex(g, 0),
-                               "index"));
+    rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d, %%v%d] : %s", tag, nd->w,
+                  n, ch, nd->mw);
+    rock__genLine(
+        g, "scf.if %%v%d {",
+        rock__genBin(g, "arith.cmpi eq,", ch, rock__genIndex(g, 0), "index"));
     g->depth++;
     /* (M through f32: only whether it is -inf is read back) */
     rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s",
@@ -253,8 +253,8 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   int zv = rock__genZero(g, "f32", 4);
   int total = rock__genBin(g, "arith.muli", c->wg.nRows, cq, "index");
   int lastE = rock__genBin(g, "arith.subi", total, c1, "index");
-  int first = rock__genBin(g, "arith.muli", nd->node,
-                           rock__genIndex(g, nd->gc), "index");
+  int first = rock__genBin(g, "arith.muli", nd->node, rock__genIndex(g, nd->gc),
+                           "index");
   int e0 = rock__genFor(g, c->tx, total,
                         rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
   int n[CHUNKS], d[CHUNKS], in[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
@@ -273,8 +273,8 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
     for (int k = 0; k < nd->gc; ++k) {
       int ch = rock__genIndex(g, k);
       t[u][k] = rock__genFresh(g);
-      rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d, %%v%d] : %s",
-                    t[u][k], nd->w, n[u], ch, nd->mw);
+      rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d, %%v%d] : %s", t[u][k],
+                    nd->w, n[u], ch, nd->mw);
       rock__idx3(ib, sizeof ib,
                  itemRow(g, a, nd->lv, nd->l - 1, x[u].bq,
                          rock__genBin(g, "arith.addi", first, ch, "index")),
@@ -290,11 +290,11 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
     int acc = zv;
     for (int k = 0; k < nd->gc; ++k) {
       int ok = rock__genBin(g, "arith.cmpf uge,", t[u][k], zf, "f32");
-      int sum = rock__genBin(
-          g, "arith.addf", acc,
-          rock__genBin(g, "arith.mulf", rock__genBcast(g, t[u][k], 4, "f32"),
-                       p[u][k], "vector<4xf32>"),
-          "vector<4xf32>");
+      int sum = rock__genBin(g, "arith.addf", acc,
+                             rock__genBin(g, "arith.mulf",
+                                          rock__genBcast(g, t[u][k], 4, "f32"),
+                                          p[u][k], "vector<4xf32>"),
+                             "vector<4xf32>");
       acc = rock__genSelect(g, ok, sum, acc, "vector<4xf32>");
     }
     int lv = rock__genFresh(g), mv = rock__genFresh(g);
@@ -303,8 +303,8 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
     rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", mv, nd->m, n[u],
                   nd->mm);
     int empty = rock__genBin(g, "arith.cmpf oeq,", mv, ninf, "f32");
-    int o = rock__genBin(g, "arith.divf", acc,
-                         rock__genBcast(g, lv, 4, "f32"), "vector<4xf32>");
+    int o = rock__genBin(g, "arith.divf", acc, rock__genBcast(g, lv, 4, "f32"),
+                         "vector<4xf32>");
     o = rock__genSelect(g, empty, zv, o, "vector<4xf32>");
     rock__genLine(g, "scf.if %%v%d {", in[u]);
     g->depth++;
@@ -318,9 +318,8 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                     rock__genConv(g, o, a->f32, a->fto, 4), a->fOut, ib,
                     4 * ((rock__bitWidth(a->fto) + 7) / 8), to, a->fmo);
     } else {
-      rock__idx3(ib, sizeof ib,
-                 itemRow(g, a, nd->lv, nd->l, x[u].bq, nd->node), x[u].i,
-                 d[u]);
+      rock__idx3(ib, sizeof ib, itemRow(g, a, nd->lv, nd->l, x[u].bq, nd->node),
+                 x[u].i, d[u]);
       rock__genLine(g,
                     "rock.view_store %%v%d, %%v%d[%s] {rock.align = 16 : i64} "
                     ": vector<4xf32>, %s",
@@ -342,11 +341,11 @@ static void arrive(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   nd->l = l;
   nd->gc = nd->lv[l - 1].n < FAN ? nd->lv[l - 1].n : FAN;
   nd->node = rock__genBin(g, "arith.divui", j, rock__genIndex(g, FAN), "index");
-  int ci = rock__genBin(
-      g, "arith.addi", cbase,
-      rock__genBin(g, "arith.addi", rock__genIndex(g, nd->lv[l].off),
-                   nd->node, "index"),
-      "index");
+  int ci = rock__genBin(g, "arith.addi", cbase,
+                        rock__genBin(g, "arith.addi",
+                                     rock__genIndex(g, nd->lv[l].off), nd->node,
+                                     "index"),
+                        "index");
   int isT0 = rock__genBin(g, "arith.cmpi eq,", c->tx, c0, "index");
   rock__genLine(g, "scf.if %%v%d {", isT0);
   int old = rock__genFresh(g);

@@ -66,8 +66,7 @@ static void fAxpy(const Lin *L, Form *f, const Form *a, int64_t m,
 
 /* f = a / c (mod = false) or a % c (true), c > 0; false when the key / d
  * part does not divide out and may cross a multiple of c for some b. */
-static bool fDivMod(const Lin *L, Form *f, const Form *a, int64_t c,
-                    bool mod) {
+static bool fDivMod(const Lin *L, Form *f, const Form *a, int64_t c, bool mod) {
   if (c <= 0)
     return false;
   /* Terms whose coefficient c divides are exact; the rest (lr) must keep
@@ -208,8 +207,7 @@ static bool linearInPages(Lin *L, MlirOperation *ops, int n, MlirType deref,
   for (int m = 0; ok && m < n; ++m) {
     MlirAttribute map = rock__attr(ops[m], "transform");
     ok = !mlirAttributeIsNull(map) &&
-         applyMap(L, map, cur, nxt, m == n - 1 ? pDim : -1, I, &flat,
-                  &gotFlat);
+         applyMap(L, map, cur, nxt, m == n - 1 ? pDim : -1, I, &flat, &gotFlat);
     Form *t = cur;
     cur = nxt, nxt = t;
   }
@@ -243,8 +241,11 @@ bool rock__gpuPageView(MlirValue view, RockPageView *pv) {
     return false;
   MlirOperation deref = mlirOpResultGetOwner(v);
   MlirType dt = mlirValueGetType(v);
-  Lin L = {mlirShapedTypeGetDimSize(vt, 0), mlirShapedTypeGetDimSize(vt, 1),
-           mlirShapedTypeGetDimSize(vt, 2), NULL, {{{0}}}};
+  Lin L = {mlirShapedTypeGetDimSize(vt, 0),
+           mlirShapedTypeGetDimSize(vt, 1),
+           mlirShapedTypeGetDimSize(vt, 2),
+           NULL,
+           {{{0}}}};
   L.pool = malloc((size_t)(2 * MAXD * L.nB) * sizeof *L.pool);
   for (int l = 0; l < 2; ++l)
     for (int k = 0; k < MAXD; ++k)
@@ -383,15 +384,15 @@ static int runPtr(RockGen *g, const RockPageView *pv, const RockPagePlan *pl,
     *qOff = rock__genIndex(g, 0);
     return ptrs[0];
   }
-  int q = rock__genBin(
-      g, "arith.divui", i,
-      rock__genIndex(g, (int64_t)nThreads * pl->count[0]), "index");
+  int q = rock__genBin(g, "arith.divui", i,
+                       rock__genIndex(g, (int64_t)nThreads * pl->count[0]),
+                       "index");
   *qOff = rock__genBin(g, "arith.muli", q, rock__genIndex(g, pv->pageElems),
                        "index");
   int p = ptrs[0];
   for (int r = 1; r < pl->nRuns; ++r) {
-    int is = rock__genBin(g, "arith.cmpi eq,", q, rock__genIndex(g, r),
-                          "index");
+    int is =
+        rock__genBin(g, "arith.cmpi eq,", q, rock__genIndex(g, r), "index");
     p = rock__genSelect(g, is, ptrs[r], p, "i64");
   }
   return p;
@@ -416,9 +417,9 @@ void rock__gpuPageStage(RockGen *g, const RockPageView *pv,
   for (int q = 0; q < nLoops; ++q) {
     int first = uniform ? 0 : pl->first[q];
     int count = uniform ? pl->count[0] * pl->nRuns : pl->count[q];
-    int lo = rock__genBin(g, "arith.addi", tx,
-                          rock__genIndex(g, (int64_t)first * nThreads),
-                          "index");
+    int lo =
+        rock__genBin(g, "arith.addi", tx,
+                     rock__genIndex(g, (int64_t)first * nThreads), "index");
     int i = count > 1
                 ? rock__genFor(
                       g, lo,
@@ -447,11 +448,10 @@ void rock__gpuPageStage(RockGen *g, const RockPageView *pv,
                      rock__genBin(g, "arith.muli", jr, cj, "index"), d,
                      "index"),
         qOff, "index");
-    int pp = rock__genFresh(g), o64 = rock__genFresh(g),
-        ep = rock__genFresh(g), x = rock__genFresh(g);
+    int pp = rock__genFresh(g), o64 = rock__genFresh(g), ep = rock__genFresh(g),
+        x = rock__genFresh(g);
     rock__genLine(g, "%%v%d = llvm.inttoptr %%v%d : i64 to !llvm.ptr", pp, p);
-    rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", o64,
-                  off);
+    rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", o64, off);
     rock__genLine(g,
                   "%%v%d = llvm.getelementptr %%v%d[%%v%d] : (!llvm.ptr, i64) "
                   "-> !llvm.ptr, %s",

@@ -23,9 +23,9 @@ enum { ROCK_PAGE_MAX_RUNS = 8, ROCK_PAGE_MAX_MAPS = 64 };
  * F = R(b) + rowStride·j + d of its page list, page F / pageElems, offset
  * F % pageElems, with every R(b) a multiple of pageElems. */
 typedef struct RockPageView {
-  MlirValue table;                         /* the rock.deref's pointers */
-  MlirOperation maps[ROCK_PAGE_MAX_MAPS];  /* rock.transform ops, the
-                                              deref's side first */
+  MlirValue table;                        /* the rock.deref's pointers */
+  MlirOperation maps[ROCK_PAGE_MAX_MAPS]; /* rock.transform ops, the
+                                             deref's side first */
   int nMaps;
   int64_t pageElems, rowStride;
 } RockPageView;
