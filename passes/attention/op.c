@@ -346,10 +346,17 @@ int64_t rock__attnMachineAttr(MlirOperation op, const char *name,
 
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T,
                                 int64_t minTiles) {
-  if (a->S != 1 || !a->softmax || a->grid >= T || !rock__isFloat(a->to) ||
+  if (a->S != 1 || !a->softmax || !rock__isFloat(a->to) ||
       (a->hasLse && !mlirTypeIsAF32(a->tl)))
     return 1;
   int64_t P = 1, nMB = (a->Sk + a->MB - 1) / a->MB;
+  /* A perf_config's split (rock.internal_split, docs/tuning.md): that many
+   * partitions, at most one per key tile. */
+  int64_t forced = rock__attnMachineAttr(a->op, "rock.internal_split", 0);
+  if (forced > 0)
+    return forced < nMB ? forced : nMB;
+  if (a->grid >= T)
+    return 1;
   while (P <= T / 2 && a->grid <= (T - 1) / P) /* grid * P < T */
     P *= 2;
   while (P >= 2 && nMB / P < minTiles)
