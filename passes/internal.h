@@ -157,6 +157,21 @@ struct RockAttn;
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass,
                        struct RockAttn *a);
 
+/* The tensor-core schedule rock__gpuAttnAccel would emit for `op` (analysed
+ * into `a`), as one line into `buf` ("tc warps 4 rows 64 keys 64 ..."):
+ * true when it applies, false (nothing written) when the SIMT schedule
+ * would run. Reports nothing. */
+bool rock__gpuAttnAccelPlan(MlirOperation op, const struct RockAttn *a,
+                            char *buf, size_t len);
+
+/* The schedule rock-gridwise-attention-to-gpu would emit for the
+ * rock.gridwise_attention `op` under its knobs (tensor-core or SIMT, the
+ * shape and the internal split) as one line into `buf`; two ops with the
+ * same line lower to the same kernels. False when `op` would not lower.
+ * Reports nothing (the tuning space, capi/lib/tuning_space.c, tells
+ * perf_configs apart with it). */
+bool rock__gpuAttnPlan(MlirOperation op, char *buf, size_t len);
+
 /*===----------------------------------------------------------------------===
  * Pass registration (one per pass file)
  *===----------------------------------------------------------------------===*/

@@ -840,6 +840,21 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   return true;
 }
 
+bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
+                            size_t len) {
+  AccSched s;
+  RockAttn b = *a;
+  if (!applies(op, &b, &s))
+    return false;
+  int64_t P = rock__attnInternalSplit(&b, SPLIT_PER_CU * s.numCu, 2);
+  snprintf(buf, len,
+           "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
+           "swizzle %d%d%d wgmma %d reverse %d split %lld",
+           s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS,
+           b.reverse, (long long)P);
+  return true;
+}
+
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   AccSched s;
   if (!applies(op, a, &s))
