@@ -48,6 +48,7 @@ typedef struct RockGenCompat {
   /// wmma: 0 infer, 1 on, 2 off.
   unsigned char toggle[5];
   bool tuningKey, tuningSpace; ///< `--emit-tuning-key` / `-space`.
+  bool tuningSpaceFull; ///< `--emit-tuning-space` (=full), not =quick.
 } RockGenCompat;
 
 /// Everything rock-gen's flags set, as given (no defaults applied yet).
@@ -61,6 +62,8 @@ typedef struct RockGenArgs {
   bool defaultProblem;   ///< `-p`.
   bool strict;           ///< `-pv-strict` / `-pv_f64`.
   bool help;             ///< `-h` / `--help`.
+  const char *perfDb;    ///< `--perf-db FILE` ("none": no DB; NULL: default).
+  bool verbose;          ///< `-v`: say where the perf_config came from.
 } RockGenArgs;
 
 /// Prints "rock-gen: error: <fmt...>" on stderr and exits with status 2.

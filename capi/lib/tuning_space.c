@@ -298,6 +298,7 @@ int64_t rockAttentionTuningSpace(MlirContext ctx,
     }
     ++kept;
   }
+  emit(NULL, heur.data, user);
   for (int64_t j = 0; j < kept; ++j)
     emit(cands.v[order[j]], plans[order[j]], user);
   free(order);

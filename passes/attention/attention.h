@@ -186,7 +186,8 @@ int64_t rock__attnMachineAttr(MlirOperation op, const char *name, int64_t dflt);
  * 1 (no split) when the op has a split, no softmax, a non-float output or a
  * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain.
  * A knob rock.internal_split = N on the op or an ancestor (a perf_config's
- * split field) replaces the rule: min(N, key tiles) partitions. */
+ * split field) replaces the rule: min(N, key tiles) partitions, fewer when
+ * their f32 partials would take more than 1 GiB. */
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T, int64_t minTiles);
 
 /* A target's body emitter: appends the code of the whole kernel for `a`

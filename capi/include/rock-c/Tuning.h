@@ -94,16 +94,18 @@ typedef enum RockTuningSpaceKind {
 } RockTuningSpaceKind;
 
 /// Receives one perf_config of a tuning space (borrowed for the call) and
-/// the schedule line the lowering derives from it.
+/// the schedule line the lowering derives from it; once first with
+/// perfConfig NULL and the heuristic's schedule.
 typedef void (*RockTuningSpaceCallback)(const char *perfConfig,
                                         const char *schedule, void *user);
 
 /// Emits the `kind` tuning space of `cfg` (validated) on `arch` ("" = cpu,
-/// sm_*, gfx*) with `numCu` compute units: each perf_config whose lowering
-/// differs from the ones before it, the one equivalent to the heuristic
-/// first. Returns the number emitted, or -1 with a one-line reason in
-/// `err` when the problem does not lower on the target. `ctx` is borrowed
-/// (dialects are loaded into it).
+/// sm_*, gfx*) with `numCu` compute units: first the heuristic's schedule
+/// (perfConfig NULL), then each perf_config whose lowering differs from the
+/// ones before it, the one equivalent to the heuristic (same schedule)
+/// first when the space has one. Returns the number of perf_configs
+/// emitted, or -1 with a one-line reason in `err` when the problem does not
+/// lower on the target. `ctx` is borrowed (dialects are loaded into it).
 MLIR_CAPI_EXPORTED int64_t rockAttentionTuningSpace(
     MlirContext ctx, const RockAttentionConfig *cfg, const char *arch,
     int64_t numCu, RockTuningSpaceKind kind, RockTuningSpaceCallback emit,
