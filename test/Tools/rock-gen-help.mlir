@@ -19,8 +19,9 @@
 // HELP-NEXT:rocmlir-gen spellings (docs/rocmlir-compat.md): -last_valid_kv_index,
 // HELP-NEXT:  -sliding_window_look_back, -causal_look_back, -causal=N, -seq_len,
 // HELP-NEXT:  -head_dim, -num_heads, --apply-bufferization-pipeline, -mfma=on|off,
-// HELP-NEXT:  -fut, --clone-harness, -pv_with_gpu, -x2, --emit-tuning-key,
-// HELP-NEXT:  --emit-tuning-space
+// HELP-NEXT:  -fut, --clone-harness, -pv_with_gpu, -x2
+// HELP-NEXT:Tuning (docs/tuning.md): --perf-db FILE|none -v --emit-tuning-key
+// HELP-NEXT:  --emit-tuning-space[=quick|full]
 
 // A spelling in --help that the parser does not know is an "unknown flag".
 // RUN: sh -c 'for f in $(rock-gen --help | grep -oE -- "(^|[ (/])--?[A-Za-z][-A-Za-z0-9_]*" | sed "s|^[ (/]||"); do echo "flag $f"; rock-gen $f 2>&1 >/dev/null | grep "unknown flag"; done; true' | FileCheck %s --check-prefix=SPELLED --implicit-check-not=unknown
