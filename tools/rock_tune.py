@@ -21,7 +21,7 @@ space's best in a second run: the table says whether the quick winner is
 within 2 % of the exhaustive best.
 
 GPU (a round trip, as rock-sweep's):
-  rock-tune --prepare DIR --arch sm_90 [--cases bench,offtable] [-j N]
+  rock-tune --prepare DIR --arch sm_90 [--cases bench,offtable] [--jobs N]
 compiles, here, the heuristic and every config of each case (the quick
 space; the full one for the off-table cases, for the 2 % check) into cubin
 bundles (`rock-run --compile-only --cubin`), with DIR/manifest.json, this
@@ -154,13 +154,24 @@ LOAD_LINE = re.compile(r"^tune: load average ([0-9.]+) before, ([0-9.]+) "
                        r"after", re.M)
 
 
+def verify_flags(flags):
+    """-pv, and for f32 a relDiff gate of 1e-4 unless the flags give one:
+    the f32 default of 1e-6 fails correct kernels on outputs near zero
+    (issue 20; rock-sweep's policy is the same)."""
+    t = flags[flags.index("-t") + 1] if "-t" in flags else "f32"
+    gated = any(f.lstrip("-").startswith("relDiff_threshold") for f in flags)
+    return ["-pv"] + (["-relDiff_threshold", "1e-4"]
+                      if t == "f32" and not gated else [])
+
+
 def tune_cpu_run(gen, run, flags, configs, repeats, run_args):
     """One rock-run --tune-configs over `configs` (["heuristic", ...]):
     returns ({index: (median, min)}, verdict ok, load pair, output)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(configs) + "\n")
         path = f.name
-    cmd = (f"{shlex.quote(gen)} {' '.join(map(shlex.quote, flags))} -pv "
+    gflags = flags + verify_flags(flags)
+    cmd = (f"{shlex.quote(gen)} {' '.join(map(shlex.quote, gflags))} "
            f"--perf-db none | {shlex.quote(run)} --tune-configs "
            f"{shlex.quote(path)} --time --kernel-repeats {repeats} "
            f"{' '.join(map(shlex.quote, run_args))}")
@@ -551,9 +562,11 @@ def copy_device_side(a, out):
 # Command line
 
 def parse_args(argv):
+    # No -h: rock-gen's single-dash flags (-head_dim_qk) would read as -h.
     ap = argparse.ArgumentParser(
         prog="rock-tune", description=__doc__, allow_abbrev=False,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        add_help=False, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--help", action="help", help="show this help")
     ap.add_argument("--space", choices=("quick", "full"), default="quick",
                     help="the tuning space to search (default quick)")
     ap.add_argument("--check", action="store_true",
@@ -577,7 +590,8 @@ def parse_args(argv):
     ap.add_argument("--cases", default="bench,offtable",
                     help="--prepare: bench (bench/gpu decode and prefill), "
                     "offtable (the shapes of offtable_cases)")
-    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="--prepare: compile jobs (default 2)")
     ap.add_argument("--run", metavar="DIR",
                     help="GPU machine: time the bundles of DIR")
     ap.add_argument("--out", help="--run: where the DB and logs go")
