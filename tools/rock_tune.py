@@ -88,6 +88,10 @@ def write_db(path, rows, device, version):
 
 
 def rock_version():
+    """The rock commit (git describe of this script's tree; $ROCK_VERSION
+    for a copy outside the tree)."""
+    if os.environ.get("ROCK_VERSION"):
+        return os.environ["ROCK_VERSION"]
     try:
         return subprocess.run(
             ["git", "-C", HERE, "describe", "--always", "--dirty"],
@@ -192,6 +196,23 @@ def best_of(times, indices):
     return min(have, key=lambda i: times[i][1]) if have else None
 
 
+def est_seconds(flags):
+    """A rough time of one CPU run: 40 GFLOP/s or 10 GB/s of K/V, the slower
+    (to size the runs per round)."""
+    def val(name, dflt):
+        return int(flags[flags.index(name) + 1]) if name in flags else dflt
+    B, hq = val("-g", 1), val("-num_heads_q", 1)
+    sq, sk, d = val("-seq_len_q", 1), val("-seq_len_k", 1), \
+        val("-head_dim_qk", 1)
+    flops = 4.0 * B * hq * sq * sk * d * (0.5 if "-causal" in flags else 1)
+    return max(flops / 40e9, kv_bytes_of(flags) / 10e9)
+
+
+def runs_per_round(a, flags):
+    """--repeats, fewer for slow problems: about 0.5 s a config a round."""
+    return max(1, min(a.repeats, int(0.5 / max(est_seconds(flags), 1e-6))))
+
+
 def tune_cpu_problem(a, gen, run, flags):
     """Tunes one problem on the CPU; returns a result dict."""
     key = tuning_key(gen, flags)
@@ -204,10 +225,11 @@ def tune_cpu_problem(a, gen, run, flags):
     quick_sched = {s for _, s in quick}
     configs = ["heuristic"] + [c for c, _ in space]
     scheds = [heur] + [s for _, s in space]
-    times, ok, load, out = tune_cpu_run(gen, run, flags, configs, a.repeats,
+    reps = runs_per_round(a, flags)
+    times, ok, load, out = tune_cpu_run(gen, run, flags, configs, reps,
                                         a.run_args)
     res = {"flags": flags, "key": key, "space": len(space), "load": [load],
-           "verified": ok}
+           "verified": ok, "runs": reps}
     if not times:
         res["error"] = (out.strip().splitlines() or ["no output"])[-1]
         return res
@@ -221,8 +243,7 @@ def tune_cpu_problem(a, gen, run, flags):
         # The finalists again, on their own (fresh inputs, more runs).
         idx = sorted(set(final.values()))
         t2, ok2, load2, out2 = tune_cpu_run(
-            gen, run, flags, [configs[i] for i in idx], 2 * a.repeats,
-            a.run_args)
+            gen, run, flags, [configs[i] for i in idx], 2 * reps, a.run_args)
         res["load"].append(load2)
         res["verified"] = ok and ok2
         times = {i: t2[j] for j, i in enumerate(idx) if j in t2}
@@ -325,8 +346,8 @@ def tune_cpu(a, problems):
 
 
 def cpu_table(results, device, a):
-    lines = [f"CPU: {device}; best of {ROUNDS} rounds x {a.repeats} runs "
-             "(ms)",
+    lines = [f"CPU: {device}; best of {ROUNDS} rounds x up to {a.repeats} "
+             "runs (ms)",
              "| problem | space | heuristic | tuned | exhaustive | verdict |"
              " load |", "|---|---|---|---|---|---|---|"]
     for r in results:
