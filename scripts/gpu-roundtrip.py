@@ -11,7 +11,9 @@ included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
 --compile-only` into a bundle (--arch: another NVIDIA target, e.g. sm_90a
 for the wgmma kernels; ptxas then uses it too), and the benchmark cases of the suites named
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
-the tensor-core cases). It writes into DIR (default ./.gpu-carry):
+the tensor-core cases): each the heuristic's kernel (`--perf-db none`)
+and, where the perf DB (--perf-db, default the one shipped) has an entry
+for the case, a `-tuned` bundle beside it (docs/tuning.md). It writes into DIR (default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
@@ -88,21 +90,39 @@ def pr_jobs(build, bundles):
     return jobs
 
 
-def bench_jobs(build, bundles, suites):
+def has_db_entry(gen, flags, db):
+    """Whether the perf DB `db` has an entry for the problem of `flags`
+    (rock-gen -v says where its perf_config came from)."""
+    p = subprocess.run(f"{gen} {flags} --perf-db {shlex.quote(db)} -v "
+                       f"-o /dev/null", shell=True, capture_output=True,
+                       text=True)
+    return " from perf DB " in p.stderr
+
+
+def bench_jobs(build, bundles, suites, db=None):
     """(name, shell command) for every (case, variant) of `suites`; also
-    returns the cases (written to bench/cases.json for the device side)."""
+    returns the cases (written to bench/cases.json for the device side).
+    Each variant is the heuristic's kernel (--perf-db none); where the
+    perf DB `db` has an entry for it, a `<variant>-tuned` bundle too, so
+    that the bench reports the two side by side (docs/tuning.md)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
     jobs, table = [], []
     for suite in suites:
         for case in bench_cases.cases(suite):
             case["bundles"] = {}
-            for v in case["variants"]:
-                name = bench_cases.bundle_name(case, v)
-                out = os.path.join(bundles, "bench", name + ".bundle")
-                case["bundles"][v] = name + ".bundle"
-                jobs.append((name, f"{gen} {bench_cases.rock_gen_flags(case, v)}"
-                             f" | {run} --compile-only -o {shlex.quote(out)}"))
+            for v in list(case["variants"]):
+                flags = bench_cases.rock_gen_flags(case, v)
+                kinds = [("", "--perf-db none")]
+                if db and has_db_entry(gen, flags, db):
+                    kinds.append(("-tuned", f"--perf-db {shlex.quote(db)}"))
+                    case["variants"].append(v + "-tuned")
+                for suffix, perf in kinds:
+                    name = bench_cases.bundle_name(case, v + suffix)
+                    out = os.path.join(bundles, "bench", name + ".bundle")
+                    case["bundles"][v + suffix] = name + ".bundle"
+                    jobs.append((name, f"{gen} {flags} {perf} | {run} "
+                                 f"--compile-only -o {shlex.quote(out)}"))
             table.append(case)
     return jobs, table
 
@@ -181,7 +201,10 @@ def prepare(args):
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
-        bench, table = bench_jobs(build, stage, suites)
+        db = args.perf_db or os.path.join(build, "share", "rock",
+                                          "perf-db.tsv")
+        bench, table = bench_jobs(build, stage, suites,
+                                  db if os.path.exists(db) else None)
         jobs += bench
     if args.filter:
         jobs = [j for j in jobs if re.search(args.filter, j[0])]
@@ -263,6 +286,9 @@ def main():
     p.add_argument("--filter")
     p.add_argument("--arch", default=bench_cases.ARCH,
                    help="NVIDIA target of every bundle (default %(default)s)")
+    p.add_argument("--perf-db", help="the perf DB of the `-tuned` bench "
+                   "bundles (default: build/share/rock/perf-db.tsv, the one "
+                   "shipped)")
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = ap.parse_args()
     return prepare(args)

@@ -642,6 +642,22 @@ def ptxas_table(results, ptxas):
     return lines
 
 
+def tuned_table(results):
+    """Heuristic against tuned (the `-tuned` bundles, perf DB entries) for
+    the rows that have a tuned bundle."""
+    lines = ["| suite | case | variant | heuristic µs | tuned µs | tuned / "
+             "heuristic |", "|---|---|---|---|---|---|"]
+    for r in results:
+        for v in [b[:-6] for b in r.get("bundles", {}) if
+                  b.endswith("-tuned")]:
+            h, t = r.get(v + "_us"), r.get(v + "-tuned_us")
+            ratio = f"{t / h:.3f}" if h and t else "-"
+            lines.append(f"| {r.get('suite', 'decode')} | {r.get('name')} | "
+                         f"{v} | {h and f'{h:.1f}' or '-'} | "
+                         f"{t and f'{t:.1f}' or '-'} | {ratio} |")
+    return lines if len(lines) > 2 else []
+
+
 def tables(results, ptxas):
     out = []
     mm = next((r for r in results if r.get("suite") == "matmul"), None)
@@ -656,6 +672,9 @@ def tables(results, ptxas):
         rows = [r for r in results if r.get("suite", "decode") == suite]
         if rows:
             out += ["", f"{suite}:"] + fn(rows)
+    tuned = tuned_table(results)
+    if tuned:
+        out += ["", "heuristic and tuned (perf DB):"] + tuned
     rows = [r for r in results if r.get("suite") in ("prefill", "mtd")]
     if ptxas and rows:
         out += ["", "ptxas -arch=sm_90 -v:"] + ptxas_table(rows, ptxas)
