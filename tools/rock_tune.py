@@ -402,9 +402,32 @@ def offtable_cases():
     return out
 
 
+def smoke_cases():
+    """Two small shapes for the lit test of the round trip (--cases smoke):
+    a GQA decode (dense, full space) and its 16-token-page variant."""
+    c = {"suite": "smoke", "name": "R4-d64-B1-L1k", "B": 1, "Hq": 8,
+         "Hkv": 2, "Sq": 1, "Sk": 1024, "D": 64, "causal": False,
+         "prefix": None, "csl": None}
+    return [(c, "dense"), (c, "p16")]
+
+
+def source_root():
+    """rock's source tree ($ROCK_SRC; else the git tree this script is in,
+    build/bin/ being inside it; else the parent of tools/)."""
+    if os.environ.get("ROCK_SRC"):
+        return os.environ["ROCK_SRC"]
+    try:
+        return subprocess.run(["git", "-C", HERE, "rev-parse",
+                               "--show-toplevel"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return os.path.dirname(HERE)
+
+
 def bench_cases(suites):
-    sys.path.insert(0, os.path.join(HERE, "..", "bench", "gpu"))
-    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench", "gpu"))
+    if not suites:
+        return [], None
+    sys.path.insert(0, os.path.join(source_root(), "bench", "gpu"))
     import cases as bc
     out = []
     for suite in suites:
@@ -472,18 +495,22 @@ def prepare(a):
     want = [x for x in a.cases.split(",") if x]
     cases, bc = bench_cases([s for s in ("decode", "prefill") if s in want]
                             if "bench" in want else [])
-    full_cases = offtable_cases() if "offtable" in want else []
+    full_cases = (offtable_cases() if "offtable" in want else []) + \
+        (smoke_cases() if "smoke" in want else [])
     entries, jobs = [], []
     start = time.time()
     for case, variant in [(c, v) for c, v in cases] + full_cases:
         flags = gen_flags(case, variant, a.arch)
         name = f"{case['suite']}-{variant}-{case['name']}"
-        exhaustive = case["suite"] == "offtable"
+        exhaustive = case["suite"] == "offtable" or \
+            (case["suite"] == "smoke" and variant == "dense")
         try:
             key = tuning_key(gen, flags)
             quick, heur = tuning_space(gen, flags, "quick")
             space = tuning_space(gen, flags, "full")[0] if exhaustive \
                 else quick
+            if a.max_configs:
+                space = space[:a.max_configs]
         except RuntimeError as e:
             print(f"rock-tune: {name}: {e}", file=sys.stderr)
             entries.append({"name": name, "error": str(e)})
@@ -560,17 +587,9 @@ exit ${PIPESTATUS[0]}
 
 
 def copy_device_side(a, out):
-    root = os.path.dirname(HERE)
-    for src in (os.path.join(HERE, "rock-tune"), os.path.abspath(__file__)):
-        if os.path.exists(src):
-            shutil.copy(src, os.path.join(out, "rock-tune"))
-            break
+    shutil.copy(os.path.abspath(__file__), os.path.join(out, "rock-tune"))
     for name in ("tune_device.py", "attention_bench.py"):
-        for d in (os.path.join(root, "bench", "gpu"),
-                  os.path.join(HERE, "..", "..", "bench", "gpu")):
-            if os.path.exists(os.path.join(d, name)):
-                shutil.copy(os.path.join(d, name), out)
-                break
+        shutil.copy(os.path.join(source_root(), "bench", "gpu", name), out)
     runner = tool("rock-run-gpu", a.tools_dir)
     if os.access(runner, os.X_OK):
         shutil.copy(runner, out)
@@ -610,7 +629,11 @@ def parse_args(argv):
                     help="--prepare: the NVIDIA target (sm_90, sm_90a)")
     ap.add_argument("--cases", default="bench,offtable",
                     help="--prepare: bench (bench/gpu decode and prefill), "
-                    "offtable (the shapes of offtable_cases)")
+                    "offtable (the shapes of offtable_cases), smoke (two "
+                    "small ones, for tests)")
+    ap.add_argument("--max-configs", type=int, default=0,
+                    help="--prepare: the first N configs of each space only "
+                    "(a test aid: the spaces stay whole by default)")
     ap.add_argument("--jobs", type=int, default=2,
                     help="--prepare: compile jobs (default 2)")
     ap.add_argument("--run", metavar="DIR",
@@ -618,6 +641,9 @@ def parse_args(argv):
     ap.add_argument("--out", help="--run: where the DB and logs go")
     ap.add_argument("--budget", type=float, default=140,
                     help="--run: seconds; cases past it are skipped")
+    ap.add_argument("--fake-gpu", action="store_true",
+                    help="--run without a GPU (made-up times, no checks): "
+                    "tests the round trip's orchestration only")
     a, rest = ap.parse_known_args(argv)
     a.problem = rest
     modes = sum(bool(x) for x in (a.prepare, a.run, a.problems, a.bench_cpu,
