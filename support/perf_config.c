@@ -30,6 +30,8 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "internal key partitions of a problem without -split_kv (1: none)"},
     {"wgmma", "rock.gpu_accel_wgmma", true, 0, 1, false, NULL,
      "Q·Kᵀ on warpgroup MMA (sm_90a tensor-core schedule)"},
+    {"l2", "rock.gpu_accel_l2_prefetch", false, 0, 4, false, NULL,
+     "key tiles ahead prefetched to L2 (NVIDIA tensor-core schedule)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

@@ -51,6 +51,8 @@ typedef struct RockGenCompat {
   bool tuningSpaceFull; ///< `--emit-tuning-space` (=full), not =quick.
 } RockGenCompat;
 
+enum { ROCK_GEN_MAX_MODULE_ATTRS = 32 };
+
 /// Everything rock-gen's flags set, as given (no defaults applied yet).
 typedef struct RockGenArgs {
   RockAttentionConfig cfg; ///< The problem; its lists are malloc'ed.
@@ -64,6 +66,11 @@ typedef struct RockGenArgs {
   bool help;             ///< `-h` / `--help`.
   const char *perfDb;    ///< `--perf-db FILE` ("none": no DB; NULL: default).
   bool verbose;          ///< `-v`: say where the perf_config came from.
+  /// `--module-attr NAME=ATTR`, in order (borrowed from argv): module
+  /// attributes rock-gen sets on the module it writes (the lowerings'
+  /// schedule switches, docs/gpu.md).
+  const char *moduleAttrs[ROCK_GEN_MAX_MODULE_ATTRS];
+  int numModuleAttrs;
 } RockGenArgs;
 
 /// Prints "rock-gen: error: <fmt...>" on stderr and exits with status 2.

@@ -12,13 +12,14 @@ CPU (in place):
   rock-tune --problems FILE ...      one line of rock-gen flags a problem
   rock-tune --bench-cpu ...          the CPU bench's decode/prefill shapes
 Each problem is one `rock-gen ... -pv --perf-db none | rock-run
---tune-configs` run: every config is compiled, then all are timed in 3
-interleaved rounds (the best run of each counts: other processes on a
-shared CPU only ever add time), the load average is reported, and rock-run
-verifies the fastest against its f64 reference. --check also times the
-full space and re-times the heuristic, the quick winner and the full
-space's best in a second run: the table says whether the quick winner is
-within 2 % of the exhaustive best.
+--tune-configs` run over the space (default full: the CPU's is small):
+every config is compiled, then all are timed in 3 interleaved rounds (the
+best run of each counts: other processes on a shared CPU only ever add
+time), the load average is reported, and rock-run verifies the fastest
+against its f64 reference. --check also times the full space (when the
+space is quick) and re-times the heuristic, the winner and the full
+space's best in a second run: the table says whether the winner is within
+2 % of the exhaustive best.
 
 GPU (a round trip, as rock-sweep's):
   rock-tune --prepare DIR --arch sm_90 [--cases bench,offtable] [--jobs N]
@@ -214,32 +215,32 @@ def runs_per_round(a, flags):
 
 
 def tune_cpu_problem(a, gen, run, flags):
-    """Tunes one problem on the CPU; returns a result dict."""
+    """Tunes one problem on the CPU over the `a.space` space (default full:
+    the CPU's is small); --check also times the full space and re-times the
+    finalists. Returns a result dict."""
+    kind = a.space or "full"
     key = tuning_key(gen, flags)
-    quick, heur = tuning_space(gen, flags, "quick")
-    space = quick
-    full = None
-    if a.space == "full" or a.check:
-        full, _ = tuning_space(gen, flags, "full")
-        space = full if a.space == "full" or a.check else quick
-    quick_sched = {s for _, s in quick}
-    configs = ["heuristic"] + [c for c, _ in space]
-    scheds = [heur] + [s for _, s in space]
+    space, heur = tuning_space(gen, flags, kind)
+    full = space if kind == "full" else \
+        (tuning_space(gen, flags, "full")[0] if a.check else None)
+    timed = full if full is not None else space
+    configs = ["heuristic"] + [c for c, _ in timed]
+    scheds = [heur] + [s for _, s in timed]
     reps = runs_per_round(a, flags)
     times, ok, load, out = tune_cpu_run(gen, run, flags, configs, reps,
                                         a.run_args)
-    res = {"flags": flags, "key": key, "space": len(space), "load": [load],
-           "verified": ok, "runs": reps}
+    res = {"flags": flags, "key": key, "space": kind, "timed": len(timed),
+           "load": [load], "verified": ok, "runs": reps,
+           "times": {configs[i]: t[1] for i, t in sorted(times.items())}}
     if not times:
         res["error"] = (out.strip().splitlines() or ["no output"])[-1]
         return res
-    in_quick = [i for i in range(1, len(configs))
-                if scheds[i] in quick_sched]
-    qi = best_of(times, in_quick) or 0
-    fi = best_of(times, range(len(configs)))
-    final = {"heuristic": 0, "quick": qi}
+    in_space = {s for _, s in space}
+    ti = best_of(times, [i for i in range(1, len(configs))
+                         if scheds[i] in in_space]) or 0
+    final = {"heuristic": 0, "tuned": ti}
     if a.check:
-        final["full"] = fi
+        final["full"] = best_of(times, range(len(configs)))
         # The finalists again, on their own (fresh inputs, more runs).
         idx = sorted(set(final.values()))
         t2, ok2, load2, out2 = tune_cpu_run(
@@ -248,15 +249,14 @@ def tune_cpu_problem(a, gen, run, flags):
         res["verified"] = ok and ok2
         times = {i: t2[j] for j, i in enumerate(idx) if j in t2}
     ms = {k: times[i][1] for k, i in final.items() if i in times}
-    # The heuristic's config when the quick winner is not faster: the DB
-    # never records a config slower than the heuristic as measured last.
-    win = qi if ms.get("quick", 1e30) < ms.get("heuristic", 1e30) else 0
-    win_cfg = configs[win] if win else (quick[0][0] if quick else None)
+    # The heuristic's config when the winner is not faster: the DB never
+    # records a config slower than the heuristic as measured last.
+    win = ti if ms.get("tuned", 1e30) < ms.get("heuristic", 1e30) else 0
+    win_cfg = configs[win] if win else (space[0][0] if space else None)
     res.update(ms=ms, winner=win_cfg, winner_sched=scheds[win],
                same_as_heuristic=scheds[win] == heur)
-    if "full" in ms and "quick" in ms:
-        tuned = min(ms["quick"], ms["heuristic"])
-        res["ratio"] = tuned / ms["full"]
+    if "full" in ms and "tuned" in ms:
+        res["ratio"] = min(ms["tuned"], ms["heuristic"]) / ms["full"]
     return res
 
 
@@ -336,8 +336,8 @@ def tune_cpu(a, problems):
         bad += not ok
         if ok and r["winner"]:
             rows.append(db_row(r["key"], r["winner"], 1e3 * min(
-                r["ms"].get("quick", 1e30), r["ms"]["heuristic"]),
-                "full" if a.space == "full" else "quick", version, device))
+                r["ms"].get("tuned", 1e30), r["ms"]["heuristic"]),
+                r["space"], version, device))
         print(json.dumps(r), flush=True)
     if a.db and rows:
         write_db(a.db, rows, device, version)
@@ -356,7 +356,7 @@ def cpu_table(results, device, a):
                          f"{r.get('error', 'failed')} | |")
             continue
         ms = r["ms"]
-        tuned = min(ms.get("quick", 1e30), ms["heuristic"])
+        tuned = min(ms.get("tuned", 1e30), ms["heuristic"])
         verdict = "verified" if r["verified"] else "NOT VERIFIED"
         if "ratio" in r:
             verdict += (f", within {100 * (r['ratio'] - 1):+.1f} % of "
@@ -365,7 +365,7 @@ def cpu_table(results, device, a):
         if r.get("same_as_heuristic"):
             verdict += ", heuristic's schedule"
         load = ", ".join(f"{x[0]}" for x in r["load"] if x[0] is not None)
-        lines.append(f"| {short(r['flags'])} | {r['space']} | "
+        lines.append(f"| {short(r['flags'])} | {r['space']} {r['timed']} | "
                      f"{fmt_ms(ms['heuristic'])} | {fmt_ms(tuned)} | "
                      f"{fmt_ms(ms.get('full'))} | {verdict} | {load} |")
     return "\n".join(lines)
@@ -607,11 +607,13 @@ def parse_args(argv):
         prog="rock-tune", description=__doc__, allow_abbrev=False,
         add_help=False, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--help", action="help", help="show this help")
-    ap.add_argument("--space", choices=("quick", "full"), default="quick",
-                    help="the tuning space to search (default quick)")
+    ap.add_argument("--space", choices=("quick", "full"),
+                    help="CPU: the tuning space to search (default full: the "
+                    "CPU's is small); the GPU round trip searches the quick "
+                    "space, the full one for the off-table cases")
     ap.add_argument("--check", action="store_true",
-                    help="CPU: also search the full space and report the "
-                    "quick winner against its best")
+                    help="CPU: also search the full space and re-time the "
+                    "heuristic, the winner and the full space's best")
     ap.add_argument("--db", help="perf DB to append the winners to")
     ap.add_argument("--problems", help="file: rock-gen flags, one problem a "
                     "line")

@@ -89,6 +89,12 @@ static bool planOf(Planner *p, const char *perfConfig, RockStr *plan) {
   return ok && w.ok && plan->len > 0;
 }
 
+/* The internal split of a schedule line ("... split N"), 0 if none. */
+static int64_t planSplit(const char *plan) {
+  const char *at = strstr(plan, "split ");
+  return at ? strtoll(at + 6, NULL, 10) : 0;
+}
+
 /*===--- candidates -------------------------------------------------------===*/
 
 typedef struct Cands {
@@ -142,65 +148,84 @@ static void cpuCands(const RockAttentionConfig *c, bool full, Cands *out) {
   }
 }
 
-/* Appends ",split=P" (P > 0) and the other fields to a ":rock:" list. */
+/* Appends ",name=v" (":rock:name=v" first) to a perf_config. */
 static void field(RockStr *s, bool *first, const char *name, int64_t v) {
   rock__strAppendf(s, "%s%s=%" PRId64, *first ? ":rock:" : ",", name, v);
   *first = false;
 }
 
-/* GPU targets. The tensor-core schedule: warps W = 1, 2, 4, 8 in rocMLIR's
- * wave fields ((mPerBlockG0 / mPerWave) * (nPerBlockG0 / nPerWave) =
- * (64 / 64) * (16 W / 16)), with wgmma on and off on sm_90a. The SIMT
- * schedule (path=simt): keys per lane group 1-16, fewest lanes per row
- * 4-32, 1 or 2 stages (quick: seven combinations around the defaults 4 /
- * 16 / 1). Both with the internal split: the heuristic's (no field), none,
- * and 2-64 partitions (quick: the heuristic's, none, twice the
- * heuristic's, `autoSplit`). */
-static void gpuCands(const RockGpuTarget *t, bool full, int64_t autoSplit,
-                     Cands *out) {
-  int64_t splits[10], nSplit = 0;
-  splits[nSplit++] = 0; /* the heuristic's */
-  splits[nSplit++] = 1;
+/* The internal splits of a GPU space: the heuristic's (0: no field), none,
+ * and 2-64 partitions (quick: twice the heuristic's `autoSplit`). */
+static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
+  int64_t n = 0;
+  splits[n++] = 0;
+  splits[n++] = 1;
   if (full)
     for (int64_t p = 2; p <= 64; p *= 2)
-      splits[nSplit++] = p;
-  else if (autoSplit > 1 && autoSplit <= 512)
-    splits[nSplit++] = 2 * autoSplit;
+      splits[n++] = p;
   else
-    splits[nSplit++] = 2;
+    splits[n++] = autoSplit > 1 && autoSplit <= 512 ? 2 * autoSplit : 2;
+  return n;
+}
+
+/* The tensor-core schedule: warps W = 1, 2, 4, 8 in rocMLIR's wave fields
+ * ((mPerBlockG0 / mPerWave) * (nPerBlockG0 / nPerWave) = (64 / 64) *
+ * (16 W / 16)); on NVIDIA the L2 prefetch distance (the heuristic's, 0, 1,
+ * 2, 4 tiles; quick: the heuristic's and 0) and on sm_90a wgmma on and
+ * off; each with the splits. */
+static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
+                    int64_t nSplit, Cands *out) {
   bool wgmmaTarget = t->vendor == ROCK_GPU_NVIDIA &&
                      t->chip[strlen(t->chip) - 1] == 'a' && t->smVersion >= 90;
+  static const int64_t l2s[] = {-1, 0, 1, 2, 4};
+  int nL2 = t->vendor != ROCK_GPU_NVIDIA ? 1 : full ? 5 : 2;
   for (int64_t w = 1; w <= 8; w *= 2)
     for (int wg = 0; wg <= (wgmmaTarget ? 1 : 0); ++wg)
-      for (int64_t i = 0; i < nSplit; ++i) {
-        RockStr s = {0};
-        bool first = true;
-        rock__strAppendf(&s, "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1",
-                         16 * w);
-        if (splits[i])
-          field(&s, &first, "split", splits[i]);
-        if (wg)
-          field(&s, &first, "wgmma", 1);
-        add(out, &s);
-      }
+      for (int l = 0; l < nL2; ++l)
+        for (int64_t i = 0; i < nSplit; ++i) {
+          RockStr s = {0};
+          bool first = true;
+          rock__strAppendf(&s,
+                           "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1",
+                           16 * w);
+          if (splits[i])
+            field(&s, &first, "split", splits[i]);
+          if (wg)
+            field(&s, &first, "wgmma", 1);
+          if (l2s[l] >= 0)
+            field(&s, &first, "l2", l2s[l]);
+          add(out, &s);
+        }
+}
+
+/* The SIMT schedule (path=simt): keys per lane group 1-16, fewest lanes per
+ * row 4-32, 1 or 2 stages (quick: seven combinations around the defaults
+ * 4 / 16 / 1), each with the splits. Only where the heuristic runs the
+ * SIMT schedule; where it runs tensor cores, the SIMT schedule comes at
+ * its defaults (the choice between the two stays in the space). */
+static void simtCands(bool full, bool simtHeuristic, const int64_t *splits,
+                      int64_t nSplit, Cands *out) {
   static const int quick[][3] = {{4, 16, 1}, {8, 16, 1}, {2, 16, 1},
                                  {4, 8, 1},  {8, 8, 1},  {4, 16, 2},
                                  {8, 16, 2}};
   for (int64_t keys = 1; keys <= 16; keys *= 2)
     for (int64_t lanes = 4; lanes <= 32; lanes *= 2)
       for (int64_t stages = 1; stages <= 2; ++stages) {
-        bool inQuick = false;
+        bool dflt = keys == 4 && lanes == 16 && stages == 1, inQuick = false;
         for (size_t q = 0; q < sizeof quick / sizeof *quick; ++q)
           inQuick |= quick[q][0] == keys && quick[q][1] == lanes &&
                      quick[q][2] == stages;
-        if (!full && !inQuick)
+        if (simtHeuristic ? !full && !inQuick : !dflt)
           continue;
         for (int64_t i = 0; i < nSplit; ++i) {
           RockStr s = {0};
-          rock__strAppendf(&s, "attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:"
-                               "path=simt,keys=%" PRId64 ",lanes=%" PRId64
-                               ",stages=%" PRId64,
-                           keys, lanes, stages);
+          rock__strAppend(&s, "attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:"
+                              "path=simt");
+          if (!dflt)
+            rock__strAppendf(&s,
+                             ",keys=%" PRId64 ",lanes=%" PRId64
+                             ",stages=%" PRId64,
+                             keys, lanes, stages);
           if (splits[i])
             rock__strAppendf(&s, ",split=%" PRId64, splits[i]);
           add(out, &s);
@@ -208,13 +233,16 @@ static void gpuCands(const RockGpuTarget *t, bool full, int64_t autoSplit,
       }
 }
 
-/*===--- the space --------------------------------------------------------===*/
-
-/* The internal split of a schedule line ("... split N"), 0 if none. */
-static int64_t planSplit(const char *plan) {
-  const char *at = strstr(plan, "split ");
-  return at ? strtoll(at + 6, NULL, 10) : 0;
+/* GPU targets: the tensor-core candidates, then the SIMT ones. */
+static void gpuCands(const RockGpuTarget *t, bool full, const char *heur,
+                     Cands *out) {
+  int64_t splits[12];
+  int64_t nSplit = gpuSplits(full, planSplit(heur), splits);
+  tcCands(t, full, splits, nSplit, out);
+  simtCands(full, !strncmp(heur, "simt", 4), splits, nSplit, out);
 }
+
+/*===--- the space --------------------------------------------------------===*/
 
 static bool setUp(Planner *p, MlirContext ctx, const RockAttentionConfig *cfg,
                   const char *arch, int64_t numCu, char *err, size_t errLen) {
@@ -272,7 +300,7 @@ int64_t rockAttentionTuningSpace(MlirContext ctx,
   }
   bool full = kind == ROCK_TUNING_FULL;
   if (p.gpu)
-    gpuCands(&t, full, planSplit(heur.data), &cands);
+    gpuCands(&t, full, heur.data, &cands);
   else
     cpuCands(cfg, full, &cands);
   /* Schedules of the kept candidates; the heuristic's one goes first. */

@@ -28,16 +28,16 @@
 // RUN: python3 %rock_src/scripts/tuning-space-check.py --build %rock_obj_root --every 6 -- -t f16 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 40 -seq_len_k 77 -head_dim_qk 32 -head_dim_v 16 -causal | FileCheck %s --check-prefix=PREOK
 // PREOK: {{^}}[[N:[0-9]+]] of [[N]] configs compiled and verified ({{[0-9]+}} in the full space, cpu){{$}}
 
-// sm_90, a GQA decode (bf16, d 128): the SIMT schedule's knobs and the
-// split; the quick list is a subset (by schedule) of the full one.
+// sm_90, a GQA decode (bf16, d 128): on the tensor cores (the decode's 4
+// merged rows padded to 16), with the split, the L2 prefetch and the SIMT
+// schedule at its defaults; the quick list is a subset (by schedule) of
+// the full one. The heuristic's split (P) first, then none, then 2P.
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=quick -v | FileCheck %s --check-prefix=SM90Q
-// The heuristic's split (P = 4: 32 key tiles, at least 8 a partition) comes
-// first; then no split and twice the heuristic's.
-// SM90Q: {{^}}# heuristic: simt vec 8 lanes 16 groups 2 warps 4 keys 4 stages 1 rows 4 split 4{{$}}
-// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1{{[[:space:]]}}simt {{.*}} keys 4 stages 1 rows 4 split 4{{$}}
-// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split=1{{[[:space:]]}}simt {{.*}} split 1{{$}}
-// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split=8{{[[:space:]]}}simt {{.*}} split 8{{$}}
-// SM90Q: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:path=simt,keys=8,lanes=16,stages=2{{[[:space:]]}}simt {{.*}} keys 8 stages 2 rows 4 split 4{{$}}
+// SM90Q: {{^}}# heuristic: tc warps 1 rows 16 keys 64 {{.*}} split [[P:[0-9]+]]{{$}}
+// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1{{[[:space:]]}}tc {{.*}} split [[P]]{{$}}
+// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split=1{{[[:space:]]}}tc {{.*}} split 1{{$}}
+// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split={{[0-9]+}}{{[[:space:]]}}tc {{.*}}{{$}}
+// SM90Q: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:path=simt{{[[:space:]]}}simt {{.*}}{{$}}
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=quick -v | cut -f2 | grep -v '^#' | sort > %t.quick
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=full -v | cut -f2 | grep -v '^#' | sort > %t.full
 // RUN: comm -23 %t.quick %t.full | count 0
