@@ -578,8 +578,7 @@ static int combine(RockSession *s, const RockSessionBackend *be) {
 int rockSessionTimeKernel(RockSession *s, const RockSessionBackend *be,
                           double *times, int64_t repeats) {
   int status = runKernel(s, be, times, repeats);
-  if (status != ROCK_EXIT_PASS || s->h->problem.splitKV <= 1 ||
-      !s->hasCombine)
+  if (status != ROCK_EXIT_PASS || s->h->problem.splitKV <= 1 || !s->hasCombine)
     return status;
   // A user split's combine is part of each run: time it once and add it.
   double start = rockTimerNowMs();

@@ -91,9 +91,8 @@ static bool parseKnobs(const char *s, size_t n, const char *all, size_t allLen,
                         (int)allLen, all, (int)fn, f);
     size_t nameLen = (size_t)(eq - f);
     int k = 0;
-    while (k < ROCK_KNOB_COUNT &&
-           (strlen(rockPerfKnobs[k].name) != nameLen ||
-            memcmp(rockPerfKnobs[k].name, f, nameLen)))
+    while (k < ROCK_KNOB_COUNT && (strlen(rockPerfKnobs[k].name) != nameLen ||
+                                   memcmp(rockPerfKnobs[k].name, f, nameLen)))
       ++k;
     if (k == ROCK_KNOB_COUNT) {
       char names[128];

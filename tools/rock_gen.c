@@ -220,8 +220,8 @@ static const char *perfDb(const RockGenArgs *a) {
 /// becomes its perf_config; -v says on stderr which one the kernel takes.
 /// A DB that cannot be read or is malformed is one error line, and the
 /// heuristic stays (the exit status does not change).
-static void resolvePerfConfig(RockGenArgs *a, const RockGpuTarget *t,
-                              char *buf, size_t len) {
+static void resolvePerfConfig(RockGenArgs *a, const RockGpuTarget *t, char *buf,
+                              size_t len) {
   const char *db = perfDb(a);
   char err[640];
   RockPerfSource src = rockAttentionResolvePerfConfig(

@@ -48,7 +48,7 @@ typedef struct RockGenCompat {
   /// wmma: 0 infer, 1 on, 2 off.
   unsigned char toggle[5];
   bool tuningKey, tuningSpace; ///< `--emit-tuning-key` / `-space`.
-  bool tuningSpaceFull; ///< `--emit-tuning-space` (=full), not =quick.
+  bool tuningSpaceFull;        ///< `--emit-tuning-space` (=full), not =quick.
 } RockGenCompat;
 
 enum { ROCK_GEN_MAX_MODULE_ATTRS = 32 };

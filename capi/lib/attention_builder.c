@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rock-c/Attention.h"
-#include "rock-c/Tuning.h"
 #include "rock-c/GpuTarget.h"
 #include "rock-c/TransformMap.h"
+#include "rock-c/Tuning.h"
 #include "support/str.h"
 
 #include "mlir-c/BuiltinAttributes.h"

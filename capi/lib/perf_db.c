@@ -24,9 +24,8 @@
 
 enum { MAX_COLUMNS = 32, REQUIRED_COLUMNS = 4 };
 
-static const char *const required[REQUIRED_COLUMNS] = {"arch", "numCUs",
-                                                       "testVector",
-                                                       "perfConfig"};
+static const char *const required[REQUIRED_COLUMNS] = {
+    "arch", "numCUs", "testVector", "perfConfig"};
 
 /* Splits `line` (modified) at tabs into at most MAX_COLUMNS fields; returns
  * the count, or -1 for more. */
@@ -75,8 +74,9 @@ static bool checkRow(char **f, int n, int cols, char *why, size_t whyLen) {
     return false;
   }
   if (!f[0][0] || !isInteger(f[1]) || !f[2][0]) {
-    snprintf(why, whyLen, "arch, numCUs (an integer) and testVector must be "
-                          "set");
+    snprintf(why, whyLen,
+             "arch, numCUs (an integer) and testVector must be "
+             "set");
     return false;
   }
   RockPerfConfig pc;

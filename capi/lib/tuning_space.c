@@ -140,8 +140,9 @@ static void cpuCands(const RockAttentionConfig *c, bool full, Cands *out) {
       if (!full && (decode ? nb != (maxNb < 4 ? 4 : maxNb) : nb < 32))
         continue;
       RockStr s = {0};
-      rock__strAppendf(&s, "attn:v3:%" PRId64 ",%" PRId64 ",%" PRId64
-                           ",8,32,32,16,4,1,1,0,0,1",
+      rock__strAppendf(&s,
+                       "attn:v3:%" PRId64 ",%" PRId64 ",%" PRId64
+                       ",8,32,32,16,4,1,1,0,0,1",
                        mb, mb, nb);
       add(out, &s);
     }
@@ -185,9 +186,8 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
         for (int64_t i = 0; i < nSplit; ++i) {
           RockStr s = {0};
           bool first = true;
-          rock__strAppendf(&s,
-                           "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1",
-                           16 * w);
+          rock__strAppendf(
+              &s, "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1", 16 * w);
           if (splits[i])
             field(&s, &first, "split", splits[i]);
           if (wg)
@@ -205,9 +205,8 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
  * its defaults (the choice between the two stays in the space). */
 static void simtCands(bool full, bool simtHeuristic, const int64_t *splits,
                       int64_t nSplit, Cands *out) {
-  static const int quick[][3] = {{4, 16, 1}, {8, 16, 1}, {2, 16, 1},
-                                 {4, 8, 1},  {8, 8, 1},  {4, 16, 2},
-                                 {8, 16, 2}};
+  static const int quick[][3] = {{4, 16, 1}, {8, 16, 1}, {2, 16, 1}, {4, 8, 1},
+                                 {8, 8, 1},  {4, 16, 2}, {8, 16, 2}};
   for (int64_t keys = 1; keys <= 16; keys *= 2)
     for (int64_t lanes = 4; lanes <= 32; lanes *= 2)
       for (int64_t stages = 1; stages <= 2; ++stages) {
@@ -222,10 +221,9 @@ static void simtCands(bool full, bool simtHeuristic, const int64_t *splits,
           rock__strAppend(&s, "attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:"
                               "path=simt");
           if (!dflt)
-            rock__strAppendf(&s,
-                             ",keys=%" PRId64 ",lanes=%" PRId64
-                             ",stages=%" PRId64,
-                             keys, lanes, stages);
+            rock__strAppendf(
+                &s, ",keys=%" PRId64 ",lanes=%" PRId64 ",stages=%" PRId64, keys,
+                lanes, stages);
           if (splits[i])
             rock__strAppendf(&s, ",split=%" PRId64, splits[i]);
           add(out, &s);
@@ -264,11 +262,11 @@ static bool setUp(Planner *p, MlirContext ctx, const RockAttentionConfig *cfg,
   rockRegisterAllPasses();
   p->pm = mlirPassManagerCreate(ctx);
   RockStr msg = {0};
-  MlirLogicalResult r = mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(p->pm),
-      mlirStringRefCreateFromCString(
-          "builtin.module(rock-attention-to-gridwise)"),
-      rock__strCallback, &msg);
+  MlirLogicalResult r =
+      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(p->pm),
+                            mlirStringRefCreateFromCString(
+                                "builtin.module(rock-attention-to-gridwise)"),
+                            rock__strCallback, &msg);
   rock__strFree(&msg);
   if (mlirLogicalResultIsFailure(r))
     return rock__fail(err, errLen, "cannot build rock-attention-to-gridwise");

@@ -1075,8 +1075,8 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
   snprintf(buf, len,
            "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
            "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d split %lld",
-           s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS,
-           s.kT, b.reverse, s.l2Ahead, (long long)splitOneWave(&b, &s));
+           s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
+           b.reverse, s.l2Ahead, (long long)splitOneWave(&b, &s));
   return true;
 }
 

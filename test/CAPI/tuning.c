@@ -2,8 +2,8 @@
 /* RUN: rm -rf %t && mkdir -p %t && cd %t && rock-capi-tuning-test 2>&1 | FileCheck %s
  */
 
-#include "rock-c/Attention.h"
 #include "rock-c/Tuning.h"
+#include "rock-c/Attention.h"
 
 #include "mlir-c/IR.h"
 
@@ -32,8 +32,8 @@ static void testKey(void) {
   RockAttentionConfig c;
   problem(&c);
   char key[1024];
-  size_t n = rockAttentionTuningKey(&c, "sm_90", rockTuningDefaultNumCu("sm_90"),
-                                    key, sizeof key);
+  size_t n = rockAttentionTuningKey(
+      &c, "sm_90", rockTuningDefaultNumCu("sm_90"), key, sizeof key);
   fprintf(stderr, "%zu %s\n", n, key);
   // CHECK-LABEL: TEST: key
   // CHECK-NEXT: {{^}}[[N:[0-9]+]] sm_90{{[[:space:]]}}132{{[[:space:]]}}-t bf16 -transQ false -transK false -transV false -transO false -g 1 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 32 -head_dim_v 32 -causal false -return_lse false -split_kv 1 -num_heads_q 4 -num_heads_kv 2{{$}}
@@ -65,8 +65,8 @@ static void testDb(void) {
            "attn:v3:32,32,4,8,32,32,16,4,1,1,0,0,1\n",
            key);
   write("db.tsv", row);
-  RockPerfDbStatus st = rockPerfDbLookup("db.tsv", key, pc, sizeof pc, err,
-                                         sizeof err);
+  RockPerfDbStatus st =
+      rockPerfDbLookup("db.tsv", key, pc, sizeof pc, err, sizeof err);
   fprintf(stderr, "%d %s\n", st, pc);
   // CHECK-LABEL: TEST: db
   // CHECK-NEXT: {{^}}0 attn:v3:32,32,4,8,32,32,16,4,1,1,0,0,1{{$}}
@@ -83,8 +83,8 @@ static void testDb(void) {
   fprintf(stderr, "%d %s '%s'\n", src, pc, err);
   // CHECK-NEXT: {{^}}1 attn:v3:32,32,4,8,32,32,16,4,1,1,0,0,1 ''{{$}}
   c.perfConfig = "attn:v3:16,16,4,8,32,32,16,4,1,1,0,0,1";
-  src = rockAttentionResolvePerfConfig(&c, "", 64, "db.tsv", pc, sizeof pc,
-                                       err, sizeof err);
+  src = rockAttentionResolvePerfConfig(&c, "", 64, "db.tsv", pc, sizeof pc, err,
+                                       sizeof err);
   fprintf(stderr, "%d %s\n", src, pc);
   // CHECK-NEXT: {{^}}0 attn:v3:16,16,4,8,32,32,16,4,1,1,0,0,1{{$}}
   c.perfConfig = NULL;
@@ -103,15 +103,14 @@ static void testDb(void) {
   free(text);
   c.perfDb = "bad.tsv"; /* unreadable: the heuristic, no perf_config */
   text = rockAttentionBuildModuleText(ctx, &c, NULL);
-  fprintf(stderr, "%s\n", text && !strstr(text, "perf_config") ? "heuristic"
-                                                                : "?");
+  fprintf(stderr, "%s\n",
+          text && !strstr(text, "perf_config") ? "heuristic" : "?");
   // CHECK-NEXT: {{^}}heuristic{{$}}
   free(text);
   mlirContextDestroy(ctx);
 }
 
-static void onConfig(const char *perfConfig, const char *schedule,
-                     void *user) {
+static void onConfig(const char *perfConfig, const char *schedule, void *user) {
   int *n = user;
   if (!perfConfig)
     fprintf(stderr, "heuristic: %s\n", schedule);

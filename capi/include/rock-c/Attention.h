@@ -62,10 +62,10 @@ typedef struct RockAttentionConfig {
   /// units (rockAttentionResolvePerfConfig, rock-c/Tuning.h); a DB that
   /// cannot be read leaves the heuristic. NULL: none (borrowed).
   const char *perfDb;
-  bool reverseGrid;                ///< `--reverse_grid`.
-  int64_t slidingWindowSize;       ///< W, 0 = unset.
-  int64_t causalLookBack;          ///< causal band L, 0 = unset.
-  int64_t deviceMemBytes;          ///< `--device-mem-bytes`, 0 = unset.
+  bool reverseGrid;          ///< `--reverse_grid`.
+  int64_t slidingWindowSize; ///< W, 0 = unset.
+  int64_t causalLookBack;    ///< causal band L, 0 = unset.
+  int64_t deviceMemBytes;    ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for

@@ -45,9 +45,9 @@ MLIR_CAPI_EXPORTED size_t rockAttentionTuningKey(const RockAttentionConfig *cfg,
 
 /// What a perf DB lookup found.
 typedef enum RockPerfDbStatus {
-  ROCK_PERF_DB_FOUND = 0,   ///< the key has an entry (the last one wins)
+  ROCK_PERF_DB_FOUND = 0,    ///< the key has an entry (the last one wins)
   ROCK_PERF_DB_NO_ENTRY = 1, ///< the DB is valid and lacks the key
-  ROCK_PERF_DB_ERROR = 2,   ///< the DB cannot be read or is malformed
+  ROCK_PERF_DB_ERROR = 2,    ///< the DB cannot be read or is malformed
 } RockPerfDbStatus;
 
 /// Looks `key` (a tuning key, without newline) up in the perf DB at `path`.
@@ -83,8 +83,7 @@ typedef enum RockPerfSource {
 /// reports it.
 MLIR_CAPI_EXPORTED RockPerfSource rockAttentionResolvePerfConfig(
     const RockAttentionConfig *cfg, const char *arch, int64_t numCu,
-    const char *dbPath, char *perfConfig, size_t len, char *err,
-    size_t errLen);
+    const char *dbPath, char *perfConfig, size_t len, char *err, size_t errLen);
 
 /// Tuning spaces (docs/tuning.md): `FULL` is every knob combination the
 /// space covers, told apart by the lowering; `QUICK` the pruned list.
