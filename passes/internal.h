@@ -164,6 +164,12 @@ bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t);
 int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
                     int64_t dflt, int64_t lo, int64_t hi);
 
+/* The chip `root`'s kernels are compiled for (into chip, n bytes): t->chip,
+ * but sm_90a for an sm_90 module whose kernels hold warpgroup MMA (the
+ * architecture-specific instructions of H100 / H200) (gpu/target.c). */
+void rock__gpuChip(MlirOperation root, const RockGpuTarget *t, char *chip,
+                   size_t n);
+
 struct RockAttn;
 /* Lowers the rock.gridwise_attention `op` (analysed into `a`, a->tgt set)
  * on the tile-product emitters when they apply (module rock.arch with a
@@ -171,6 +177,16 @@ struct RockAttn;
  * signalling `pass` failure, -1 when they do not apply (nothing done). */
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass,
                        struct RockAttn *a);
+/* The same for the sm_90a prefill schedule on warpgroup MMA
+ * (gpu/attention_wgmma.c), tried first. */
+int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass,
+                       struct RockAttn *a);
+
+/* The sm_90 warpgroup-MMA schedule rock__gpuAttnWgmma would emit for `op`
+ * (analysed into `a`), as one line into `buf`: true when it applies, false
+ * (nothing written) otherwise. Reports nothing. */
+bool rock__gpuAttnWgmmaPlan(MlirOperation op, const struct RockAttn *a,
+                            char *buf, size_t len);
 
 /* The tensor-core schedule rock__gpuAttnAccel would emit for `op` (analysed
  * into `a`), as one line into `buf` ("tc warps 4 rows 64 keys 64 ..."):

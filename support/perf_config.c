@@ -28,8 +28,10 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "key tiles of loads in flight (SIMT schedule)"},
     {"split", "rock.internal_split", false, 1, 1024, false, NULL,
      "internal key partitions of a problem without -split_kv (1: none)"},
-    {"wgmma", "rock.gpu_accel_wgmma", true, 0, 1, false, NULL,
-     "Q·Kᵀ on warpgroup MMA (sm_90a tensor-core schedule)"},
+    {"wgmma", "rock.gpu_wgmma", true, 0, 1, false, NULL,
+     "the warpgroup-MMA prefill schedule (sm_90; 0: mma.sync)"},
+    {"producer", "rock.gpu_wgmma_producer", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's producer warpgroup (sm_90)"},
     {"l2", "rock.gpu_accel_l2_prefetch", false, 0, 4, false, NULL,
      "key tiles ahead prefetched to L2 (NVIDIA tensor-core schedule)"},
 };

@@ -41,7 +41,9 @@ typedef enum RockPerfKnob {
   ROCK_KNOB_LANES,  ///< lanes=N: fewest lanes per key row (GPU SIMT)
   ROCK_KNOB_STAGES, ///< stages=N: key tiles of loads in flight (GPU SIMT)
   ROCK_KNOB_SPLIT,  ///< split=N: internal key partitions (every target)
-  ROCK_KNOB_WGMMA,  ///< wgmma=0|1: Q·Kᵀ on warpgroup MMA (sm_90a)
+  ROCK_KNOB_WGMMA,  ///< wgmma=0|1: the warpgroup-MMA prefill (sm_90) or
+                    ///< mma.sync
+  ROCK_KNOB_PRODUCER, ///< producer=0|1: its producer warpgroup (sm_90)
   ROCK_KNOB_L2,     ///< l2=N: key tiles ahead prefetched to L2 (tensor cores)
   ROCK_KNOB_COUNT
 } RockPerfKnob;

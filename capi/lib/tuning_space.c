@@ -169,31 +169,35 @@ static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
   return n;
 }
 
-/* The tensor-core schedule: warps W = 1, 2, 4, 8 in rocMLIR's wave fields
- * ((mPerBlockG0 / mPerWave) * (nPerBlockG0 / nPerWave) = (64 / 64) *
+/* The tensor-core schedules: warps W = 1, 2, 4, 8 in rocMLIR's wave
+ * fields ((mPerBlockG0 / mPerWave) * (nPerBlockG0 / nPerWave) = (64 / 64) *
  * (16 W / 16)); on NVIDIA the L2 prefetch distance (the heuristic's, 0, 1,
- * 2, 4 tiles; quick: the heuristic's and 0) and on sm_90a wgmma on and
- * off; each with the splits. */
+ * 2, 4 tiles; quick: the heuristic's and 0); on sm_90 the warpgroup-MMA
+ * prefill as the heuristic has it, without its producer warpgroup, and off
+ * (mma.sync); each with the splits. */
 static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                     int64_t nSplit, Cands *out) {
-  bool wgmmaTarget = t->vendor == ROCK_GPU_NVIDIA &&
-                     t->chip[strlen(t->chip) - 1] == 'a' && t->smVersion >= 90;
+  static const char *const sm90[] = {"", "producer=0", "wgmma=0"};
+  int nSched = t->vendor == ROCK_GPU_NVIDIA && t->smVersion == 90 ? 3 : 1;
   static const int64_t l2s[] = {-1, 0, 1, 2, 4};
   int nL2 = t->vendor != ROCK_GPU_NVIDIA ? 1 : full ? 5 : 2;
-  for (int64_t w = 1; w <= 8; w *= 2)
-    for (int wg = 0; wg <= (wgmmaTarget ? 1 : 0); ++wg)
+  for (int sc = 0; sc < nSched; ++sc)
+    for (int64_t w = 1; w <= 8; w *= 2)
       for (int l = 0; l < nL2; ++l)
         for (int64_t i = 0; i < nSplit; ++i) {
           RockStr s = {0};
           bool first = true;
-          rock__strAppendf(
-              &s, "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1", 16 * w);
+          rock__strAppendf(&s,
+                           "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1",
+                           16 * w);
           if (splits[i])
             field(&s, &first, "split", splits[i]);
-          if (wg)
-            field(&s, &first, "wgmma", 1);
           if (l2s[l] >= 0)
             field(&s, &first, "l2", l2s[l]);
+          if (sm90[sc][0]) {
+            rock__strAppendf(&s, "%s%s", first ? ":rock:" : ",", sm90[sc]);
+            first = false;
+          }
           add(out, &s);
         }
 }
