@@ -9,11 +9,12 @@
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
 included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
 --compile-only` into a bundle (--arch: another NVIDIA target, e.g. sm_90a
-for the wgmma kernels; ptxas then uses it too), and the benchmark cases of the suites named
-(bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
-the tensor-core cases): each the heuristic's kernel (`--perf-db none`)
-and, where the perf DB (--perf-db, default the one shipped) has an entry
-for the case, a `-tuned` bundle beside it (docs/tuning.md). It writes into DIR (default ./.gpu-carry):
+for the wgmma kernels; ptxas then uses it too), and the benchmark cases of
+the suites named (bench/gpu/cases.py; default decode: bf16 q 1 decode;
+prefill and mtd are the tensor-core cases): each the heuristic's kernel
+(`--perf-db none`) and, where the perf DB (--perf-db, default the one
+shipped) has an entry for the case, a `+tuned` bundle beside it
+(docs/tuning.md). It writes into DIR (default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
@@ -103,7 +104,7 @@ def bench_jobs(build, bundles, suites, db=None):
     """(name, shell command) for every (case, variant) of `suites`; also
     returns the cases (written to bench/cases.json for the device side).
     Each variant is the heuristic's kernel (--perf-db none); where the
-    perf DB `db` has an entry for it, a `<variant>-tuned` bundle too, so
+    perf DB `db` has an entry for it, a `<variant>+tuned` bundle too, so
     that the bench reports the two side by side (docs/tuning.md)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
@@ -115,8 +116,8 @@ def bench_jobs(build, bundles, suites, db=None):
                 flags = bench_cases.rock_gen_flags(case, v)
                 kinds = [("", "--perf-db none")]
                 if db and has_db_entry(gen, flags, db):
-                    kinds.append(("-tuned", f"--perf-db {shlex.quote(db)}"))
-                    case["variants"].append(v + "-tuned")
+                    kinds.append(("+tuned", f"--perf-db {shlex.quote(db)}"))
+                    case["variants"].append(v + "+tuned")
                 for suffix, perf in kinds:
                     name = bench_cases.bundle_name(case, v + suffix)
                     out = os.path.join(bundles, "bench", name + ".bundle")
@@ -289,7 +290,7 @@ def main():
     p.add_argument("--filter")
     p.add_argument("--arch", default=bench_cases.ARCH,
                    help="NVIDIA target of every bundle (default %(default)s)")
-    p.add_argument("--perf-db", help="the perf DB of the `-tuned` bench "
+    p.add_argument("--perf-db", help="the perf DB of the `+tuned` bench "
                    "bundles (default: build/share/rock/perf-db.tsv, the one "
                    "shipped)")
     p.add_argument("-j", "--jobs", type=int, default=2)

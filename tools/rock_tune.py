@@ -375,13 +375,14 @@ def cpu_table(results, device, a):
 # GPU: --prepare
 
 def offtable_cases():
-    """At least 12 shapes off the bench table (bf16): GQA ratios 1-16, head
-    dims 64 / 128 / 256, 16- and 64-token pages, B 1-64, both K layouts
-    (dense = [keys][d], --transK; densek = rocMLIR's default [d][keys]).
-    KV caches of 32 MiB - 1 GiB."""
+    """At least 12 shapes off the bench table (bf16 decode, q 1): GQA ratios
+    1-16, head dims 64 / 128 / 256, 16- and 64-token pages, B 1-64, both K
+    layouts (dense = [keys][d], --transK; kmaj = rocMLIR's default
+    [d][keys]); KV caches of 32 MiB - 1 GiB. Variant names as
+    bench/gpu/cases.py's."""
     spec = [  # name, B, Hq, Hkv, D, L, variant
         ("R1-d128-B8-L8k", 8, 32, 32, 128, 8192, "dense"),
-        ("R4-d128-B16-L16k", 16, 32, 8, 128, 16384, "densek"),
+        ("R4-d128-B16-L16k", 16, 32, 8, 128, 16384, "kmaj"),
         ("R4-d128-B16-L16k", 16, 32, 8, 128, 16384, "dense"),
         ("R8-d128-B8-L32k", 8, 64, 8, 128, 32768, "dense"),
         ("R8-d128-B8-L32k", 8, 64, 8, 128, 32768, "p16"),
@@ -389,7 +390,7 @@ def offtable_cases():
         ("R16-d128-B4-L16k", 4, 128, 8, 128, 16384, "dense"),
         ("R2-d64-B32-L4k", 32, 16, 8, 64, 4096, "p64"),
         ("R8-d256-B4-L8k", 4, 32, 4, 256, 8192, "dense"),
-        ("R1-d64-B1-L32k", 1, 16, 16, 64, 32768, "densek"),
+        ("R1-d64-B1-L32k", 1, 16, 16, 64, 32768, "kmaj"),
         ("R16-d256-B2-L16k", 2, 64, 4, 256, 16384, "p64"),
         ("R2-d128-B1-L128k", 1, 8, 4, 128, 131072, "p64"),
         ("R8-d64-B16-L8k", 16, 64, 8, 64, 8192, "p16"),
@@ -397,8 +398,8 @@ def offtable_cases():
     out = []
     for name, B, Hq, Hkv, D, L, variant in spec:
         out.append(({"suite": "offtable", "name": name, "B": B, "Hq": Hq,
-                     "Hkv": Hkv, "Sq": 1, "Sk": L, "D": D, "causal": False,
-                     "prefix": None, "csl": None}, variant))
+                     "Hkv": Hkv, "Sq": 1, "Sk": L, "D": D, "t": "bf16",
+                     "causal": False, "prefix": None, "csl": None}, variant))
     return out
 
 
@@ -406,8 +407,8 @@ def smoke_cases():
     """Two small shapes for the lit test of the round trip (--cases smoke):
     a GQA decode (dense, full space) and its 16-token-page variant."""
     c = {"suite": "smoke", "name": "R4-d64-B1-L1k", "B": 1, "Hq": 8,
-         "Hkv": 2, "Sq": 1, "Sk": 1024, "D": 64, "causal": False,
-         "prefix": None, "csl": None}
+         "Hkv": 2, "Sq": 1, "Sk": 1024, "D": 64, "t": "bf16",
+         "causal": False, "prefix": None, "csl": None}
     return [(c, "dense"), (c, "p16")]
 
 
@@ -424,42 +425,29 @@ def source_root():
         return os.path.dirname(HERE)
 
 
-def bench_cases(suites):
-    if not suites:
-        return [], None
+def bench_module():
     sys.path.insert(0, os.path.join(source_root(), "bench", "gpu"))
-    import cases as bc
-    out = []
-    for suite in suites:
-        for c in bc.cases(suite):
-            for v in c["variants"]:
-                out.append((c, v))
-    return out, bc
+    import cases
+    return cases
+
+
+def bench_cases(suites):
+    """(case, variant) of the bench/gpu suites `suites`: the plain variants
+    (dense, kmaj, p16, p64), not the modified ones (dense-mma: ablations)."""
+    if not suites:
+        return []
+    bc = bench_module()
+    return [(c, v) for suite in suites for c in bc.cases(suite)
+            for v in c["variants"] if "-" not in v]
 
 
 def gen_flags(case, variant, arch):
-    """rock-gen's flags of (case, variant) (bench/gpu/cases.py's, with the
-    harness verifier kept for rock-run-gpu and `densek`: no --transK)."""
-    c = case
-    f = ["--operation", "attention", "-t", "bf16", "-g", str(c["B"]),
-         "-num_heads_q", str(c["Hq"]), "-num_heads_kv", str(c["Hkv"]),
-         "-seq_len_q", str(c["Sq"]), "-seq_len_k", str(c["Sk"]),
-         "-head_dim_qk", str(c["D"]), "-head_dim_v", str(c["D"]),
-         "--arch", arch, "-pv"]
-    if c["causal"]:
-        f.append("-causal")
-    if c.get("prefix") is not None:
-        f.append("-prefix_offset=" + ",".join([str(c["prefix"])] * c["B"]))
-    if c.get("csl") is not None:
-        f.append("-current_seq_len=" + ",".join([str(c["csl"])] * c["B"]))
-    if variant == "dense":
-        return f + ["--transK"]
-    if variant == "densek":
-        return f
-    tok = int(variant[1:])
-    return f + ["--paged-attention", "--num-pages",
-                str(c["Hkv"] * c["Sk"] // tok), "--page-size",
-                str(tok * c["D"])]
+    """rock-gen's flags of (case, variant): bench/gpu/cases.py's for `arch`,
+    with the harness's f64 verifier kept for rock-run-gpu."""
+    bc = bench_module()
+    bc.ARCH = arch
+    flags = shlex.split(bc.rock_gen_flags(case, variant))
+    return [f for f in flags if f != "--verifier=none"]
 
 
 def compile_bundle(job):
@@ -493,8 +481,7 @@ def prepare(a):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(stage)
     want = [x for x in a.cases.split(",") if x]
-    cases, bc = bench_cases([s for s in ("decode", "prefill") if s in want]
-                            if "bench" in want else [])
+    cases = bench_cases(("decode", "prefill") if "bench" in want else ())
     full_cases = (offtable_cases() if "offtable" in want else []) + \
         (smoke_cases() if "smoke" in want else [])
     entries, jobs = [], []

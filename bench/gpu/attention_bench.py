@@ -726,14 +726,14 @@ def ptxas_table(results, ptxas):
 
 
 def tuned_table(results):
-    """Heuristic against tuned (the `-tuned` bundles, perf DB entries) for
+    """Heuristic against tuned (the `+tuned` bundles, perf DB entries) for
     the rows that have a tuned bundle."""
     lines = ["| suite | case | variant | heuristic µs | tuned µs | tuned / "
              "heuristic |", "|---|---|---|---|---|---|"]
     for r in results:
         for v in [b[:-6] for b in r.get("bundles", {}) if
-                  b.endswith("-tuned")]:
-            h, t = r.get(v + "_us"), r.get(v + "-tuned_us")
+                  b.endswith("+tuned")]:
+            h, t = r.get(v + "_us"), r.get(v + "+tuned_us")
             ratio = f"{t / h:.3f}" if h and t else "-"
             lines.append(f"| {r.get('suite', 'decode')} | {r.get('name')} | "
                          f"{v} | {h and f'{h:.1f}' or '-'} | "
