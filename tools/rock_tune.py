@@ -486,7 +486,7 @@ def prepare(a):
         (smoke_cases() if "smoke" in want else [])
     entries, jobs = [], []
     start = time.time()
-    for case, variant in [(c, v) for c, v in cases] + full_cases:
+    for case, variant in full_cases + cases:
         flags = gen_flags(case, variant, a.arch)
         name = f"{case['suite']}-{variant}-{case['name']}"
         exhaustive = case["suite"] == "offtable" or \
@@ -628,8 +628,9 @@ def parse_args(argv):
     ap.add_argument("--run", metavar="DIR",
                     help="GPU machine: time the bundles of DIR")
     ap.add_argument("--out", help="--run: where the DB and logs go")
-    ap.add_argument("--budget", type=float, default=140,
-                    help="--run: seconds; cases past it are skipped")
+    ap.add_argument("--budget", type=float, default=120,
+                    help="--run: seconds (default 120); cases past it are "
+                    "skipped")
     ap.add_argument("--fake-gpu", action="store_true",
                     help="--run without a GPU (made-up times, no checks): "
                     "tests the round trip's orchestration only")

@@ -180,6 +180,52 @@ class RockKernel:
 # ---------------------------------------------------------------------------
 # Timing
 
+def one_call_ms(fn, i=0):
+    """The time of one call fn(i) after a first one (CUDA events)."""
+    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
+    fn(i)
+    torch.cuda.synchronize()
+    start.record()
+    fn(i)
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop)
+
+
+def capture(fn, per, copies):
+    """`per` back-to-back calls fn(j % copies) captured into a CUDA graph:
+    (replay, mode, graph). Falls back to eager launches (mode "eager") if
+    capture fails."""
+    graph = torch.cuda.CUDAGraph()
+    try:
+        with torch.cuda.graph(graph):
+            with cupy.cuda.ExternalStream(
+                    torch.cuda.current_stream().cuda_stream):
+                for j in range(per):
+                    fn(j % copies)
+        return graph.replay, "graph", graph
+    except Exception:
+        torch.cuda.synchronize()
+
+        def replay():
+            for j in range(per):
+                fn(j % copies)
+        return replay, "eager", None
+
+
+def replay_ms(replay, per, groups):
+    """Sorted ms of one call over `groups` replays (events around each)."""
+    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
+    times = []
+    for _ in range(groups):
+        start.record()
+        replay()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop) / per)
+    return sorted(times)
+
+
 def time_groups(fn, copies):
     """Median and best ms of one call of fn(i), and the mode, rotating i over
     `copies` input sets. The calls are captured into a CUDA graph (so that
@@ -189,14 +235,7 @@ def time_groups(fn, copies):
     groups of `copies` calls, 5 groups (3 above 50 ms), so a 0.5 s prefill
     costs seconds, not minutes. Falls back to eager launches (marked) if
     capture fails."""
-    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
-    fn(0)
-    torch.cuda.synchronize()
-    start.record()
-    fn(0)
-    stop.record()
-    stop.synchronize()
-    est = start.elapsed_time(stop)
+    est = one_call_ms(fn)
     if est < 2:
         per, groups, warm = max(8, copies), GROUPS, WARMUP
     else:
@@ -204,33 +243,11 @@ def time_groups(fn, copies):
     for w in range(warm):
         fn(w % copies)
     torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    try:
-        with torch.cuda.graph(graph):
-            with cupy.cuda.ExternalStream(
-                    torch.cuda.current_stream().cuda_stream):
-                for j in range(per):
-                    fn(j % copies)
-        replay, mode = graph.replay, "graph"
-    except Exception:
-        torch.cuda.synchronize()
-        graph = None
-
-        def replay():
-            for j in range(per):
-                fn(j % copies)
-        mode = "eager"
+    replay, mode, graph = capture(fn, per, copies)
     if est < 2:
         replay()
     torch.cuda.synchronize()
-    times = []
-    for _ in range(groups):
-        start.record()
-        replay()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop) / per)
-    times.sort()
+    times = replay_ms(replay, per, groups)
     del graph
     return times[len(times) // 2], times[0], mode
 

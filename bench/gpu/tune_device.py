@@ -97,44 +97,17 @@ class Gpu:
     def screen(self, kern, sets, shape):
         """Median ms of one call over 3 replays of a CUDA graph of
         back-to-back calls rotating over the copies, ~SCREEN_MS each."""
-        torch, copies = self.torch, shape["copies"]
+        ab, copies = self.ab, shape["copies"]
 
         def fn(i):
             kern.run(sets, i)
-        start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
-        fn(0)
-        torch.cuda.synchronize()
-        start.record()
-        fn(1 % copies)
-        stop.record()
-        stop.synchronize()
-        est = max(start.elapsed_time(stop), 1e-3)
+        est = max(ab.one_call_ms(fn, 1 % copies), 1e-3)
         per = max(copies, min(64, int(SCREEN_MS / est) or 1))
-        graph = torch.cuda.CUDAGraph()
-        try:
-            with torch.cuda.graph(graph):
-                with self.ab.cupy.cuda.ExternalStream(
-                        torch.cuda.current_stream().cuda_stream):
-                    for j in range(per):
-                        fn(j % copies)
-            replay = graph.replay
-        except Exception:
-            torch.cuda.synchronize()
-            graph = None
-
-            def replay():
-                for j in range(per):
-                    fn(j % copies)
+        replay, _, graph = ab.capture(fn, per, copies)
         replay()
-        times = []
-        for _ in range(3):
-            start.record()
-            replay()
-            stop.record()
-            stop.synchronize()
-            times.append(start.elapsed_time(stop) / per)
+        times = ab.replay_ms(replay, per, 3)
         del graph
-        return sorted(times)[1]
+        return times[1]
 
     def final(self, kern, sets, shape):
         med, _, _ = self.ab.time_groups(lambda i: kern.run(sets, i),
@@ -304,8 +277,13 @@ def shapes_of(entries):
 
 
 def run_all(gpu, d, work, entries, budget, fake, t0):
+    """Tunes every entry, shape by shape, the exhaustive (off-table) ones
+    first: the 2 % check needs them, and a run past its budget loses the
+    last ones."""
     results = []
-    for members in shapes_of(entries):
+    groups = shapes_of(entries)
+    groups.sort(key=lambda g: not any(e.get("exhaustive") for e in g))
+    for members in groups:
         if time.time() - t0 > budget:
             results += [{"name": e["name"], "error": "skipped (budget)"}
                         for e in members]
@@ -313,6 +291,10 @@ def run_all(gpu, d, work, entries, budget, fake, t0):
         shape = gpu.shape(members[0]["case"]) if "case" in members[0] \
             else None
         for e in members:
+            if time.time() - t0 > budget:
+                results.append({"name": e["name"],
+                                "error": "skipped (budget)"})
+                continue
             if "error" in e or shape is None:
                 results.append({"name": e["name"],
                                 "error": e.get("error", "not prepared")})
