@@ -156,16 +156,21 @@ static void field(RockStr *s, bool *first, const char *name, int64_t v) {
 }
 
 /* The internal splits of a GPU space: the heuristic's (0: no field), none,
- * and 2-64 partitions (quick: twice the heuristic's `autoSplit`). */
+ * and 2-128 partitions (quick: twice and half the heuristic's `autoSplit`). */
 static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
   int64_t n = 0;
   splits[n++] = 0;
   splits[n++] = 1;
   if (full)
-    for (int64_t p = 2; p <= 64; p *= 2)
+    for (int64_t p = 2; p <= 128; p *= 2)
       splits[n++] = p;
-  else
-    splits[n++] = autoSplit > 1 && autoSplit <= 512 ? 2 * autoSplit : 2;
+  else if (autoSplit > 1 && autoSplit <= 512) {
+    splits[n++] = 2 * autoSplit;
+    if (autoSplit > 2)
+      splits[n++] = autoSplit / 2;
+  } else {
+    splits[n++] = 2;
+  }
   return n;
 }
 
