@@ -215,12 +215,14 @@ static int64_t tuningNumCu(const RockGenArgs *a, const RockGpuTarget *t) {
   return c->hasNumCu || t->vendor == ROCK_GPU_NONE ? c->numCu : t->numCu;
 }
 
-/// The perf DB rock-gen consults: --perf-db FILE, none with `--perf-db
-/// none`, else the one shipped with rock (rockPerfDbDefaultPath; NULL when
-/// it is not there).
+/// The perf DB rock-gen consults: --perf-db FILE (none: no DB), else
+/// $ROCK_PERF_DB (FILE or none; the lit suites set none, so that tests pin
+/// the heuristic's kernels), else the one shipped with rock
+/// (rockPerfDbDefaultPath; NULL when it is not there).
 static const char *perfDb(const RockGenArgs *a) {
-  if (a->perfDb)
-    return strcmp(a->perfDb, "none") ? a->perfDb : NULL;
+  const char *db = a->perfDb ? a->perfDb : getenv("ROCK_PERF_DB");
+  if (db && *db)
+    return strcmp(db, "none") ? db : NULL;
   return rockPerfDbDefaultPath();
 }
 

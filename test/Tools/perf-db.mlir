@@ -84,3 +84,14 @@
 // RUN: rock-run %t/m.mlir --perf-db %t/nope.tsv 2>&1 | FileCheck %s --check-prefix=RUNMISSING
 // RUNMISSING: {{^}}rock-run: error: cannot open perf DB '{{.*}}nope.tsv': No such file or directory; the heuristic is used{{$}}
 // RUNMISSING: [1 1 1]
+
+// Without --perf-db, rock-gen takes $ROCK_PERF_DB (the lit suites set it to
+// none), else the DB shipped with rock (build/share/rock/perf-db.tsv).
+// RUN: env ROCK_PERF_DB=%t/db.tsv rock-gen -t f32 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 32 -head_dim_v 32 -v 2>&1 >/dev/null | FileCheck %s --check-prefix=FROMENV
+// FROMENV: {{^}}rock-gen: perf_config attn:v3:32,32,8,8,32,32,16,4,1,1,0,0,1 from perf DB {{.*}}db.tsv{{$}}
+// RUN: env -u ROCK_PERF_DB rock-gen -t f32 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 301 -head_dim_qk 32 -head_dim_v 32 -v 2>&1 >/dev/null | FileCheck %s --check-prefix=SHIPPED
+// SHIPPED: {{^}}rock-gen: no perf_config: the heuristic (perf DB {{.*}}share/rock/perf-db.tsv has no entry for this problem){{$}}
+// The shipped DB itself is well formed.
+// RUN: rock-gen -p --perf-db %rock_obj_root/share/rock/perf-db.tsv -v 2>&1 >/dev/null | FileCheck %s --check-prefix=SHIPPEDOK
+// SHIPPEDOK-NOT: error
+// SHIPPEDOK: rock-gen: {{.*}}perf
