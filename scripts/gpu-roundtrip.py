@@ -192,6 +192,30 @@ def read_probe_ptx(carry):
                   lambda x: chr(int(x.group(1), 16)), m.group(1))
 
 
+def copy_runner_sources(carry):
+    """rock-run-gpu's C sources into CARRY/src, to build it on the GPU
+    machine with its cc when the carried binary does not start there
+    (device-run.sh; rock-tune's go.sh): cc -O2 -std=c11 -ISRC/runtime
+    -ISRC/include SRC/tools/rock_run_gpu.c SRC/runtime/*.c -lm -ldl."""
+    src = os.path.join(carry, "src")
+    os.makedirs(os.path.join(src, "runtime"))
+    os.makedirs(os.path.join(src, "tools"))
+    for n in RUNNER_SRC:
+        for ext in (".c", ".h"):
+            path = os.path.join(ROOT, "runtime", n + ext)
+            if os.path.exists(path):
+                shutil.copy(path, os.path.join(src, "runtime"))
+    for h in ("harness_types.h", "problem.h", "buffer.h", "rng.h"):
+        shutil.copy(os.path.join(ROOT, "runtime", h),
+                    os.path.join(src, "runtime"))
+    shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
+                os.path.join(src, "tools"))
+    os.makedirs(os.path.join(src, "include", "rock-c"))
+    for h in RUNNER_C_HEADERS:
+        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
+                    os.path.join(src, "include", "rock-c"))
+
+
 def prepare(args):
     global ARCH
     ARCH = bench_cases.ARCH = args.arch
@@ -240,23 +264,7 @@ def prepare(args):
     with tarfile.open(os.path.join(carry, "bundles.tar.gz"), "w:gz") as t:
         t.add(stage, arcname="bundles")
     shutil.rmtree(stage)
-    src = os.path.join(carry, "src")
-    os.makedirs(os.path.join(src, "runtime"))
-    os.makedirs(os.path.join(src, "tools"))
-    for n in RUNNER_SRC:
-        for ext in (".c", ".h"):
-            path = os.path.join(ROOT, "runtime", n + ext)
-            if os.path.exists(path):
-                shutil.copy(path, os.path.join(src, "runtime"))
-    for h in ("harness_types.h", "problem.h", "buffer.h", "rng.h"):
-        shutil.copy(os.path.join(ROOT, "runtime", h),
-                    os.path.join(src, "runtime"))
-    shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
-                os.path.join(src, "tools"))
-    os.makedirs(os.path.join(src, "include", "rock-c"))
-    for h in RUNNER_C_HEADERS:
-        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
-                    os.path.join(src, "include", "rock-c"))
+    copy_runner_sources(carry)
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
     for f in ("device-run.sh", "attention_bench.py"):
         shutil.copy(os.path.join(BENCH, f), carry)

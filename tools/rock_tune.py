@@ -41,6 +41,7 @@ one did not, 2 on usage errors.
 import argparse
 import datetime
 import hashlib
+import importlib.util
 import json
 import os
 import platform
@@ -568,6 +569,13 @@ C=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/rock-tune-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
+export ROCK_RUN_GPU="$C/rock-run-gpu"
+if ! "$ROCK_RUN_GPU" --help >/dev/null 2>&1; then
+  echo "carried rock-run-gpu does not start here; building it with cc"
+  cc -O2 -std=c11 -I"$C/src/runtime" -I"$C/src/include" \\
+    "$C/src/tools/rock_run_gpu.c" "$C"/src/runtime/*.c -lm -ldl \\
+    -o /tmp/rock-run-gpu && export ROCK_RUN_GPU=/tmp/rock-run-gpu
+fi
 python3 "$C/rock-tune" --run "$C" --out "$OUT" "$@" 2>&1 | tee "$OUT/rock-tune.log"
 exit ${PIPESTATUS[0]}
 """
@@ -577,6 +585,14 @@ def copy_device_side(a, out):
     shutil.copy(os.path.abspath(__file__), os.path.join(out, "rock-tune"))
     for name in ("tune_device.py", "attention_bench.py"):
         shutil.copy(os.path.join(source_root(), "bench", "gpu", name), out)
+    # rock-run-gpu's sources, for go.sh to build it there if the carried
+    # binary does not start (scripts/gpu-roundtrip.py's list).
+    spec = importlib.util.spec_from_file_location(
+        "gpu_roundtrip", os.path.join(source_root(), "scripts",
+                                      "gpu-roundtrip.py"))
+    roundtrip = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(roundtrip)
+    roundtrip.copy_runner_sources(out)
     runner = tool("rock-run-gpu", a.tools_dir)
     if os.access(runner, os.X_OK):
         shutil.copy(runner, out)

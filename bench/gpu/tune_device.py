@@ -19,8 +19,9 @@ shape), in one process on one GPU:
      fastest finalist there, the heuristic's own when nothing beats it;
      the quick winner's gap to the full space's best is reported;
   4. the winner verified: the slice check above and, for problems of at
-     most VERIFY_BYTES of K/V, rock-run-gpu's f64 reference on the whole
-     output ([1 1 1]).
+     most VERIFY_BYTES of K/V and VERIFY_FLOPS of work, rock-run-gpu's f64
+     reference on the whole output ([1 1 1]; its host fill and reference
+     cost seconds, hence the bound).
 Cases are skipped once the time budget (--budget) is spent. Last, the
 table (shape, heuristic, tuned and exhaustive-best µs, verdict), the perf
 DB (OUT/perf-db.tsv) and the raw results (OUT/tune.json).
@@ -39,7 +40,8 @@ import time
 
 TOL = 2e-2              # relative L2 error of a bf16 output vs f32 SDPA
 SCREEN_MS = 4.0         # GPU time one screening replay aims at
-VERIFY_BYTES = 256 << 20  # rock-run-gpu's f64 check up to this much K/V
+VERIFY_BYTES = 128 << 20  # rock-run-gpu's f64 check up to this much K/V
+VERIFY_FLOPS = 2e9      # and this much work (the host reference's)
 
 
 class Gpu:
@@ -173,7 +175,7 @@ def rock_run_gpu_verify(d, work, bundle, fake):
     """rock-run-gpu's f64 verification of a bundle: (passed, verdict)."""
     if fake:
         return True, "[1 1 1] (fake)"
-    runner = os.path.join(d, "rock-run-gpu")
+    runner = os.environ.get("ROCK_RUN_GPU", os.path.join(d, "rock-run-gpu"))
     try:
         p = subprocess.run([runner, os.path.join(work, "bundles", bundle)],
                            capture_output=True, text=True, timeout=120)
@@ -234,7 +236,9 @@ def tune_entry(gpu, d, work, entry, shape, fake):
                winner_schedule=win.get("schedule",
                                        entry["heuristic_schedule"]),
                winner_err=win["err"])
-    if gpu.kv_bytes(entry["case"]) <= VERIFY_BYTES:
+    c = entry["case"]
+    if gpu.kv_bytes(c) <= VERIFY_BYTES and \
+            4 * c["B"] * c["Hq"] * c["Sq"] * c["Sk"] * c["D"] <= VERIFY_FLOPS:
         res["f64_verified"], res["f64_verdict"] = rock_run_gpu_verify(
             d, work, win["bundle"], fake)
     res["verified"] = win["err"] <= TOL and res.get("f64_verified", True)

@@ -8,12 +8,16 @@
 // RUN: rock-tune --prepare %t/dir --arch sm_90 --cases smoke --max-configs 3 --jobs 2 | FileCheck %s --check-prefix=PREP
 // PREP: {{^}}rock-tune: 2 cases, 8 bundles (0 failed to compile) in {{[0-9]+}} s; {{.*}}dir: {{[0-9.]+}} MiB{{$}}
 // RUN: ls %t/dir | FileCheck %s --check-prefix=FILES
+// RUN: ls %t/dir/src/tools %t/dir/src/runtime | FileCheck %s --check-prefix=SRC
+// SRC: rock_run_gpu.c
+// SRC: gpu_run.c
 // FILES: attention_bench.py
 // FILES-NEXT: bundles.tar.gz
 // FILES-NEXT: go.sh
 // FILES-NEXT: manifest.json
 // FILES-NEXT: rock-run-gpu
 // FILES-NEXT: rock-tune
+// FILES-NEXT: src
 // FILES-NEXT: tune_device.py
 // RUN: python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(m['arch'], [(c['name'], c['exhaustive'], len(c['configs'])) for c in m['cases']])" %t/dir/manifest.json | FileCheck %s --check-prefix=MANIFEST
 // MANIFEST: sm_90 [('smoke-dense-R4-d64-B1-L1k', True, 3), ('smoke-p16-R4-d64-B1-L1k', False, 3)]
