@@ -9,8 +9,8 @@
 // PREP: {{^}}rock-tune: 2 cases, 8 bundles (0 failed to compile) in {{[0-9]+}} s; {{.*}}dir: {{[0-9.]+}} MiB{{$}}
 // RUN: ls %t/dir | FileCheck %s --check-prefix=FILES
 // RUN: ls %t/dir/src/tools %t/dir/src/runtime | FileCheck %s --check-prefix=SRC
-// SRC: rock_run_gpu.c
 // SRC: gpu_run.c
+// SRC: rock_run_gpu.c
 // FILES: attention_bench.py
 // FILES-NEXT: bundles.tar.gz
 // FILES-NEXT: go.sh
