@@ -246,28 +246,31 @@ def tune_entry(gpu, d, work, entry, shape, fake):
 
 
 def verdict(r):
+    """The table's verdict, compact (the device tool returns the last 12 KB
+    of output)."""
     if "us" not in r:
         return r.get("error") or "skipped"
-    v = ["at or below heuristic" if r["tuned_us"] <= r["us"]["heuristic"]
-         else "SLOWER than heuristic"]
+    v = ["<= heur" if r["tuned_us"] <= r["us"]["heuristic"] else "SLOWER"]
     if "full" in r["us"]:
-        ratio = r["tuned_us"] / r["us"]["full"]
-        v.append(f"{100 * (ratio - 1):+.1f} % vs exhaustive" +
-                 (" (ok)" if ratio <= 1.02 else " (MISSED 2 %)"))
-        quick = min(r["us"]["quick"], r["us"]["heuristic"])
-        v.append(f"quick space {100 * (quick / r['us']['full'] - 1):+.1f} %")
-    v.append(("verified " + r.get("f64_verdict", "on the slice"))
-             if r["verified"] else "NOT VERIFIED")
+        full = r["us"]["full"]
+        ratio = r["tuned_us"] / full
+        quick = min(r["us"]["quick"], r["us"]["heuristic"]) / full
+        v.append(f"exh {100 * (ratio - 1):+.1f}%" +
+                 (" ok" if ratio <= 1.02 else " MISSED"))
+        v.append(f"quick {100 * (quick - 1):+.1f}%")
+    v.append(("f64 " + r["f64_verdict"]) if "f64_verdict" in r and
+             r["verified"] else "slice ok" if r["verified"] else
+             "NOT VERIFIED")
     if r["failed"]:
-        v.append(f"{len(r['failed'])} configs failed")
+        v.append(f"{len(r['failed'])} failed")
     return ", ".join(v)
 
 
 def table(results):
     def f(x):
         return "-" if x is None else f"{x:.1f}"
-    lines = ["| shape | configs | heuristic µs | tuned µs | exhaustive best "
-             "µs | verdict |", "|---|---|---|---|---|---|"]
+    lines = ["| shape | n | heuristic µs | tuned µs | exhaustive µs | "
+             "verdict |", "|---|---|---|---|---|---|"]
     for r in results:
         us = r.get("us", {})
         lines.append(f"| {r['name']} | {r.get('timed', '-')} | "
@@ -319,7 +322,9 @@ def run_all(gpu, d, work, entries, budget, fake, t0):
                      "error": str(ex).splitlines()[0][:160]}
             r["seconds"] = round(time.time() - start, 2)
             results.append(r)
-            print(json.dumps(r), flush=True)
+            print(f"{e['name']}: {r.get('timed', 0)} timed, "
+                  f"{r.get('tuned_us', 0):.1f} us, {r['seconds']} s, "
+                  f"{time.time() - t0:.0f} s in", flush=True)
         del shape
         gpu.done()
     return results

@@ -23,9 +23,9 @@
 // MANIFEST: sm_90 [('smoke-dense-R4-d64-B1-L1k', True, 3), ('smoke-p16-R4-d64-B1-L1k', False, 3)]
 // RUN: env OUT=%t/out bash %t/dir/go.sh --fake-gpu | FileCheck %s --check-prefix=GO
 // GO: rock-tune: 2 DB rows in {{.*}}perf-db.tsv; {{[0-9]+}} s
-// GO: | shape | configs | heuristic µs | tuned µs | exhaustive best µs | verdict |
-// GO: | smoke-dense-R4-d64-B1-L1k | {{[0-9]+}} | {{[0-9.]+}} | {{[0-9.]+}} | {{[0-9.]+}} | at or below heuristic, {{.*}} vs exhaustive {{.*}}, verified [1 1 1] (fake) |
-// GO: | smoke-p16-R4-d64-B1-L1k | {{[0-9]+}} | {{[0-9.]+}} | {{[0-9.]+}} | - | at or below heuristic, verified [1 1 1] (fake) |
+// GO: | shape | n | heuristic µs | tuned µs | exhaustive µs | verdict |
+// GO: | smoke-dense-R4-d64-B1-L1k | {{[0-9]+}} | {{[0-9.]+}} | {{[0-9.]+}} | {{[0-9.]+}} | <= heur, exh {{.*}}, quick {{.*}}, f64 [1 1 1] (fake) |
+// GO: | smoke-p16-R4-d64-B1-L1k | {{[0-9]+}} | {{[0-9.]+}} | {{[0-9.]+}} | - | <= heur, f64 [1 1 1] (fake) |
 // The DB has one row per case, and rock-gen takes its entry.
 // RUN: grep -c '^sm_90' %t/out/perf-db.tsv | FileCheck %s --check-prefix=ROWS
 // ROWS: 2
