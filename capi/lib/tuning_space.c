@@ -125,7 +125,7 @@ static int64_t pow2Ceil(int64_t v) {
  * the merged rows, rounded up; 4 is the fused decode loops' least). Quick:
  * decode-like problems (<= 64 merged rows) keep one row tile over all rows
  * (what the fused loops need) and 32-256 keys; the others 32-128 keys and
- * 32-512 rows. */
+ * 16-512 rows. */
 static void cpuCands(const RockAttentionConfig *c, bool full, Cands *out) {
   int64_t rows = c->seqLenQ * (c->numHeadsQ / c->numHeadsKV);
   int64_t maxMb = pow2Ceil(c->seqLenK), maxNb = pow2Ceil(rows);
@@ -137,7 +137,7 @@ static void cpuCands(const RockAttentionConfig *c, bool full, Cands *out) {
     for (int64_t nb = 4; nb <= 512; nb *= 2) {
       if (nb > maxNb && nb > 4)
         continue;
-      if (!full && (decode ? nb != (maxNb < 4 ? 4 : maxNb) : nb < 32))
+      if (!full && (decode ? nb != (maxNb < 4 ? 4 : maxNb) : nb < 16))
         continue;
       RockStr s = {0};
       rock__strAppendf(&s,
