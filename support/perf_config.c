@@ -32,6 +32,10 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "the warpgroup-MMA prefill schedule (sm_90; 0: mma.sync)"},
     {"producer", "rock.gpu_wgmma_producer", true, 0, 1, false, NULL,
      "the warpgroup-MMA schedule's producer warpgroup (sm_90)"},
+    {"pingpong", "rock.gpu_wgmma_pingpong", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's consumer ping-pong (sm_90)"},
+    {"swizzle128", "rock.gpu_wgmma_swizzle128", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's 128-byte swizzled tiles (sm_90)"},
     {"l2", "rock.gpu_accel_l2_prefetch", false, 0, 4, false, NULL,
      "key tiles ahead prefetched to L2 (NVIDIA tensor-core schedule)"},
 };

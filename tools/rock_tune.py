@@ -161,13 +161,9 @@ LOAD_LINE = re.compile(r"^tune: load average ([0-9.]+) before, ([0-9.]+) "
 
 
 def verify_flags(flags):
-    """-pv, and for f32 a relDiff gate of 1e-4 unless the flags give one:
-    the f32 default of 1e-6 fails correct kernels on outputs near zero
-    (issue 20; rock-sweep's policy is the same)."""
-    t = flags[flags.index("-t") + 1] if "-t" in flags else "f32"
-    gated = any(f.lstrip("-").startswith("relDiff_threshold") for f in flags)
-    return ["-pv"] + (["-relDiff_threshold", "1e-4"]
-                      if t == "f32" and not gated else [])
+    """The winner is verified at rock-run's default gates (docs/semantics.md:
+    precision-derived) unless the flags give others."""
+    return ["-pv"]
 
 
 def tune_cpu_run(gen, run, flags, configs, repeats, run_args):

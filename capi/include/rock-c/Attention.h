@@ -52,11 +52,16 @@ typedef struct RockAttentionConfig {
   bool withScale, withBias;      ///< `--with-attn-scale`, `--with-attn-bias`.
   bool transQ, transK, transV,
       transO; ///< Layout flags (docs/dialect.md, rock.attention).
-  RockAttentionDtype softmaxDtype; ///< `-softmax_dtype` (f32; not i8).
-  bool paged;                      ///< `--paged-attention`.
-  int64_t numPages, pageSize;      ///< Pages per batch, elements per page
-                                   ///< (-1: unset; one may be derived).
-  const char *perfConfig;          ///< `-perf_config` or NULL (borrowed).
+  RockAttentionDtype softmaxDtype; ///< `-softmax_dtype` (f32; not i8): the
+                                   ///< type the pre-softmax region and the
+                                   ///< softmax compute in.
+  /// `--rocmlir-region`: rocmlir-gen's region, computing in the element type
+  /// (f16 for i8) whatever softmaxDtype says (false).
+  bool regionInElementType;
+  bool paged;                 ///< `--paged-attention`.
+  int64_t numPages, pageSize; ///< Pages per batch, elements per page
+                              ///< (-1: unset; one may be derived).
+  const char *perfConfig;     ///< `-perf_config` or NULL (borrowed).
   /// A perf DB (docs/tuning.md) the module builders consult when perfConfig
   /// is NULL or "", with the harness's arch and that target's compute
   /// units (rockAttentionResolvePerfConfig, rock-c/Tuning.h); a DB that
