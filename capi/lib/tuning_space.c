@@ -156,7 +156,8 @@ static void field(RockStr *s, bool *first, const char *name, int64_t v) {
 }
 
 /* The internal splits of a GPU space: the heuristic's (0: no field), none,
- * and 2-128 partitions (quick: twice and half the heuristic's `autoSplit`). */
+ * and 2-128 partitions (quick: twice and half the heuristic's `autoSplit`
+ * where it splits; where it does not, the grid fills the GPU already). */
 static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
   int64_t n = 0;
   splits[n++] = 0;
@@ -168,8 +169,6 @@ static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
     splits[n++] = 2 * autoSplit;
     if (autoSplit > 2)
       splits[n++] = autoSplit / 2;
-  } else {
-    splits[n++] = 2;
   }
   return n;
 }
