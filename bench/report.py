@@ -76,6 +76,18 @@ def render(r):
         out.append(f"| {p['S']} | {p['causal']} | {fmt(p['rock_gflops'])} | "
                    f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | {fmt(p.get('numpy_gflops'))} | "
                    f"{fmt(ratio, '.1f')}x | {fmt(p.get('torch_gflops'))} |")
+    tuned = [(f"decode {d['dtype']} B={d['B']} L={d['L']}", d)
+             for d in r["decode"] if d.get("rock_tuned_ms")]
+    tuned += [(f"prefill S={p['S']} causal={p['causal']}", p)
+              for p in r["prefill"] if p.get("rock_tuned_ms")]
+    if tuned:
+        header(out, "rock's heuristic and tuned kernels (the perf DB's "
+               "entries, docs/tuning.md), best run in ms:",
+               ["case", "heuristic", "tuned", "tuned / heuristic"])
+        for name, d in tuned:
+            out.append(f"| {name} | {fmt(d['rock'].get('kernel_time_ms'), '.3f')}"
+                       f" | {fmt(d['rock_tuned_ms'], '.3f')} | "
+                       f"{fmt(d.get('tuned_vs_heuristic'), '.3f')} |")
     out.append("")
     out.append("Cold compile (rock-gen | rock-run, module read -> JIT ready): " +
                ", ".join(f"{c['kernel']} {fmt(c.get('compile_time_ms'), '.0f')} ms"

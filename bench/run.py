@@ -22,6 +22,7 @@ import peers  # noqa: E402
 
 HQ, HKV, D = 32, 8, 128
 RUN_ARGS = []  # for every rock-run: --cpu (main)
+PERF_DB = []  # rock-gen's --perf-db for the tuned rows (main); [] = none
 
 
 def machine():
@@ -53,8 +54,25 @@ def mem_available_bytes():
     return 0
 
 
-def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None):
-    gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + gen_args
+def tuned_args(bin_dir, gen_args):
+    """rock-gen's --perf-db flags for the tuned run of `gen_args`, or None
+    when the perf DB has no entry for the problem (rock-gen -v says)."""
+    if not PERF_DB:
+        return None
+    g = subprocess.run([os.path.join(bin_dir, "rock-gen"), "--operation",
+                        "attention"] + gen_args + PERF_DB +
+                       ["-v", "-o", os.devnull], capture_output=True,
+                       text=True)
+    return PERF_DB if " from perf DB " in g.stderr else None
+
+
+def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None,
+             perf_db=("--perf-db", "none")):
+    """rock's kernel through rock-gen | rock-run --time. `perf_db`: the
+    heuristic's kernel by default (docs/tuning.md); tuned rows pass the
+    perf DB."""
+    gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + \
+        gen_args + list(perf_db)
     run = [os.path.join(bin_dir, "rock-run"), "--time", "--kernel-repeats",
            str(repeats)] + RUN_ARGS + list(run_args)
     t0 = time.perf_counter()
@@ -126,9 +144,16 @@ def main():
                     help="LLVM CPU rock-run generates code for (rock-run "
                          "--cpu), e.g. x86-64-v3 for AVX2-only code on an "
                          "AVX-512 host; default $ROCK_JIT_CPU, else the host")
+    ap.add_argument("--perf-db", help="perf DB of the tuned rows (default: "
+                    "the one shipped, BUILD/share/rock/perf-db.tsv; 'none': "
+                    "no tuned rows); rock's rows are the heuristic's kernels")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     bin_dir = os.path.join(args.build, "bin")
+    db = args.perf_db or os.path.join(args.build, "share", "rock",
+                                      "perf-db.tsv")
+    if db != "none" and os.path.exists(db):
+        PERF_DB.extend(["--perf-db", db])
     if args.cpu:
         RUN_ARGS.extend(["--cpu", args.cpu])
     results = {"machine": machine(), "jit_cpu": args.cpu or "host",
@@ -172,6 +197,14 @@ def main():
                 rr = run_rock(bin_dir, decode_args(dtype, B, L, verify=quick),
                               args.repeats)
                 row["rock"] = rr
+                tuned = tuned_args(bin_dir, decode_args(dtype, B, L))
+                if tuned and "kernel_time_ms" in rr:
+                    tr = run_rock(bin_dir, decode_args(dtype, B, L), args.repeats,
+                                  perf_db=tuned)
+                    if "kernel_time_ms" in tr:
+                        row["rock_tuned_ms"] = tr["kernel_time_ms"]
+                        row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
+                                                     rr["kernel_time_ms"])
                 if "kernel_time_ms" in rr:
                     row["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
                     if lin:
@@ -219,6 +252,14 @@ def main():
             reps = 2 if S >= 4096 else max(2, args.repeats // 2)
             rr = run_rock(bin_dir, prefill_args(S, causal, verify=quick), reps)
             row["rock"] = rr
+            tuned = tuned_args(bin_dir, prefill_args(S, causal))
+            if tuned and "kernel_time_ms" in rr:
+                tr = run_rock(bin_dir, prefill_args(S, causal), reps,
+                              perf_db=tuned)
+                if "kernel_time_ms" in tr:
+                    row["rock_tuned_ms"] = tr["kernel_time_ms"]
+                    row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
+                                                 rr["kernel_time_ms"])
             # SGEMM again next to each case (shared machine).
             row["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048, reps=5)
             if "kernel_time_ms" in rr:

@@ -12,7 +12,11 @@
  * gridwise op reaches the rock.deref through keys / values themselves.
  *
  * Tiling comes from the perf_config attribute (support/perf_config.h), else
- * from the heuristic in chooseTiling. Split-KV partials are written as rocMLIR
+ * from the heuristic in chooseTiling. The perf_config's rock fields (its
+ * schedule knobs, docs/tuning.md) become the knobs' attributes on the
+ * gridwise op (putKnobs): the one place a perf_config is mapped onto the
+ * schedule knobs, which the lowerings read from there as from a module
+ * attribute (the op's own value wins). Split-KV partials are written as rocMLIR
  * does; the combine is a separate rock.attention_combine (rock-gen emits it
  * in its own function), so none is added here.
  *
@@ -236,19 +240,21 @@ static int64_t nextPow2(int64_t v) {
  *    B 1, L 64k on 2 cores: ~28 ms with MB 64, ~21 ms with 128).
  * Returns false after reporting an error. */
 static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
-                         int64_t rows, int64_t *mb, int64_t *nb) {
+                         int64_t rows, RockPerfConfig *parsed, int64_t *mb,
+                         int64_t *nb) {
   int64_t pm = 0, pn = 0;
+  for (int k = 0; k < ROCK_KNOB_COUNT; ++k)
+    parsed->knob[k] = -1;
   MlirAttribute pc = rock__attr(a->op, "perf_config");
   if (!mlirAttributeIsNull(pc) && mlirAttributeIsAString(pc)) {
     MlirStringRef s = mlirStringAttrGetValue(pc);
-    RockPerfConfig parsed;
-    char err[256];
-    if (!rockPerfConfigParse(s.data, s.length, &parsed, err, sizeof err)) {
+    char err[384];
+    if (!rockPerfConfigParse(s.data, s.length, parsed, err, sizeof err)) {
       rock__passFail(pass, a->op, "%s", err);
       return false;
     }
-    pm = parsed.mPerBlock;
-    pn = parsed.nPerBlock;
+    pm = parsed->mPerBlock;
+    pn = parsed->nPerBlock;
   }
   *mb = pm ? pm
         : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
@@ -268,7 +274,7 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
  *===----------------------------------------------------------------------===*/
 
 typedef struct Attrs {
-  MlirNamedAttribute v[20];
+  MlirNamedAttribute v[20 + ROCK_KNOB_COUNT];
   intptr_t n;
 } Attrs;
 
@@ -284,6 +290,20 @@ static MlirAttribute i32(MlirContext ctx, int64_t v) {
 
 static MlirAttribute i64(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+/* The perf_config's rock fields as their knobs' attributes (a bool or an
+ * i64, rockPerfKnobs): the lowerings read each knob from the op or its
+ * nearest ancestor, so a perf_config wins over a module attribute. */
+static void putKnobs(Attrs *as, MlirContext ctx, const RockPerfConfig *pc) {
+  for (int k = 0; k < ROCK_KNOB_COUNT; ++k) {
+    if (pc->knob[k] < 0)
+      continue;
+    const RockPerfKnobInfo *info = &rockPerfKnobs[k];
+    put(as, ctx, info->attr,
+        info->boolAttr ? mlirBoolAttrGet(ctx, pc->knob[k] != 0)
+                       : i64(ctx, pc->knob[k]));
+  }
 }
 
 /* Lowers one rock.attention; false after reporting an error. */
@@ -344,7 +364,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   }
   int64_t R = hq / hkv, rows = Sq * R;
   int64_t mb, nb;
-  if (!chooseTiling(&a, pass, Sk, rows, &mb, &nb))
+  RockPerfConfig perf;
+  if (!chooseTiling(&a, pass, Sk, rows, &perf, &mb, &nb))
     return false;
   int64_t grid = Bkv * ((rows + nb - 1) / nb) * S;
 
@@ -440,6 +461,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   MlirAttribute pc = rock__attr(op, "perf_config");
   if (!mlirAttributeIsNull(pc))
     put(&as, ctx, "perf_config", pc);
+  putKnobs(&as, ctx, &perf);
   static const char *const bounds[] = {"slidingWindowSize", "causalLookBack"};
   for (int i = 0; i < 2; ++i) {
     MlirAttribute b = rock__attr(op, bounds[i]);

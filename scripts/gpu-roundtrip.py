@@ -24,7 +24,10 @@ changed the code; --configs / --level: other e2e-configs files and levels,
 e.g. NightlyGpuPaged.toml), and the benchmark cases of the suites
 named (--variants: a suite's variants replaced)
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
-the tensor-core cases). It writes into DIR (default ./.gpu-carry):
+the tensor-core cases): each the heuristic's kernel (`--perf-db none`) and,
+where the perf DB (--perf-db, default the one shipped) has an entry for
+the case, a `+tuned` bundle beside it (docs/tuning.md). It writes into DIR
+(default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
@@ -202,10 +205,22 @@ def parse_variants(specs):
     return out
 
 
-def bench_jobs(build, bundles, suites, variants=None):
+def has_db_entry(gen, flags, db):
+    """Whether the perf DB `db` has an entry for the problem of `flags`
+    (rock-gen -v says where its perf_config came from)."""
+    p = subprocess.run(f"{gen} {flags} --perf-db {shlex.quote(db)} -v "
+                       f"-o /dev/null", shell=True, capture_output=True,
+                       text=True)
+    return " from perf DB " in p.stderr
+
+
+def bench_jobs(build, bundles, suites, variants=None, db=None):
     """(name, shell command) for every (case, variant) of `suites` (a
     suite's variants replaced by variants[suite] where given); also returns
-    the cases (written to bench/cases.json for the device side)."""
+    the cases (written to bench/cases.json for the device side). Each
+    variant is the heuristic's kernel (--perf-db none); where the perf DB
+    `db` has an entry for it, a `<variant>+tuned` bundle too, so that the
+    bench reports the two side by side (docs/tuning.md)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
     jobs, table = [], []
@@ -214,12 +229,18 @@ def bench_jobs(build, bundles, suites, variants=None):
             if suite in (variants or {}):
                 case["variants"] = list(variants[suite])
             case["bundles"] = {}
-            for v in case["variants"]:
-                name = bench_cases.bundle_name(case, v)
-                out = os.path.join(bundles, "bench", name + ".bundle")
-                case["bundles"][v] = name + ".bundle"
-                jobs.append((name, f"{gen} {bench_cases.rock_gen_flags(case, v)}"
-                             f" | {run} --compile-only -o {shlex.quote(out)}"))
+            for v in list(case["variants"]):
+                flags = bench_cases.rock_gen_flags(case, v)
+                kinds = [("", "--perf-db none")]
+                if db and has_db_entry(gen, flags, db):
+                    kinds.append(("+tuned", f"--perf-db {shlex.quote(db)}"))
+                    case["variants"].append(v + "+tuned")
+                for suffix, perf in kinds:
+                    name = bench_cases.bundle_name(case, v + suffix)
+                    out = os.path.join(bundles, "bench", name + ".bundle")
+                    case["bundles"][v + suffix] = name + ".bundle"
+                    jobs.append((name, f"{gen} {flags} {perf} | {run} "
+                                 f"--compile-only -o {shlex.quote(out)}"))
             table.append(case)
     return jobs, table
 
@@ -288,6 +309,30 @@ def read_probe_ptx(carry):
                   lambda x: chr(int(x.group(1), 16)), m.group(1))
 
 
+def copy_runner_sources(carry):
+    """rock-run-gpu's C sources into CARRY/src, to build it on the GPU
+    machine with its cc when the carried binary does not start there
+    (device-run.sh; rock-tune's go.sh): cc -O2 -std=c11 -ISRC/runtime
+    -ISRC/include SRC/tools/rock_run_gpu.c SRC/runtime/*.c -lm -ldl."""
+    src = os.path.join(carry, "src")
+    os.makedirs(os.path.join(src, "runtime"))
+    os.makedirs(os.path.join(src, "tools"))
+    for n in RUNNER_SRC:
+        for ext in (".c", ".h"):
+            path = os.path.join(ROOT, "runtime", n + ext)
+            if os.path.exists(path):
+                shutil.copy(path, os.path.join(src, "runtime"))
+    for h in ("harness_types.h", "problem.h", "buffer.h", "rng.h"):
+        shutil.copy(os.path.join(ROOT, "runtime", h),
+                    os.path.join(src, "runtime"))
+    shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
+                os.path.join(src, "tools"))
+    os.makedirs(os.path.join(src, "include", "rock-c"))
+    for h in RUNNER_C_HEADERS:
+        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
+                    os.path.join(src, "include", "rock-c"))
+
+
 def prepare(args):
     global ARCH
     ARCH = bench_cases.ARCH = args.arch
@@ -310,8 +355,11 @@ def prepare(args):
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
+        db = args.perf_db or os.path.join(build, "share", "rock",
+                                          "perf-db.tsv")
         bench, table = bench_jobs(build, stage, suites,
-                                  parse_variants(args.variants))
+                                  parse_variants(args.variants),
+                                  db if os.path.exists(db) else None)
         jobs += bench
     if args.filter:
         jobs = [j for j in jobs if re.search(args.filter, j[0])]
@@ -355,23 +403,7 @@ def prepare(args):
     with tarfile.open(os.path.join(carry, "bundles.tar.gz"), "w:gz") as t:
         t.add(stage, arcname="bundles")
     shutil.rmtree(stage)
-    src = os.path.join(carry, "src")
-    os.makedirs(os.path.join(src, "runtime"))
-    os.makedirs(os.path.join(src, "tools"))
-    for n in RUNNER_SRC:
-        for ext in (".c", ".h"):
-            path = os.path.join(ROOT, "runtime", n + ext)
-            if os.path.exists(path):
-                shutil.copy(path, os.path.join(src, "runtime"))
-    for h in ("harness_types.h", "problem.h", "buffer.h", "rng.h"):
-        shutil.copy(os.path.join(ROOT, "runtime", h),
-                    os.path.join(src, "runtime"))
-    shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
-                os.path.join(src, "tools"))
-    os.makedirs(os.path.join(src, "include", "rock-c"))
-    for h in RUNNER_C_HEADERS:
-        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
-                    os.path.join(src, "include", "rock-c"))
+    copy_runner_sources(carry)
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
     for f in ("device-run.sh", "attention_bench.py", "numerics-run.sh"):
         shutil.copy(os.path.join(BENCH, f), carry)
@@ -429,6 +461,9 @@ def main():
     p.add_argument("--variants", action="append", metavar="SUITE=V1,V2",
                    help="the variants of a suite's cases (e.g. "
                    "prefill=dense,dense-pp,dense-sw128); repeatable")
+    p.add_argument("--perf-db", help="the perf DB of the `+tuned` bench "
+                   "bundles (default: build/share/rock/perf-db.tsv, the one "
+                   "shipped)")
     p.add_argument("-j", "--jobs", type=int, default=2)
     p.add_argument("--random-data", action="append", metavar="FLAGS",
                    help="another set of PR bundles with these input flags")

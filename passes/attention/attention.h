@@ -210,8 +210,18 @@ int64_t rock__attnMachineAttr(MlirOperation op, const char *name, int64_t dflt);
  * that runs `T` workgroups at once: the smallest power of two with
  * gridSize*P >= T, halved until each partition keeps `minTiles` key tiles;
  * 1 (no split) when the op has a split, no softmax, a non-float output or a
- * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain. */
+ * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain.
+ * A knob rock.internal_split on the op or an ancestor replaces the rule
+ * (rock__attnForcedSplit). */
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T, int64_t minTiles);
+
+/* The internal split a perf_config's split field asks for (the knob
+ * rock.internal_split = N on the op or an ancestor, docs/tuning.md):
+ * min(N, key tiles) partitions, fewer when their f32 partials would take
+ * more than 1 GiB, 1 when `a` cannot be split; 0 when no knob is set. The
+ * one reader of the knob: a lowering with its own split rule asks this
+ * first. */
+int64_t rock__attnForcedSplit(const RockAttn *a);
 
 /* A target's body emitter: appends the code of the whole kernel for `a`
  * (operand ids as analysed; out / lse may be scratch partials) to `g`;

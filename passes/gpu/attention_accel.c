@@ -1177,13 +1177,33 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
  * (smallest P reaching T, partitions of at least 2 tiles) overshoots by up
  * to 2x, and a second partial wave cost 10-25 % on the H200 (B 1 L 128k
  * decode: 512 workgroups 128 µs, 1024 146 µs; B 32 L 128k 3.67 / 4.57 ms:
- * bench/RESULTS-gpu.md). */
+ * bench/RESULTS-gpu.md). A perf_config's split (rock__attnForcedSplit)
+ * replaces the rule. */
 static int64_t splitOneWave(const RockAttn *a, const AccSched *s) {
+  int64_t forced = rock__attnForcedSplit(a);
+  if (forced > 0)
+    return forced;
   int64_t T = s->wgPerSm * s->numCu;
   int64_t P = rock__attnInternalSplit(a, T, 2);
   while (P > 1 && a->grid * P > T)
     P /= 2;
   return P >= 2 ? P : 1;
+}
+
+bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
+                            size_t len) {
+  MlirExternalPass quiet = {NULL};
+  AccSwitches sw;
+  AccSched s;
+  RockAttn b = *a;
+  if (!readSwitches(op, quiet, &sw) || !applies(op, &sw, &b, &s))
+    return false;
+  snprintf(buf, len,
+           "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
+           "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d split %lld",
+           s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
+           b.reverse, s.l2Ahead, (long long)splitOneWave(&b, &s));
+  return true;
 }
 
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
