@@ -426,12 +426,19 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
                              sizeof ferr))
     return errorExit("%s", ferr);
+  if (!rockCpuMatrixApply(c->module, !noHostFeatures, cpu, ferr, sizeof ferr))
+    return errorExit("%s", ferr);
   int64_t vecBits = rockCpuVectorBitsApply(c->module, cpu);
-  if (verbose)
-    printf("jit cpu: %s (%lld-bit vectors)\nhost features: %s\n",
+  if (verbose) {
+    bool dot = !noHostFeatures && rockCpuHasBf16Dot(cpu);
+    bool amx = !noHostFeatures && rockCpuHasAmx(cpu);
+    bool vnni = !noHostFeatures && rockCpuHasVnni(cpu);
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s%s\n",
            cpu ? cpu : "host", (long long)vecBits,
-           !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
-                                                     : "none");
+           dot ? " dot (avx512bf16)" : "", vnni ? " vnni (avx512vnni)" : "",
+           amx ? " amx (amx-bf16, amx-int8)" : "",
+           dot || vnni || amx ? "" : " none");
+  }
   if (!noAutoSplit)
     setNumThreads(c);
   if (noPrefetch)
