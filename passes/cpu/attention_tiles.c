@@ -180,6 +180,59 @@ int rock__cpuDotBf16(RockGen *g, int acc, int x, int y) {
   return r;
 }
 
+/* The pair buf[idx], buf[idx + 1] repeated over 32 lanes. */
+int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx) {
+  int pp = rock__genLoad(g, buf, mt, idx, 2, "bf16");
+  RockStr m = {0};
+  for (int l = 0; l < 32; ++l)
+    rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
+  int pv = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<2xbf16>, "
+                "vector<2xbf16>",
+                pv, pp, pp, m.data);
+  rock__strFree(&m);
+  return pv;
+}
+
+/* vcvtneps2bf16 per 16 lanes; the halves of a wider vector joined by
+ * shuffles. */
+int rock__cpuCvtBf16(RockGen *g, int v, int w) {
+  int parts[8], n = w / 16;
+  for (int k = 0; k < n; ++k) {
+    int x = v;
+    if (n > 1) {
+      x = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = vector.extract_strided_slice %%v%d {offsets = "
+                    "[%d], sizes = [16], strides = [1]} : vector<%dxf32> to "
+                    "vector<16xf32>",
+                    x, v, 16 * k, w);
+    }
+    parts[k] = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = llvm.call_intrinsic "
+                  "\"llvm.x86.avx512bf16.cvtneps2bf16.512\"(%%v%d) : "
+                  "(vector<16xf32>) -> vector<16xbf16>",
+                  parts[k], x);
+  }
+  /* Join pairwise: 16 + 16 -> 32, ... */
+  for (int width = 16; n > 1; width *= 2, n /= 2)
+    for (int k = 0; k < n / 2; ++k) {
+      RockStr m = {0};
+      for (int l = 0; l < 2 * width; ++l)
+        rock__strAppendf(&m, "%s%d", l ? ", " : "", l);
+      int r = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : "
+                    "vector<%dxbf16>, vector<%dxbf16>",
+                    r, parts[2 * k], parts[2 * k + 1], m.data, width, width);
+      rock__strFree(&m);
+      parts[k] = r;
+    }
+  return parts[0];
+}
+
 /* Lanes x[o], y[o], x[o+1], y[o+1], ..., x[o+15], y[o+15] of two
  * vector<32xbf16>. */
 int rock__cpuInterleave16(RockGen *g, int x, int y, int o) {

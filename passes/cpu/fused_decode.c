@@ -161,17 +161,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
           rock__cpuInterleave16(g, vr[0][q / 2], vr[1][q / 2], (q % 2) * 16);
     for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
       rock__idx2(ib, sizeof ib, rows[h], t2);
-      int pp = rock__genLoad(g, b->Pb, b->mPb, ib, 2, "bf16");
-      RockStr m = {0};
-      for (int l = 0; l < 32; ++l)
-        rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
-      int pv = rock__genFresh(g);
-      rock__genLine(
-          g,
-          "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<2xbf16>, "
-          "vector<2xbf16>",
-          pv, pp, pp, m.data);
-      rock__strFree(&m);
+      int pv = rock__cpuBcastPair(g, b->Pb, b->mPb, ib);
       for (int q = 0; q < NS; ++q)
         nacc[h * NS + q] = rock__cpuDotBf16(g, pargs[h * NS + q], pv, il[q]);
     }

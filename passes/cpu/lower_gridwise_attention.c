@@ -127,6 +127,17 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
    * 16 and 32 (fewer passes over the tile; measured on x86-64-v3 code,
    * f32 decode L=16k: 3.0 vs 3.9 / 3.7 ms; bf16: 1.85 vs 2.26 ms). */
   bool narrowRegs = vecBits <= 256 && !dotK && !dotV;
+  /* bf16 prefill (the transposed form's problems) with AVX512-BF16 or AMX:
+   * K and V packed per tile into the pair layout of both, the gemms as
+   * vdpbf16ps register blocks or AMX tiles (packed_prefill.c,
+   * amx_prefill.c, docs/cpu.md). */
+  bool amx = !mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.amx"));
+  bool packed = !dotForm && a->softmax && rock__isFloat(a->acc) &&
+                mlirTypeIsABF16(a->tq) && mlirTypeIsABF16(a->tk) &&
+                mlirTypeIsABF16(a->tv) && Dqk % 32 == 0 && Dv % 64 == 0 &&
+                MB % 64 == 0 &&
+                ((amx && NB % 32 == 0) || (a->dot && NB % 4 == 0));
+  bool useAmx = packed && amx && NB % 32 == 0;
   bool narrowV = narrowRegs && !mlirTypeIsAF32(a->tv);
   if (dotForm)
     snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
@@ -161,7 +172,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   char ib[128];
 
   int ktv = -1;
-  if (keyMajor) {
+  if (keyMajor || (packed && a->kKeyMajor)) {
     ktv = rock__genFresh(g);
     char te[32];
     rock__typeStr(te, sizeof te, a->tk, 1);
@@ -185,8 +196,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   int bq0 = wg.bq0;
 
   b.Ql = rock__genAlloc(g, b.mQl, heap);
-  b.KT = fused ? -1 : rock__genAlloc(g, b.mKT, heap);
-  b.Vl = fused ? -1 : rock__genAlloc(g, b.mVl, heap);
+  b.KT = fused || packed ? -1 : rock__genAlloc(g, b.mKT, heap);
+  b.Vl = fused || packed ? -1 : rock__genAlloc(g, b.mVl, heap);
   b.St = rock__genAlloc(g, b.mSt, heap);
   b.Sa = rock__isFloat(a->acc) ? b.St : rock__genAlloc(g, b.mSa, heap);
   b.Ot = rock__genAlloc(g, b.mOt, heap);
@@ -194,13 +205,19 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   b.Lt = rock__genAlloc(g, b.mRow, heap);
   b.Last = a->dynamic ? rock__genAlloc(g, b.mIdx, heap) : -1;
   b.Low = a->hasLow ? rock__genAlloc(g, b.mIdx, heap) : -1;
-  b.Ct = fused ? rock__genAlloc(g, b.mRow, heap) : -1;
+  b.Ct = fused || packed ? rock__genAlloc(g, b.mRow, heap) : -1;
   snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)Dqk);
-  b.Qb = dotK ? rock__genAlloc(g, b.mQb, heap) : -1;
+  b.Qb = dotK || packed ? rock__genAlloc(g, b.mQb, heap) : -1;
   snprintf(b.mPb, sizeof b.mPb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)MB);
-  b.Pb = dotV ? rock__genAlloc(g, b.mPb, heap) : -1;
+  b.Pb = dotV || packed ? rock__genAlloc(g, b.mPb, heap) : -1;
+  snprintf(b.mKP, sizeof b.mKP, "memref<%lldx%lldxbf16>", (long long)Dqk / 2,
+           (long long)MB * 2);
+  snprintf(b.mVP, sizeof b.mVP, "memref<%lldx%lldxbf16>", (long long)MB / 2,
+           (long long)Dv * 2);
+  b.KP = packed ? rock__genAlloc(g, b.mKP, heap) : -1;
+  b.VP = packed ? rock__genAlloc(g, b.mVP, heap) : -1;
 
   RockSeg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = rock__segments(Dv, segDv), nSegMB = rock__segments(MB, segMB);
@@ -210,7 +227,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   /* The transposed gemm0 computes two rows at a time (twice the FMA chains
    * per K load); with an even NB the partner of the last real row is a
    * zeroed row of the Q tile. */
-  bool pairRows = !dotForm && NB % 2 == 0;
+  bool pairRows = !dotForm && !packed && NB % 2 == 0;
 
   /* Initial state: m = −inf, l = 0, O = 0 (semantics.md §5.5, §5.6). */
   {
@@ -220,7 +237,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                   b.mRow);
     rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r,
                   b.mRow);
-    if (fused)
+    if (fused || packed)
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Ct, r,
                     b.mRow);
     for (int s = 0; s < nSegDv; ++s) {
@@ -232,16 +249,26 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                      segDv[s].w, "f32");
       rock__genEnd(g);
     }
-    for (int s = 0; (pairRows || fused) && s < nSegDqk; ++s) {
+    for (int s = 0; (pairRows || fused || packed) && s < nSegDqk; ++s) {
       int d = rock__genFor(g, rock__genIndex(g, segDqk[s].lo),
                            rock__genIndex(g, segDqk[s].hi),
                            rock__genIndex(g, segDqk[s].w));
       rock__idx2(ib, sizeof ib, r, d);
       rock__genStore(g, rock__genZero(g, b.acc, segDqk[s].w), b.Ql, b.mQl, ib,
                      segDqk[s].w, b.acc);
-      if (dotK)
+      if (dotK || packed)
         rock__genStore(g, rock__genZero(g, "bf16", segDqk[s].w), b.Qb, b.mQb,
                        ib, segDqk[s].w, "bf16");
+      rock__genEnd(g);
+    }
+    /* P rows past nRows (computed by the packed gemm1, never stored). */
+    for (int s = 0; packed && s < nSegMB; ++s) {
+      int j = rock__genFor(g, rock__genIndex(g, segMB[s].lo),
+                           rock__genIndex(g, segMB[s].hi),
+                           rock__genIndex(g, segMB[s].w));
+      rock__idx2(ib, sizeof ib, r, j);
+      rock__genStore(g, rock__genZero(g, "bf16", segMB[s].w), b.Pb, b.mPb, ib,
+                     segMB[s].w, "bf16");
       rock__genEnd(g);
     }
     rock__genEnd(g);
@@ -285,7 +312,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       int cv = rock__genConv(g, ld, a->tq, a->acc, wq);
       rock__idx2(ib, sizeof ib, r, d);
       rock__genStore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
-      if (dotK)
+      if (dotK || packed)
         rock__genStore(g, ld, b.Qb, b.mQb, ib, wq, "bf16");
       rock__genEnd(g);
     }
@@ -321,8 +348,12 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     int kt = rock__genFor(g, start, end, c1);
     int j0;
     int nCols = rock__attnTileCols(g, a, kt, &j0);
+    RockCpuPack pk = {c0, c1, nRows, nCols, j0, gBlk, a->kKeyMajor ? ktv : -1};
     if (fused) {
       /* K and V are read by the fused gemm0 / gemm1 below. */
+    } else if (packed) {
+      rock__cpuPackK(g, a, &b, &pk);
+      rock__cpuPackV(g, a, &b, &pk);
     } else if (dotForm) {
       /* K tile [MB][Dqk] in the accumulator type. */
       int j = rock__genFor(g, c0, nCols, c1);
@@ -373,7 +404,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genEnd(g);
     }
     /* V tile in f32. */
-    if (!fused) {
+    if (!fused && !packed) {
       int j = rock__genFor(g, c0, nCols, c1);
       int jj = rock__genBin(g, "arith.addi", j0, j, "index");
       int wv = rock__viewWidth(Dv);
@@ -429,6 +460,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     }
     if (keyMajor)
       rock__cpuGemm0KeyMajor(g, a, &b, ktv, gBlk, j0, nCols, nRows);
+    if (packed && useAmx)
+      rock__cpuAmxGemm0(g, a, &b, &pk);
+    else if (packed)
+      rock__cpuPackedGemm0(g, a, &b, &pk);
     if (fused && !keyMajor) {
       RockCpuFused fz = {c0,   c1,   nRows, nCols,      j0,
                          gBlk, dotK, dotV,  narrowRegs, narrowV};
@@ -473,7 +508,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genStore(g, total, b.Sa, b.mSa, ib, 1, b.acc);
       rock__genEnd(g);
     }
-    for (int s = 0; !dotForm && !pairRows && s < nSegMB; ++s) {
+    for (int s = 0; !dotForm && !pairRows && !packed && s < nSegMB; ++s) {
       int w = segMB[s].w;
       char ta[64];
       rock__typeStrS(ta, sizeof ta, b.acc, w);
@@ -603,7 +638,14 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         rock__idx2(ib, sizeof ib, r, j);
         int xv = rock__genLoad(g, b.St, b.mSt, ib, w, "f32");
         int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
-        rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
+        if (!packed)
+          rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
+        else /* P in bf16 for the packed gemm1 (pr, P rounded, unused) */
+          rock__genStore(g,
+                         a->dot && w % 16 == 0 ? rock__cpuCvtBf16(g, p, w)
+                                               : rock__genConv(g, p, f32,
+                                                               a->tv, w),
+                         b.Pb, b.mPb, ib, w, "bf16");
         int ps = p;
         if (w > 1) {
           ps = rock__genFresh(g);
@@ -632,11 +674,11 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                      "f32");
       rock__genEnd(g);
     }
-    if (fused)
+    if (fused || packed)
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", c, b.Ct, r,
                     b.mRow);
     /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], along d. */
-    for (int s = 0; !fused && s < nSegDv1; ++s) {
+    for (int s = 0; !fused && !packed && s < nSegDv1; ++s) {
       int w = segDv1[s].w;
       char tf[64];
       rock__typeStrS(tf, sizeof tf, "f32", w);
@@ -681,6 +723,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                          gBlk, dotK, dotV,  narrowRegs, narrowV};
       rock__cpuFusedGemm1(g, a, &b, &fz);
     }
+    if (packed && useAmx)
+      rock__cpuAmxGemm1(g, a, &b, &pk);
+    else if (packed)
+      rock__cpuPackedGemm1(g, a, &b, &pk);
     rock__genEnd(g); /* key tiles */
   }
 
@@ -735,6 +781,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genLine(g, "memref.dealloc %%v%d : %s", b.Qb, b.mQb);
     if (b.Pb >= 0)
       rock__genLine(g, "memref.dealloc %%v%d : %s", b.Pb, b.mPb);
+    if (b.KP >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.KP, b.mKP);
+    if (b.VP >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.VP, b.mVP);
   }
   g->depth--;
   rock__genLine(g, "}");
