@@ -54,11 +54,10 @@
 
 /*===--- the CPU's transcendental functions -------------------------------===*/
 
-static int exp2Scalar(RockGen *g, int x) {
-  int r = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = math.exp2 %%v%d : f32", r, x);
-  return r;
-}
+/* The rescale factors exp2(m_old - m_new) (arguments <= 0, −inf or NaN)
+ * by the same polynomial as P: inline, where math.exp2 is a libm call per
+ * row and key tile. */
+static int exp2Scalar(RockGen *g, int x) { return rock__cpuExp2Poly(g, x, 1); }
 
 static int log2Scalar(RockGen *g, int x) {
   int r = rock__genFresh(g);
@@ -632,9 +631,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         char tf[64];
         rock__typeStrS(tf, sizeof tf, "f32", w);
         int j, sum;
+        /* Lane sums in the loop, one horizontal sum after it. */
         int res = rock__genForIter(
             g, rock__genIndex(g, segMB[s].lo), rock__genIndex(g, segMB[s].hi),
-            rock__genIndex(g, w), rowSum, "f32", &j, &sum);
+            rock__genIndex(g, w), rock__genZero(g, "f32", w), tf, &j, &sum);
         rock__idx2(ib, sizeof ib, r, j);
         int xv = rock__genLoad(g, b.St, b.mSt, ib, w, "f32");
         int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
@@ -646,17 +646,16 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                                                : rock__genConv(g, p, f32,
                                                                a->tv, w),
                          b.Pb, b.mPb, ib, w, "bf16");
-        int ps = p;
+        rock__genYieldEnd(g, rock__genBinF(g, "arith.addf", sum, p, tf), tf);
+        int ps = res;
         if (w > 1) {
           ps = rock__genFresh(g);
           rock__genLine(g,
                         "%%v%d = vector.reduction <add>, %%v%d " ROCK_FM
                         " : %s into f32",
-                        ps, p, tf);
+                        ps, res, tf);
         }
-        int ns = rock__genBinF(g, "arith.addf", sum, ps, "f32");
-        rock__genYieldEnd(g, ns, "f32");
-        rowSum = res;
+        rowSum = rock__genBinF(g, "arith.addf", rowSum, ps, "f32");
       }
       int lOld = rock__genFresh(g);
       rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lOld, b.Lt, r,

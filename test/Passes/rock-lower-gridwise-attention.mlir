@@ -59,7 +59,10 @@
 // CHECK: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %[[NINF]] : f32
 // CHECK: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %[[ZERO]], %[[MNEW]] : f32
 // CHECK: %[[DM:.*]] = arith.subf %[[MOLD]], %[[MSAFE]] : f32
-// CHECK: %[[CORR:.*]] = math.exp2 %[[DM]] : f32
+// The rescale factor by the same polynomial as P, on one lane.
+// CHECK: arith.maximumf %[[DM]], %{{.*}} : f32
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: %[[CORR:.*]] = arith.select %{{.*}}, %[[DM]], %{{.*}} : f32
 // P = exp2(x - m_safe) over the tile in vectors (an arith polynomial, so it
 // vectorises; −inf gives exactly 0 and NaN propagates).
 // CHECK: %[[MSB:.*]] = vector.broadcast %[[MSAFE]] : f32 to vector<32xf32>
@@ -71,7 +74,8 @@
 // P rounded to V's element type before gemm1; the row sum takes P unrounded.
 // CHECK: %[[PH:.*]] = arith.truncf %[[P]] : vector<32xf32> to vector<32xf16>
 // CHECK: arith.extf %[[PH]] : vector<32xf16> to vector<32xf32>
-// CHECK: vector.reduction <add>, %[[P]] fastmath<reassoc,contract> : vector<32xf32> into f32
+// CHECK: arith.addf %{{.*}}, %[[P]] fastmath<reassoc,contract> : vector<32xf32>
+// CHECK: vector.reduction <add>, %{{.*}} fastmath<reassoc,contract> : vector<32xf32> into f32
 // CHECK: %[[LOLD:.*]] = memref.load %[[L]]
 // CHECK: %[[CL:.*]] = arith.mulf %[[CORR]], %[[LOLD]] : f32
 // CHECK: %[[LNEW:.*]] = arith.addf %[[CL]], %{{.*}} : f32
@@ -435,7 +439,8 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[R0:.*]] = vector.extract %[[R4]][0] : f32 from vector<4xf32>
 // CHECK: memref.store %[[R0]], %{{.*}}[%[[RG]], %{{.*}}] : memref<32x16xf32>
 // CHECK: vector.extract %[[R4]][3] : f32 from vector<4xf32>
-// CHECK: %[[C:.*]] = math.exp2
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: %[[C:.*]] = arith.select %{{.*}} : f32
 // CHECK: memref.store %[[C]], %[[CT:.*]][%{{.*}}] : memref<32xf32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[NROWS]] step %c4 {
 // CHECK: memref.load %[[CT]][%{{.*}}] : memref<32xf32>
@@ -484,7 +489,7 @@ func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
 // CHECK: scf.for {{.*}} -> (f32, f32, f32, f32) {
 // CHECK: rock.view_load %[[KT]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x64x128xf32> -> f32
 // CHECK-NOT: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
-// CHECK: math.exp2
+// CHECK: math.roundeven %{{.*}} : f32
 func.func @decode_key_major(%q: memref<8x1x64xf32>, %kmem: memref<2x64x128xf32>,
     %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
     %lse: memref<16x1xf32>) {
