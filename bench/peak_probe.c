@@ -1,9 +1,11 @@
 /*===- peak_probe.c - the CPU's multiply-add peak, by JIT kernels -----------===
  *
- * rock-peak-probe [--compile-only] [seconds]: JIT-compiles small MLIR
- * kernels through rock's CPU pipeline and runtime (runtime/jit.c, for the CPU
- * $ROCK_JIT_CPU names, else the host, as rock-run) and prints the best rate
- * of the timed runs on all cores (OpenMP threads), one line per kernel:
+ * rock-peak-probe [--compile-only] [--seconds S] [kernel ...]: JIT-compiles
+ * small MLIR kernels through rock's CPU pipeline and runtime (runtime/jit.c,
+ * for the CPU $ROCK_JIT_CPU names, else the host, as rock-run) and prints
+ * the best rate
+ * of 5 timed runs of at least S/2 seconds (default S 0.1) on all cores
+ * (OpenMP threads), one line per kernel (all, or those named):
  *
  *   fma_f32_gflops: X    vector FMAs on f32 (2 FLOP per lane; 512- or
  *                        256-bit vectors as the CPU has)
@@ -22,7 +24,9 @@
  * ceiling rock's prefill kernels are compared with in bench/run.py (numpy's
  * SGEMM is a poor ceiling where its BLAS is throttled). --compile-only
  * generates every kernel the CPU has and runs none (`compiled` instead of a
- * rate): the AMX kernels can be checked on a host without AMX.
+ * rate): the AMX kernels can be checked on a host without AMX. --print N
+ * prints the MLIR of kernel N (0 f32 FMA 512-bit, 1 256-bit, 2 bf16 dot,
+ * 3 VNNI, 4 AMX bf16, 5 AMX i8).
  *
  *===----------------------------------------------------------------------===*/
 #define _POSIX_C_SOURCE 200809L
@@ -267,8 +271,24 @@ int main(int argc, char **argv) {
     fputs(t.buf, stdout);
     return 0;
   }
-  bool compileOnly = argc > 1 && !strcmp(argv[1], "--compile-only");
-  double seconds = argc > 1 + compileOnly ? atof(argv[1 + compileOnly]) : 0.1;
+  bool compileOnly = false;
+  double seconds = 0.1;
+  int first = 1; /* the kernel names given, argv[first..] */
+  for (; first < argc && argv[first][0] == '-'; ++first) {
+    if (!strcmp(argv[first], "--compile-only"))
+      compileOnly = true;
+    else if (!strcmp(argv[first], "--seconds") && first + 1 < argc)
+      seconds = atof(argv[++first]);
+    else {
+      fprintf(stderr, "usage: rock-peak-probe [--compile-only] [--seconds S] "
+                      "[--print N] [kernel ...]\n");
+      return 2;
+    }
+  }
+  if (!(seconds > 0 && seconds < 100)) {
+    fprintf(stderr, "rock-peak-probe: --seconds must be in (0, 100)\n");
+    return 2;
+  }
   const char *cpu = rockJitTargetCpu(NULL);
   if (cpu && !rockX86CpuIsKnown(mlirStringRefCreateFromCString(cpu))) {
     fprintf(stderr, "rock-peak-probe: unknown CPU '%s'\n", cpu);
@@ -295,6 +315,11 @@ int main(int argc, char **argv) {
     in[i] = 1e-3f; /* small and finite as f32, bf16 pairs and i8 */
   int rc = 0;
   for (size_t k = 0; k < sizeof kernels / sizeof *kernels; ++k) {
+    bool wanted = first == argc;
+    for (int i = first; i < argc; ++i)
+      wanted = wanted || !strcmp(argv[i], kernels[k].name);
+    if (!wanted)
+      continue;
     if (!kernels[k].available) {
       printf("%s: n/a\n", kernels[k].name);
       continue;

@@ -2,13 +2,13 @@
 // multiply-add chains. On this host every kernel the CPU has gives a rate;
 // for an AMX CPU (sapphirerapids) every kernel is at least generated, and
 // the AMX one is pinned down to the tile instructions.
-// RUN: rock-peak-probe 0.01 | FileCheck %s
-// RUN: env ROCK_JIT_CPU=x86-64-v3 rock-peak-probe 0.01 | FileCheck %s --check-prefix=V3
+// RUN: rock-peak-probe --seconds 0.01 | FileCheck %s
+// RUN: env ROCK_JIT_CPU=x86-64-v3 rock-peak-probe --seconds 0.01 | FileCheck %s --check-prefix=V3
 // RUN: env ROCK_JIT_CPU=sapphirerapids rock-peak-probe --compile-only | FileCheck %s --check-prefix=SPR
 // RUN: rock-peak-probe --print 4 | FileCheck %s --check-prefix=AMX-IR
 // RUN: rock-peak-probe --print 4 | rock-opt --rock-cpu-pipeline | mlir-translate --mlir-to-llvmir | %llc -O3 -mcpu=sapphirerapids | FileCheck %s --check-prefix=AMX-ASM
 // RUN: rock-peak-probe --print 2 | rock-opt --rock-cpu-pipeline | mlir-translate --mlir-to-llvmir | %llc -O3 -mcpu=znver4 | FileCheck %s --check-prefix=DOT-ASM
-// RUN: %if amx %{ rock-peak-probe 0.01 | FileCheck %s --check-prefix=AMX-RATE %}
+// RUN: %if amx %{ rock-peak-probe --seconds 0.01 | FileCheck %s --check-prefix=AMX-RATE %}
 
 // CHECK: threads: {{[0-9]+}}
 // CHECK: fma_f32_gflops: {{[0-9]+\.[0-9]}}
