@@ -54,8 +54,8 @@ void rock__cpuPackV(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                     const RockCpuPack *p);
 /* The packed form's gemm0 (scores into b->Sa from b->Qb and b->KP) and
  * gemm1 (O = c O + P V into b->Ot from b->Pb, b->VP and the rescale factors
- * b->Ct), by vdpbf16ps register blocks (NB a multiple of 4, MB and Dv of
- * 64) ... */
+ * b->Ct), by vdpbf16ps register blocks (NB a multiple of 8, MB and Dv of
+ * 32) ... */
 void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuPack *p);
 void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,

@@ -133,9 +133,9 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   bool amx = !mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.amx"));
   bool packed = !dotForm && a->softmax && rock__isFloat(a->acc) &&
                 mlirTypeIsABF16(a->tq) && mlirTypeIsABF16(a->tk) &&
-                mlirTypeIsABF16(a->tv) && Dqk % 32 == 0 && Dv % 64 == 0 &&
-                MB % 64 == 0 &&
-                ((amx && NB % 32 == 0) || (a->dot && NB % 4 == 0));
+                mlirTypeIsABF16(a->tv) && Dqk % 32 == 0 && Dv % 32 == 0 &&
+                MB % 32 == 0 &&
+                ((amx && NB % 32 == 0) || (a->dot && NB % 8 == 0));
   bool useAmx = packed && amx && NB % 32 == 0;
   bool narrowV = narrowRegs && !mlirTypeIsAF32(a->tv);
   if (dotForm)

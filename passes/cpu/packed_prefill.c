@@ -19,11 +19,11 @@
 
 #include <stdio.h>
 
-/* Register blocks of the vdpbf16ps gemms: rows x 16-lane vectors (16
- * accumulators of the 32 registers, 4 operand registers; measured in
- * bench/RESULTS.md). */
-#define ROWS 4
-#define VECS 4
+/* Register blocks of the vdpbf16ps gemms: ACCS accumulators of the 32
+ * registers, as 4 rows x 4 vectors of 16 columns (or 8 x 2 where the
+ * columns are a multiple of 32 only), plus 4-8 operand registers. */
+#define ACCS 16
+#define MAX_ROWS 8
 
 /* Stores the interleave of x and y (two vector<32xbf16>: lanes x0 y0 x1 y1
  * ...) as 64 packed values at buf[row][col .. col + 64). */
@@ -165,64 +165,67 @@ void rock__cpuPackV(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rock__genEnd(g);
 }
 
-/* C[r][n..n+16*VECS) (+)= Σ_t pair(A[r][2t..2t+1]) · B[t][2n..] for ROWS
- * rows r from r0: the accumulators start at init[] and are returned in
+/* Vectors of 16 columns per register block for `cols` columns. */
+static int blockVecs(int64_t cols) { return cols % 64 == 0 ? 4 : 2; }
+
+/* C[r][n..n+16*nv) (+)= Σ_t pair(A[r][2t..2t+1]) · B[t][2n..] for the
+ * ACCS / nv rows[]: the accumulators start at init[] and are returned in
  * res[]; `nt` pair steps, B columns of vector v at 2 * (n + 16 v). */
 static void dotBlock(RockGen *g, int A, const char *mA, int B, const char *mB,
-                     const int *rows, int n, int nt, const int *init,
+                     const int *rows, int nv, int n, int nt, const int *init,
                      int *res) {
   char ib[128];
-  int t, args[ROWS * VECS], nacc[ROWS * VECS];
+  int t, args[ACCS], nacc[ACCS], nr = ACCS / nv;
   int c0 = rock__genIndex(g, 0), c2 = rock__genIndex(g, 2);
-  rock__genForMulti(g, c0, nt, rock__genIndex(g, 1), ROWS * VECS, init,
+  rock__genForMulti(g, c0, nt, rock__genIndex(g, 1), ACCS, init,
                     "vector<16xf32>", &t, args, res);
   int t2 = rock__genBin(g, "arith.muli", t, c2, "index");
   int n2 = rock__genBin(g, "arith.muli", n, c2, "index");
-  int bv[VECS];
-  for (int v = 0; v < VECS; ++v) {
+  int bv[4];
+  for (int v = 0; v < nv; ++v) {
     int col = v ? rock__genBin(g, "arith.addi", n2, rock__genIndex(g, 32 * v),
                                "index")
                 : n2;
     rock__idx2(ib, sizeof ib, t, col);
     bv[v] = rock__genLoad(g, B, mB, ib, 32, "bf16");
   }
-  for (int h = 0; h < ROWS; ++h) {
+  for (int h = 0; h < nr; ++h) {
     rock__idx2(ib, sizeof ib, rows[h], t2);
     int ap = rock__cpuBcastPair(g, A, mA, ib);
-    for (int v = 0; v < VECS; ++v)
-      nacc[h * VECS + v] =
-          rock__cpuDotBf16(g, args[h * VECS + v], ap, bv[v]);
+    for (int v = 0; v < nv; ++v)
+      nacc[h * nv + v] = rock__cpuDotBf16(g, args[h * nv + v], ap, bv[v]);
   }
-  rock__genYieldMultiEnd(g, ROWS * VECS, nacc, "vector<16xf32>");
+  rock__genYieldMultiEnd(g, ACCS, nacc, "vector<16xf32>");
 }
 
-/* Row groups of ROWS over [0, nRows) (rounded up: NB % ROWS == 0); sets
- * rows[] and returns the loop's induction variable. */
-static void rowGroup(RockGen *g, int nRows, int rows[ROWS]) {
-  int rg = rock__genFor(g, rock__genIndex(g, 0), nRows, rock__genIndex(g, ROWS));
+/* Groups of nr rows over [0, nRows) (rounded up: NB % nr == 0); sets
+ * rows[]. */
+static void rowGroup(RockGen *g, int nRows, int nr, int rows[MAX_ROWS]) {
+  int rg = rock__genFor(g, rock__genIndex(g, 0), nRows, rock__genIndex(g, nr));
   rows[0] = rg;
-  for (int h = 1; h < ROWS; ++h)
+  for (int h = 1; h < nr; ++h)
     rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
 }
 
 void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuPack *p) {
   char ib[128];
-  int rows[ROWS], init[ROWS * VECS], res[ROWS * VECS];
-  rowGroup(g, p->nRows, rows);
+  int nv = blockVecs(a->MB), nr = ACCS / nv;
+  int rows[MAX_ROWS], init[ACCS], res[ACCS];
+  rowGroup(g, p->nRows, nr, rows);
   int n = rock__genFor(g, p->c0, rock__genIndex(g, a->MB),
-                       rock__genIndex(g, 16 * VECS));
-  for (int i = 0; i < ROWS * VECS; ++i)
+                       rock__genIndex(g, 16 * nv));
+  for (int i = 0; i < ACCS; ++i)
     init[i] = rock__genZero(g, "f32", 16);
-  dotBlock(g, b->Qb, b->mQb, b->KP, b->mKP, rows, n,
+  dotBlock(g, b->Qb, b->mQb, b->KP, b->mKP, rows, nv, n,
            rock__genIndex(g, a->Dqk / 2), init, res);
-  for (int h = 0; h < ROWS; ++h)
-    for (int v = 0; v < VECS; ++v) {
+  for (int h = 0; h < nr; ++h)
+    for (int v = 0; v < nv; ++v) {
       int col = v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v),
                                  "index")
                   : n;
       rock__idx2(ib, sizeof ib, rows[h], col);
-      rock__genStore(g, res[h * VECS + v], b->Sa, b->mSa, ib, 16, "f32");
+      rock__genStore(g, res[h * nv + v], b->Sa, b->mSa, ib, 16, "f32");
     }
   rock__genEnd(g);
   rock__genEnd(g);
@@ -231,23 +234,24 @@ void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
 void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuPack *p) {
   char ib[128];
-  int rows[ROWS], init[ROWS * VECS], res[ROWS * VECS], cols[VECS];
-  rowGroup(g, p->nRows, rows);
+  int nv = blockVecs(a->Dv), nr = ACCS / nv;
+  int rows[MAX_ROWS], init[ACCS], res[ACCS], cols[4];
+  rowGroup(g, p->nRows, nr, rows);
   int n = rock__genFor(g, p->c0, rock__genIndex(g, a->Dv),
-                       rock__genIndex(g, 16 * VECS));
-  for (int v = 0; v < VECS; ++v)
+                       rock__genIndex(g, 16 * nv));
+  for (int v = 0; v < nv; ++v)
     cols[v] = v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v),
                                "index")
                 : n;
-  for (int h = 0; h < ROWS; ++h) {
+  for (int h = 0; h < nr; ++h) {
     int cv = rock__genFresh(g);
     rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,
                   rows[h], b->mRow);
     int cb = rock__genBcast(g, cv, 16, "f32");
-    for (int v = 0; v < VECS; ++v) {
+    for (int v = 0; v < nv; ++v) {
       rock__idx2(ib, sizeof ib, rows[h], cols[v]);
       int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
-      init[h * VECS + v] =
+      init[h * nv + v] =
           rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
     }
   }
@@ -255,11 +259,11 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int nPairs = rock__genBin(
       g, "arith.divui", rock__genBin(g, "arith.addi", p->nCols, p->c1, "index"),
       rock__genIndex(g, 2), "index");
-  dotBlock(g, b->Pb, b->mPb, b->VP, b->mVP, rows, n, nPairs, init, res);
-  for (int h = 0; h < ROWS; ++h)
-    for (int v = 0; v < VECS; ++v) {
+  dotBlock(g, b->Pb, b->mPb, b->VP, b->mVP, rows, nv, n, nPairs, init, res);
+  for (int h = 0; h < nr; ++h)
+    for (int v = 0; v < nv; ++v) {
       rock__idx2(ib, sizeof ib, rows[h], cols[v]);
-      rock__genStore(g, res[h * VECS + v], b->Ot, b->mOt, ib, 16, "f32");
+      rock__genStore(g, res[h * nv + v], b->Ot, b->mOt, ib, 16, "f32");
     }
   rock__genEnd(g);
   rock__genEnd(g);
