@@ -334,7 +334,7 @@ func.func @causal_look_back(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: scf.parallel (%[[BID0:.*]]) =
 // CHECK: %[[BID:.*]] = arith.subi %[[CGM1]], %[[BID0]] : index
 // CHECK: arith.remui %[[BID]], %{{.*}} : index
-// CHECK: rock.view_load %arg1[{{.*}}] : memref<2x32x32xf16> -> vector<16xf16>
+// CHECK: rock.view_load %arg1[{{.*}}] : memref<2x32x32xf16> -> vector<32xf16>
 // CHECK: vector.extract %{{.*}}[3] : f32 from vector<4xf32>
 // CHECK: %[[N:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[I:.*]] = arith.divui %[[N]], %{{.*}} : index
@@ -397,11 +397,12 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // -----
 
 // Decode (few merged rows per workgroup, float accumulation): the fused
-// form. No local K / V tiles; gemm0 reads K straight from its view, one
-// vector<16> per 16 head-dim lanes shared by 4 merged rows (8 partial sums),
-// and reduces the 4 rows' scores together by a shuffle-and-add tree; the per-row softmax keeps its rescale factor
-// in a [NB] buffer; gemm1 reads V straight from its view, 4 rows x 64
-// columns of O in 16 vector<16> accumulators. Row groups stop at the real
+// form. No local K / V tiles; gemm0 reads each K row straight from its view
+// (one access, the d loop unrolled over 16-lane slices shared by 4 merged
+// rows, 8 partial sums), and reduces the 4 rows' scores together by a
+// shuffle-and-add tree; the per-row softmax keeps its rescale factor in a
+// [NB] buffer; gemm1 reads V straight from its view (64 columns of a row
+// by one access), 4 rows x 64 columns of O in 16 vector<16> accumulators. Row groups stop at the real
 // rows (4 of NB = 32 here). A full key tile is walked in 8 interleaved
 // streams (key = (j % 8) * MB/8 + j / 8), a partial one in order. Per key,
 // gemm0 prefetches each 64-byte line of the K row one tile ahead (clamped
@@ -426,13 +427,12 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c32] : memref<2x128x64xf32>
 // CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c48] : memref<2x128x64xf32>
 // CHECK-NOT: rock.view_prefetch %arg2
-// CHECK: %[[S:.*]]:8 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
+// CHECK: %[[ROW:.*]] = rock.view_load %arg1[%{{.*}}, %[[JJ]], %c0] : memref<2x128x64xf32> -> vector<64xf32>
+// CHECK: %[[KV:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
 // CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
 // CHECK: arith.mulf %[[QV]], %[[KV]] fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: %[[PS:.*]] = arith.addf %[[S]]#0, %[[S]]#1 fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: %[[PS1:.*]] = arith.addf %[[S]]#2, %[[S]]#3 fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: %[[LO:.*]] = vector.shuffle %[[PS]], %[[PS1]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+// CHECK: vector.extract_strided_slice %[[ROW]] {offsets = [48], sizes = [16], strides = [1]}
+// CHECK: %[[LO:.*]] = vector.shuffle %[[PS:[^ ,]+]], %[[PS1:[^ ,]+]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
 // CHECK: %[[HI:.*]] = vector.shuffle %[[PS]], %[[PS1]] [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
 // CHECK: arith.addf %[[LO]], %[[HI]] fastmath<reassoc,contract> : vector<16xf32>
 // CHECK: %[[R4:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<4xf32>
@@ -452,7 +452,8 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC:.*]]] : memref<2x128x64xf32>
 // CHECK: %[[DC16:.*]] = arith.addi %[[DC]], %c16 : index
 // CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC16]]] : memref<2x128x64xf32>
-// CHECK: rock.view_load %arg2[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
+// CHECK: %[[VROW:.*]] = rock.view_load %arg2[%{{.*}}, %{{.*}}, %[[DC]]] : memref<2x128x64xf32> -> vector<64xf32>
+// CHECK: vector.extract_strided_slice %[[VROW]] {offsets = [48], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
 // CHECK: memref.dealloc %[[CT]] : memref<32xf32>
 func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
     %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
