@@ -67,6 +67,17 @@ void rock__cpuAmxGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
 void rock__cpuAmxGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                        const RockCpuPack *p);
 
+/* One merged row's scores of a key tile (no pre-softmax region;
+ * tile_scores.c): S[r][0..MB) scaled into the exp2 domain, masked only when
+ * some key of the tile is, stored to b->St; returns their maximum (f32). */
+typedef struct RockCpuScores {
+  int r, j0, nCols;   /* the row, the tile's first key and real key count */
+  const RockSeg *seg; /* the segments of [0, MB) */
+  int nSeg;
+} RockCpuScores;
+int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                        const RockCpuScores *s);
+
 /* The fused decode form's gemm0 (scores into b->Sa) and gemm1 (O += P V
  * into b->Ot) for one key tile (fused_decode.c). */
 void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,

@@ -532,57 +532,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     int tileMax;
     if (mlirBlockIsNull(a->rblock)) {
       /* No region: the whole tile in vectors along j; padding keys
-       * (j >= Sk, semantics.md §5.6 step 2) and masked keys select −inf. */
-      int last = -1, low = -1;
-      if (a->dynamic) {
-        last = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
-                      r, b.mIdx);
-      }
-      if (a->hasLow) {
-        low = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
-                      b.mIdx);
-      }
-      tileMax = ninf;
-      for (int s = 0; s < nSegMB; ++s) {
-        int w = segMB[s].w;
-        char tf[64], ti[64];
-        rock__typeStrS(tf, sizeof tf, "f32", w);
-        rock__typeStrS(ti, sizeof ti, "index", w);
-        int j, mx;
-        int res = rock__genForIter(
-            g, rock__genIndex(g, segMB[s].lo), rock__genIndex(g, segMB[s].hi),
-            rock__genIndex(g, w), rock__genSplat(g, ROCK_NINF, "f32", w), tf,
-            &j, &mx);
-        rock__idx2(ib, sizeof ib, r, j);
-        int sacc = rock__genLoad(g, b.Sa, b.mSa, ib, w, b.acc);
-        int xv = rock__attnScore(g, a, sacc, a->acc, w);
-        int jj = rock__genBin(g, "arith.addi", j0, j, "index");
-        int jv = rock__genBcast(g, jj, w, "index");
-        if (w > 1) {
-          int step = rock__genFresh(g);
-          rock__genLine(g, "%%v%d = vector.step : %s", step, ti);
-          jv = rock__genBin(g, "arith.addi", jv, step, ti);
-        }
-        int mv = rock__attnMaskedValue(g, a, w);
-        xv = rock__attnMaskPad(g, a, xv, jv, mv, w);
-        if (a->dynamic)
-          xv = rock__attnMaskLast(g, xv, jv, last, mv, w);
-        if (a->hasLow)
-          xv = rock__attnMaskLow(g, xv, jv, low, mv, w);
-        rock__genStore(g, xv, b.St, b.mSt, ib, w, "f32");
-        int nm = rock__genBin(g, "arith.maxnumf", mx, xv, tf);
-        rock__genYieldEnd(g, nm, tf);
-        int red = res;
-        if (w > 1) {
-          red = rock__genFresh(g);
-          rock__genLine(
-              g, "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32", red,
-              res, tf);
-        }
-        tileMax = rock__genBin(g, "arith.maxnumf", tileMax, red, "f32");
-      }
+       * (j >= Sk, semantics.md §5.6 step 2) and masked keys select −inf,
+       * in tiles that have any (tile_scores.c). */
+      RockCpuScores sc = {r, j0, nCols, segMB, nSegMB};
+      tileMax = rock__cpuTileScores(g, a, &b, &sc);
     } else {
       int j, mx;
       tileMax = rock__genForIter(g, c0, nCols, c1, ninf, "f32", &j, &mx);

@@ -45,7 +45,11 @@
 // CHECK: vector.store %[[G0]]#0
 // CHECK: vector.store %[[G0]]#1
 // Scores (no region): the tile in vectors along j, x * log2e, padding keys
-// (j >= Sk) select −inf; tile maximum by a maxnumf reduction.
+// (j >= Sk) select −inf; tile maximum by a maxnumf reduction. The masks run
+// only for a partial tile (nCols < MB); a full one takes a copy of the loop
+// without them.
+// CHECK: %[[PARTIAL:.*]] = arith.cmpi ult, %{{.*}}, %[[C32]] : index
+// CHECK: scf.if %[[PARTIAL]] -> (f32) {
 // CHECK: %[[L2B:.*]] = vector.broadcast %[[LOG2E]] : f32 to vector<32xf32>
 // CHECK: arith.mulf %{{.*}}, %[[L2B]] : vector<32xf32>
 // CHECK: %[[JB:.*]] = vector.broadcast %{{.*}} : index to vector<32xindex>
@@ -53,6 +57,9 @@
 // CHECK: %[[JV:.*]] = arith.addi %[[JB]], %[[STEP]] : vector<32xindex>
 // CHECK: %[[PAD:.*]] = arith.cmpi sge, %[[JV]], %{{.*}} : vector<32xindex>
 // CHECK: arith.select %[[PAD]], %{{.*}}, %{{.*}} : vector<32xi1>, vector<32xf32>
+// CHECK: vector.reduction <maxnumf>, %{{.*}} : vector<32xf32> into f32
+// CHECK: } else {
+// CHECK-NOT: vector.step
 // CHECK: vector.reduction <maxnumf>, %{{.*}} : vector<32xf32> into f32
 // CHECK: %[[MOLD:.*]] = memref.load %[[M]]
 // CHECK: %[[MNEW:.*]] = arith.maxnumf %[[MOLD]], %{{.*}} : f32
@@ -130,6 +137,9 @@ func.func @static_split(%q: memref<1x64x64xf16>, %k: memref<1x512x64xf16>,
 // CHECK: %[[NEXT:.*]] = arith.addi %[[START]], %[[C1]] : index
 // CHECK: %[[END:.*]] = arith.minui %[[C6]], %[[NEXT]] : index
 // CHECK: scf.for %{{.*}} = %[[START]] to %[[END]] step %[[C1]] {
+// The one scf.if inside the tile loop picks the masked or the unmasked
+// scores loop (a partial tile, a row bound inside it); none after it.
+// CHECK: scf.if %{{.*}} -> (f32) {
 // CHECK-NOT: scf.if
 // CHECK: rock.view_store %{{.*}}, %arg3[
 // CHECK-NOT: scf.if
