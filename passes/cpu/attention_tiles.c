@@ -68,6 +68,38 @@ int rock__cpuKeyOrder(RockGen *g, int j, int nCols, int64_t MB) {
   return rock__genSelect(g, full, jp, j, "index");
 }
 
+/* The key rock__cpuKeyOrder visits at step t of a full tile, as a number. */
+static int64_t keyAt(int64_t t, int64_t MB) {
+  return (t % ROCK_CPU_KEY_STREAMS) * (MB / ROCK_CPU_KEY_STREAMS) +
+         t / ROCK_CPU_KEY_STREAMS;
+}
+
+void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
+                           int nCols, int64_t MB) {
+  if (MB % ROCK_CPU_KEY_STREAMS != 0)
+    return;
+  char ib[128], tv[64];
+  snprintf(tv, sizeof tv, "vector<%lldxbf16>", (long long)MB);
+  int full =
+      rock__genBin(g, "arith.cmpi eq,", nCols, rock__genIndex(g, MB), "index");
+  rock__genLine(g, "scf.if %%v%d {", full);
+  g->depth++;
+  int c0 = rock__genIndex(g, 0);
+  int r = rock__genFor(g, c0, nRows, rock__genIndex(g, 1));
+  rock__idx2(ib, sizeof ib, r, c0);
+  int v = rock__genLoad(g, buf, mt, ib, (int)MB, "bf16");
+  RockStr m = {0};
+  for (int64_t t = 0; t < MB; ++t)
+    rock__strAppendf(&m, "%s%lld", t ? ", " : "", (long long)keyAt(t, MB));
+  int sh = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : %s, %s", sh, v, v,
+                m.data, tv, tv);
+  rock__strFree(&m);
+  rock__genStore(g, sh, buf, mt, ib, (int)MB, "bf16");
+  rock__genEnd(g);
+  rock__genEnd(g);
+}
+
 /* Software prefetch of the fused decode loops: one rock.view_prefetch per
  * 64-byte line of row `jj` + MB (the same key of the next tile, clamped to
  * the last key so the page table is never read out of bounds) of K

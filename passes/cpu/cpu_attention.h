@@ -91,6 +91,11 @@ int rock__cpuExp2Poly(RockGen *g, int d, int w);
 /* The key visited at step `j` of a fused decode loop over a tile of `nCols`
  * keys (interleaved streams for a full tile). */
 int rock__cpuKeyOrder(RockGen *g, int j, int nCols, int64_t MB);
+/* Rows [0, nRows) of the bf16 [NB][MB] buffer `buf` (type mt), written in
+ * key order, rearranged into rock__cpuKeyOrder's visiting order when the
+ * tile is full (one shuffle per row). */
+void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
+                           int nCols, int64_t MB);
 /* Software prefetch of row `jj` + MB of K (isV false) or V, columns
  * [d0, d0 + n) (d0 < 0: from 0). */
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,

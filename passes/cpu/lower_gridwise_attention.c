@@ -593,7 +593,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
         if (!packed)
           rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
-        else /* P in bf16 for the packed gemm1 (pr, P rounded, unused) */
+        if (packed || dotV) /* P in bf16 for the packed / dot gemm1 */
           rock__genStore(g,
                          a->dot && w % 16 == 0 ? rock__cpuCvtBf16(g, p, w)
                                                : rock__genConv(g, p, f32,
@@ -657,19 +657,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genEnd(g);
     }
     rock__genEnd(g); /* rows */
-    if (dotV) {
-      /* P in bf16 in gemm1's visiting order, so that each key pair's two
-       * probabilities are one 32-bit broadcast there. */
-      int r = rock__genFor(g, c0, nRows, c1);
-      int t = rock__genFor(g, c0, nCols, c1);
-      rock__idx2(ib, sizeof ib, r, rock__cpuKeyOrder(g, t, nCols, MB));
-      int p = rock__genConv(g, rock__genLoad(g, b.St, b.mSt, ib, 1, "f32"), f32,
-                            a->tv, 1);
-      rock__idx2(ib, sizeof ib, r, t);
-      rock__genStore(g, p, b.Pb, b.mPb, ib, 1, "bf16");
-      rock__genEnd(g);
-      rock__genEnd(g);
-    }
+    /* P in bf16 in gemm1's visiting order, so that each key pair's two
+     * probabilities are one 32-bit broadcast there. */
+    if (dotV)
+      rock__cpuKeyOrderRows(g, b.Pb, b.mPb, nRows, nCols, MB);
     if (fused) {
       RockCpuFused fz = {c0,   c1,   nRows, nCols,      j0,
                          gBlk, dotK, dotV,  narrowRegs, narrowV};
