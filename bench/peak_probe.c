@@ -63,8 +63,8 @@ static void emit(Text *t, const char *fmt, ...) {
   int k = vsnprintf(t->buf + t->n, sizeof t->buf - t->n, fmt, ap);
   va_end(ap);
   if (k > 0)
-    t->n = t->n + (size_t)k < sizeof t->buf ? t->n + (size_t)k
-                                            : sizeof t->buf - 1;
+    t->n =
+        t->n + (size_t)k < sizeof t->buf ? t->n + (size_t)k : sizeof t->buf - 1;
 }
 
 /* One vector probe: `chains` accumulators of type acc, the instruction
@@ -140,8 +140,8 @@ static void vectorKernel(Text *t, const Probe *p, int threads) {
   for (int c = 0; c < p->chains; ++c)
     emit(t, "    %%e%d = vector.extract %%r#%d[0] : %s from %s\n", c, c, elt,
          p->acc);
-  emit(t, "    %%v0 = %s %%e0 : %s%s\n", fl ? "arith.addf %e0," : "arith.sitofp",
-       elt, fl ? "" : " to f32");
+  emit(t, "    %%v0 = %s %%e0 : %s%s\n",
+       fl ? "arith.addf %e0," : "arith.sitofp", elt, fl ? "" : " to f32");
   for (int c = 1; c < p->chains; ++c) {
     if (!fl)
       emit(t, "    %%w%d = arith.sitofp %%e%d : i32 to f32\n", c, c);
@@ -180,8 +180,8 @@ static void amxKernel(Text *t, bool i8, int threads) {
       emit(t, "      %%x%d_%d = %s %%ta, %%ta, %%x%d_%d : %s, %s, %s\n", c,
            r + 1, mul, c, r, ta, ta, tc);
   for (int c = 0; c < 4; ++c)
-    emit(t, "      amx.tile_store %%cb[%%co%d, %%c0], %%x%d_8 : %s, %s\n", c,
-         c, mc, tc);
+    emit(t, "      amx.tile_store %%cb[%%co%d, %%c0], %%x%d_8 : %s, %s\n", c, c,
+         mc, tc);
   emit(t, "    }\n    %%e = memref.load %%cb[%%c0, %%c0] : %s\n", mc);
   if (i8)
     emit(t, "    %%v0 = arith.sitofp %%e : i32 to f32\n");
@@ -192,23 +192,41 @@ static void amxKernel(Text *t, bool i8, int threads) {
 }
 
 static const Probe fma512 = {
-    "fma", "vector<16xf32>", "vector<16xf32>", "f32",
-    "%%y%d = vector.fma %%a, %%b, %%x%d : vector<16xf32>", 16, 32};
+    "fma",
+    "vector<16xf32>",
+    "vector<16xf32>",
+    "f32",
+    "%%y%d = vector.fma %%a, %%b, %%x%d : vector<16xf32>",
+    16,
+    32};
 static const Probe fma256 = {
-    "fma", "vector<8xf32>", "vector<8xf32>", "f32",
-    "%%y%d = vector.fma %%a, %%b, %%x%d : vector<8xf32>", 12, 16};
+    "fma",
+    "vector<8xf32>",
+    "vector<8xf32>",
+    "f32",
+    "%%y%d = vector.fma %%a, %%b, %%x%d : vector<8xf32>",
+    12,
+    16};
 static const Probe bf16 = {
-    "dot", "vector<16xf32>", "vector<32xbf16>", "bf16",
+    "dot",
+    "vector<16xf32>",
+    "vector<32xbf16>",
+    "bf16",
     "%%y%d = llvm.call_intrinsic \"llvm.x86.avx512bf16.dpbf16ps.512\"("
     "%%x%d, %%a, %%b) : (vector<16xf32>, vector<32xbf16>, vector<32xbf16>) "
     "-> vector<16xf32>",
-    16, 64};
+    16,
+    64};
 static const Probe i8 = {
-    "vnni", "vector<16xi32>", "vector<64xi8>", "i8",
+    "vnni",
+    "vector<16xi32>",
+    "vector<64xi8>",
+    "i8",
     "%%y%d = llvm.call_intrinsic \"llvm.x86.avx512.vpdpbusd.512\"(%%x%d, "
     "%%a, %%b) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> "
     "vector<16xi32>",
-    16, 128};
+    16,
+    128};
 
 typedef struct Kernel {
   const char *name;

@@ -8,9 +8,9 @@
 #include "rock-c/Target.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <string.h>
 
 bool rockCpuHasFeature(const char *cpu, const char *feature) {
   MlirStringRef f = mlirStringRefCreateFromCString(feature);

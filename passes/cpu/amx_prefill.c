@@ -33,8 +33,7 @@ static void tileStore(RockGen *g, int v, int buf, const char *mt, int row,
                       int col) {
   char ib[128];
   rock__idx2(ib, sizeof ib, row, col);
-  rock__genLine(g, "amx.tile_store %%v%d[%s], %%v%d : %s, " TC, buf, ib, v,
-                mt);
+  rock__genLine(g, "amx.tile_store %%v%d[%s], %%v%d : %s, " TC, buf, ib, v, mt);
 }
 
 static int plus(RockGen *g, int x, int64_t k) {
@@ -52,8 +51,8 @@ typedef struct TileOperands {
 
 static void tileBlock(RockGen *g, const TileOperands *o, int r0, int n0,
                       int64_t nk, bool loadC) {
-  int acc[2][2], n2 = rock__genBin(g, "arith.muli", n0, rock__genIndex(g, 2),
-                                   "index");
+  int acc[2][2],
+      n2 = rock__genBin(g, "arith.muli", n0, rock__genIndex(g, 2), "index");
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j) {
       if (loadC) {
@@ -76,8 +75,8 @@ static void tileBlock(RockGen *g, const TileOperands *o, int r0, int n0,
       for (int j = 0; j < 2; ++j) {
         int r = rock__genFresh(g);
         rock__genLine(g,
-                      "%%v%d = amx.tile_mulf %%v%d, %%v%d, %%v%d : " TA
-                      ", " TA ", " TC,
+                      "%%v%d = amx.tile_mulf %%v%d, %%v%d, %%v%d : " TA ", " TA
+                      ", " TC,
                       r, at[i], bt[j], acc[i][j]);
         acc[i][j] = r;
       }

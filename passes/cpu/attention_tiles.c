@@ -92,8 +92,8 @@ void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
   for (int64_t t = 0; t < MB; ++t)
     rock__strAppendf(&m, "%s%lld", t ? ", " : "", (long long)keyAt(t, MB));
   int sh = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : %s, %s", sh, v, v,
-                m.data, tv, tv);
+  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : %s, %s", sh, v,
+                v, m.data, tv, tv);
   rock__strFree(&m);
   rock__genStore(g, sh, buf, mt, ib, (int)MB, "bf16");
   rock__genEnd(g);

@@ -71,9 +71,9 @@ static void gemm0Step(RockGen *g, const Gemm0Step *s, int d, int64_t cst,
   int nu = s->nu, w = s->f->dotK ? 32 : 16;
   char ib[128];
   for (int u = 0; u < (s->f->dotK ? 2 : nu); ++u) {
-    int dd = u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, w * u),
-                              "index")
-               : d;
+    int dd =
+        u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, w * u), "index")
+          : d;
     int kl = rowSlice(g, a, false, s->f->gBlk, s->jj, s->row, a->Dqk,
                       cst + w * u, dd, w);
     int kv = s->f->dotK ? kl : rock__genConv(g, kl, a->tk, a->acc, 16);

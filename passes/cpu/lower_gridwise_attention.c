@@ -595,9 +595,9 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
           rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
         if (packed || dotV) /* P in bf16 for the packed / dot gemm1 */
           rock__genStore(g,
-                         a->dot && w % 16 == 0 ? rock__cpuCvtBf16(g, p, w)
-                                               : rock__genConv(g, p, f32,
-                                                               a->tv, w),
+                         a->dot && w % 16 == 0
+                             ? rock__cpuCvtBf16(g, p, w)
+                             : rock__genConv(g, p, f32, a->tv, w),
                          b.Pb, b.mPb, ib, w, "bf16");
         rock__genYieldEnd(g, rock__genBinF(g, "arith.addf", sum, p, tf), tf);
         int ps = res;

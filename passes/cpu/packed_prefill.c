@@ -32,9 +32,9 @@ static void storePairs(RockGen *g, int buf, const char *mt, int row, int col,
   char ib[128];
   for (int h = 0; h < 2; ++h) {
     int il = rock__cpuInterleave16(g, x, y, 16 * h);
-    int c = h ? rock__genBin(g, "arith.addi", col, rock__genIndex(g, 32),
-                             "index")
-              : col;
+    int c =
+        h ? rock__genBin(g, "arith.addi", col, rock__genIndex(g, 32), "index")
+          : col;
     rock__idx2(ib, sizeof ib, row, c);
     rock__genStore(g, il, buf, mt, ib, 32, "bf16");
   }
@@ -73,8 +73,8 @@ static void packKeyMajor(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   for (int e = 0; e < 2; ++e) {
     int x = rock__genFresh(g);
     rock__idx3(ib, sizeof ib, p->gBlk, e ? d1 : d0, jj);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> bf16", x,
-                  p->ktv, ib, mkt);
+    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> bf16", x, p->ktv,
+                  ib, mkt);
     rock__idx2(ib, sizeof ib, t,
                e ? rock__genBin(g, "arith.addi", j2, c1, "index") : j2);
     rock__genStore(g, x, b->KP, b->mKP, ib, 1, "bf16");
@@ -133,9 +133,9 @@ void rock__cpuPackV(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int c1 = p->c1, c2 = rock__genIndex(g, 2);
   /* Pairs [0, ceil(nCols / 2)); the second key of an odd last pair is a
    * zero row. */
-  int nPairs = rock__genBin(g, "arith.divui",
-                            rock__genBin(g, "arith.addi", p->nCols, c1, "index"),
-                            c2, "index");
+  int nPairs = rock__genBin(
+      g, "arith.divui", rock__genBin(g, "arith.addi", p->nCols, c1, "index"),
+      c2, "index");
   int u = rock__genFor(g, p->c0, nPairs, c1);
   int k0 = rock__genBin(g, "arith.addi", p->j0,
                         rock__genBin(g, "arith.muli", u, c2, "index"), "index");
@@ -240,9 +240,9 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int n = rock__genFor(g, p->c0, rock__genIndex(g, a->Dv),
                        rock__genIndex(g, 16 * nv));
   for (int v = 0; v < nv; ++v)
-    cols[v] = v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v),
-                               "index")
-                : n;
+    cols[v] =
+        v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v), "index")
+          : n;
   for (int h = 0; h < nr; ++h) {
     int cv = rock__genFresh(g);
     rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,

@@ -27,10 +27,10 @@ static int scoreLoops(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     rock__typeStrS(tf, sizeof tf, "f32", w);
     rock__typeStrS(ti, sizeof ti, "index", w);
     int j, mx;
-    int res = rock__genForIter(
-        g, rock__genIndex(g, s->seg[k].lo), rock__genIndex(g, s->seg[k].hi),
-        rock__genIndex(g, w), rock__genSplat(g, ROCK_NINF, "f32", w), tf, &j,
-        &mx);
+    int res =
+        rock__genForIter(g, rock__genIndex(g, s->seg[k].lo),
+                         rock__genIndex(g, s->seg[k].hi), rock__genIndex(g, w),
+                         rock__genSplat(g, ROCK_NINF, "f32", w), tf, &j, &mx);
     rock__idx2(ib, sizeof ib, s->r, j);
     int sacc = rock__genLoad(g, b->Sa, b->mSa, ib, w, b->acc);
     int xv = rock__attnScore(g, a, sacc, a->acc, w);
@@ -55,7 +55,8 @@ static int scoreLoops(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     int red = res;
     if (w > 1) {
       red = rock__genFresh(g);
-      rock__genLine(g, "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
+      rock__genLine(g,
+                    "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
                     red, res, tf);
     }
     tileMax = rock__genBin(g, "arith.maxnumf", tileMax, red, "f32");
