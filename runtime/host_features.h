@@ -51,14 +51,15 @@ bool rockAmxPermit(void);
 /// gives true: the code is generated (and faults if run).
 bool rockCpuHasAmx(const char *cpu);
 
-/// True when code generated for `cpu` may use AVX512-VNNI (vpdpbusd).
+/// True when code generated for `cpu` may use AVX512-VNNI (vpdpbusd; the
+/// peak probe's i8 ceiling).
 bool rockCpuHasVnni(const char *cpu);
 
-/// Sets the module's unit attributes `rock.amx` and `rock.vnni` (module
-/// borrowed) when `enable` and code for `cpu` may use AMX tiles /
-/// AVX512-VNNI (rock-lower-gridwise-attention then uses them: see
-/// docs/cpu.md). Fails, writing into `err` (errSize bytes, caller-owned),
-/// when the module already has one that the CPU lacks.
+/// Sets the module's unit attribute `rock.amx` (module borrowed) when
+/// `enable` and code for `cpu` may use AMX tiles (rock-lower-gridwise-
+/// attention then uses them: see docs/cpu.md). Fails, writing into `err`
+/// (errSize bytes, caller-owned), when the module already has it and the CPU
+/// lacks AMX.
 bool rockCpuMatrixApply(MlirModule module, bool enable, const char *cpu,
                         char *err, size_t errSize);
 

@@ -20,7 +20,7 @@ if config.rock_suite == "nightly":
 # ROCK_JIT_CPU names (`ROCK_JIT_CPU=x86-64-v3 make test` runs every suite for
 # an AVX2-only CPU). Features describe that CPU:
 # - avx512bf16: rock-run then uses the `dot` GemmFeature;
-# - amx, avx512vnni: rock-run sets rock.amx / rock.vnni (docs/cpu.md);
+# - amx: rock-run sets rock.amx (AMX tiles in the bf16 prefill, docs/cpu.md);
 # - avx512: the narrow-type e2e suites and the JIT execution tests run once
 #   more for x86-64-v3 (test/e2e-x86-64-v3, `%if avx512` RUN lines), so a
 #   path that needs AVX-512 cannot pass unnoticed where CI happens to have it.
@@ -40,8 +40,6 @@ else:
     # Linux itself); elsewhere their code is only generated and FileChecked.
     if all(f" {f}" in _cpu_flags for f in ("amx_tile", "amx_bf16", "amx_int8")):
         config.available_features.add("amx")
-    if " avx512_vnni" in _cpu_flags:
-        config.available_features.add("avx512vnni")
 
 # The CUDA toolkit (not a Debian package): PTX is checked with its ptxas.
 ptxas = os.environ.get("ROCK_PTXAS", "/usr/local/cuda/bin/ptxas")
