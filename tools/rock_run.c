@@ -437,8 +437,8 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
     bool amx = !noHostFeatures && rockCpuHasAmx(cpu);
     printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s\n",
            cpu ? cpu : "host", (long long)vecBits,
-           dot ? " dot (avx512bf16)" : "", amx ? " amx (amx-bf16, amx-int8)" : "",
-           dot || amx ? "" : " none");
+           dot ? " dot (avx512bf16)" : "",
+           amx ? " amx (amx-bf16, amx-int8)" : "", dot || amx ? "" : " none");
   }
   if (!noAutoSplit)
     setNumThreads(c);
