@@ -3,7 +3,8 @@
 // GemmFeature) or AMX tiles (the module attribute rock.amx). Run where the
 // host has the instructions; the IR and the x86 code are pinned everywhere.
 //
-// Executed (AVX512-BF16 hosts): partial key tiles, odd key counts, head dims
+// Executed (AVX512-BF16 hosts): 64- and 128-key tiles, partial key tiles,
+// odd key counts, head dims
 // 32/64/96/128, causal, KV-cache lengths, sliding window, scale and bias
 // regions, split KV with LSE, paged K/V (K then d-major), transposed
 // operands; against the f64 reference (allclose), and --no-host-features
@@ -15,10 +16,18 @@
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 200 -head_dim_qk 64 -head_dim_v 64 -causal -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 640 -head_dim_qk 128 -head_dim_v 128 -split_kv 3 -return_lse -causal -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 640 -head_dim_qk 128 -head_dim_v 128 -current_seq_len=500,37 -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
+// RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 300 -seq_len_k 1100 -head_dim_qk 128 -head_dim_v 128 -causal -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 1000 -head_dim_qk 128 -head_dim_v 128 -sliding_window_size 100 -causal -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 513 -head_dim_qk 128 -head_dim_v 128 --with-attn-scale --with-attn-bias -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --paged-attention --page-size 2048 --num-pages 128 -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // RUN: %if avx512bf16 %{ rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 600 -head_dim_qk 128 -head_dim_v 128 -transK=true -transV=true -transQ=true -transO=true -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
+//
+// The tiling: the packed form takes 128 keys per tile once Sk >= 1024 (with
+// `dot` or rock.amx); the same bf16 problem without either, 64.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 -ph > %t.long.mlir
+// RUN: rock-opt %t.long.mlir --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE64
+// RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.long.mlir | rock-opt --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE128
+// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' %t.long.mlir | rock-opt --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE128
 //
 // The vdpbf16ps form's IR (the `dot` GemmFeature given explicitly).
 // RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.causal.mlir > %t.dot.mlir
@@ -39,6 +48,8 @@
 // RUN: %if !amx %{ not rock-run %t.amx-only.mlir 2>&1 | FileCheck %s --check-prefix=NO-AMX %}
 
 // CHECK: [1 1 1]
+// TILE64: mPerBlock = 64 : i32
+// TILE128: mPerBlock = 128 : i32
 // DOT: host features: dot (avx512bf16)
 // DOT: [1 1 1]
 // IR-NONE-NOT: dpbf16ps
