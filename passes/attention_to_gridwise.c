@@ -265,8 +265,7 @@ static bool packedBf16(MlirOperation op, MlirValue q, MlirValue k,
  *    128, so it keeps 64).
  * Returns false after reporting an error. */
 static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
-                         int64_t rows, bool packed, int64_t *mb,
-                         int64_t *nb) {
+                         int64_t rows, bool packed, int64_t *mb, int64_t *nb) {
   int64_t pm = 0, pn = 0;
   MlirAttribute pc = rock__attr(a->op, "perf_config");
   if (!mlirAttributeIsNull(pc) && mlirAttributeIsAString(pc)) {
@@ -280,11 +279,11 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
     pm = parsed.mPerBlock;
     pn = parsed.nPerBlock;
   }
-  *mb = pm ? pm
+  *mb = pm                                              ? pm
         : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK ? DECODE_MB
         : packed && Sk >= DECODE_LONG_SK                ? PACKED_MB
-        : Sk >= LONG_SK ? 2 * DEFAULT_BLOCK
-                        : DEFAULT_BLOCK;
+        : Sk >= LONG_SK                                 ? 2 * DEFAULT_BLOCK
+                                                        : DEFAULT_BLOCK;
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;
@@ -375,7 +374,8 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   }
   int64_t R = hq / hkv, rows = Sq * R;
   int64_t mb, nb;
-  if (!chooseTiling(&a, pass, Sk, rows, packedBf16(op, operand(&a, A_Q, 0), kIn, vIn), &mb, &nb))
+  if (!chooseTiling(&a, pass, Sk, rows,
+                    packedBf16(op, operand(&a, A_Q, 0), kIn, vIn), &mb, &nb))
     return false;
   int64_t grid = Bkv * ((rows + nb - 1) / nb) * S;
 

@@ -8,6 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* `%r = vector.shuffle %x, %y [mask] : ty, ty`; frees mask. */
+static int shuffle(RockGen *g, int x, int y, RockStr *mask, const char *ty) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : %s, %s", r, x, y,
+                mask->data, ty, ty);
+  rock__strFree(mask);
+  return r;
+}
+
 /* exp2(d) for f32 d <= 0 (scalar or vector<W>), written in arith so that it
  * vectorises (math.exp2 becomes one libm call per lane): d = n + f with
  * n = roundeven(d), |f| <= 1/2, 2^f = 1 + f*P(f) (Cephes exp2f, relative
@@ -91,11 +100,7 @@ void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
   RockStr m = {0};
   for (int64_t t = 0; t < MB; ++t)
     rock__strAppendf(&m, "%s%lld", t ? ", " : "", (long long)keyAt(t, MB));
-  int sh = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : %s, %s", sh, v,
-                v, m.data, tv, tv);
-  rock__strFree(&m);
-  rock__genStore(g, sh, buf, mt, ib, (int)MB, "bf16");
+  rock__genStore(g, shuffle(g, v, v, &m, tv), buf, mt, ib, (int)MB, "bf16");
   rock__genEnd(g);
   rock__genEnd(g);
 }
@@ -212,19 +217,30 @@ int rock__cpuDotBf16(RockGen *g, int acc, int x, int y) {
   return r;
 }
 
+void rock__cpuScaledO(RockGen *g, const RockCpuBufs *b, const int *rows, int nr,
+                      const int *cols, int nv, int *init) {
+  char ib[128];
+  for (int h = 0; h < nr; ++h) {
+    int cv = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,
+                  rows[h], b->mRow);
+    int cb = rock__genBcast(g, cv, 16, "f32");
+    for (int v = 0; v < nv; ++v) {
+      rock__idx2(ib, sizeof ib, rows[h], cols[v]);
+      int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
+      init[h * nv + v] =
+          rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
+    }
+  }
+}
+
 /* The pair buf[idx], buf[idx + 1] repeated over 32 lanes. */
 int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx) {
   int pp = rock__genLoad(g, buf, mt, idx, 2, "bf16");
   RockStr m = {0};
   for (int l = 0; l < 32; ++l)
     rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
-  int pv = rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<2xbf16>, "
-                "vector<2xbf16>",
-                pv, pp, pp, m.data);
-  rock__strFree(&m);
-  return pv;
+  return shuffle(g, pp, pp, &m, "vector<2xbf16>");
 }
 
 /* vcvtneps2bf16 per 16 lanes; the halves of a wider vector joined by
@@ -254,13 +270,9 @@ int rock__cpuCvtBf16(RockGen *g, int v, int w) {
       RockStr m = {0};
       for (int l = 0; l < 2 * width; ++l)
         rock__strAppendf(&m, "%s%d", l ? ", " : "", l);
-      int r = rock__genFresh(g);
-      rock__genLine(g,
-                    "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : "
-                    "vector<%dxbf16>, vector<%dxbf16>",
-                    r, parts[2 * k], parts[2 * k + 1], m.data, width, width);
-      rock__strFree(&m);
-      parts[k] = r;
+      char ty[32];
+      snprintf(ty, sizeof ty, "vector<%dxbf16>", width);
+      parts[k] = shuffle(g, parts[2 * k], parts[2 * k + 1], &m, ty);
     }
   return parts[0];
 }
@@ -271,13 +283,7 @@ int rock__cpuInterleave16(RockGen *g, int x, int y, int o) {
   RockStr m = {0};
   for (int l = 0; l < 16; ++l)
     rock__strAppendf(&m, "%s%d, %d", l ? ", " : "", o + l, 32 + o + l);
-  int r = rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<32xbf16>, "
-                "vector<32xbf16>",
-                r, x, y, m.data);
-  rock__strFree(&m);
-  return r;
+  return shuffle(g, x, y, &m, "vector<32xbf16>");
 }
 
 /* gemm0 of the fused form when K is key-major in memory: per row group

@@ -104,6 +104,10 @@ void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
 int rock__cpuReduce4(RockGen *g, const int v[4]);
 /* acc + pairwise bf16 products: vdpbf16ps on vector<32xbf16> operands. */
 int rock__cpuDotBf16(RockGen *g, int acc, int x, int y);
+/* The starting accumulators of a gemm1 register block: init[h nv + v] =
+ * Ct[rows[h]] * Ot[rows[h]][cols[v] .. + 16) for h < nr, v < nv. */
+void rock__cpuScaledO(RockGen *g, const RockCpuBufs *b, const int *rows, int nr,
+                      const int *cols, int nv, int *init);
 /* The bf16 pair buf[idx], buf[idx + 1] (a 2-D bf16 memref of type mt)
  * repeated over a vector<32xbf16> (one 32-bit broadcast). */
 int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx);

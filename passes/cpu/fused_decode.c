@@ -181,18 +181,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     cols[s] = s ? rock__genBin(g, "arith.addi", dc, rock__genIndex(g, 16 * s),
                                "index")
                 : dc;
-  for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
-    int cv = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,
-                  rows[h], b->mRow);
-    int cb = rock__genBcast(g, cv, 16, "f32");
-    for (int s = 0; s < NS; ++s) {
-      rock__idx2(ib, sizeof ib, rows[h], cols[s]);
-      int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
-      init[h * NS + s] =
-          rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
-    }
-  }
+  rock__cpuScaledO(g, b, rows, ROCK_CPU_FUSE_ROWS, cols, NS, init);
   int n = ROCK_CPU_FUSE_ROWS * NS, j, lo = c0;
   if (dotV) {
     /* Key pairs (2t, 2t + 1) by vdpbf16ps: the V rows interleaved

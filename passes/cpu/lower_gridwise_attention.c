@@ -84,6 +84,22 @@ static void commonConstants(RockGen *g, const RockAttn *a) {
     rock__genConst(g, f[i], "f32");
 }
 
+/* Zeroes row `r` of the 2-D buffer `buf` (type mt, element elt) over the
+ * segments seg[0..n). */
+static void zeroRow(RockGen *g, int buf, const char *mt, int r,
+                    const RockSeg *seg, int n, const char *elt) {
+  char ib[128];
+  for (int s = 0; s < n; ++s) {
+    int d =
+        rock__genFor(g, rock__genIndex(g, seg[s].lo),
+                     rock__genIndex(g, seg[s].hi), rock__genIndex(g, seg[s].w));
+    rock__idx2(ib, sizeof ib, r, d);
+    rock__genStore(g, rock__genZero(g, elt, seg[s].w), buf, mt, ib, seg[s].w,
+                   elt);
+    rock__genEnd(g);
+  }
+}
+
 static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   MlirType f32 = a->f32;
   RockCpuBufs b;
@@ -228,37 +244,14 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     if (fused || packed)
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Ct, r,
                     b.mRow);
-    for (int s = 0; s < nSegDv; ++s) {
-      int d = rock__genFor(g, rock__genIndex(g, segDv[s].lo),
-                           rock__genIndex(g, segDv[s].hi),
-                           rock__genIndex(g, segDv[s].w));
-      rock__idx2(ib, sizeof ib, r, d);
-      rock__genStore(g, rock__genZero(g, "f32", segDv[s].w), b.Ot, b.mOt, ib,
-                     segDv[s].w, "f32");
-      rock__genEnd(g);
-    }
-    for (int s = 0; (pairRows || fused || packed) && s < nSegDqk; ++s) {
-      int d = rock__genFor(g, rock__genIndex(g, segDqk[s].lo),
-                           rock__genIndex(g, segDqk[s].hi),
-                           rock__genIndex(g, segDqk[s].w));
-      rock__idx2(ib, sizeof ib, r, d);
-      rock__genStore(g, rock__genZero(g, b.acc, segDqk[s].w), b.Ql, b.mQl, ib,
-                     segDqk[s].w, b.acc);
-      if (dotK || packed)
-        rock__genStore(g, rock__genZero(g, "bf16", segDqk[s].w), b.Qb, b.mQb,
-                       ib, segDqk[s].w, "bf16");
-      rock__genEnd(g);
-    }
+    zeroRow(g, b.Ot, b.mOt, r, segDv, nSegDv, "f32");
+    if (pairRows || fused || packed)
+      zeroRow(g, b.Ql, b.mQl, r, segDqk, nSegDqk, b.acc);
+    if (dotK || packed)
+      zeroRow(g, b.Qb, b.mQb, r, segDqk, nSegDqk, "bf16");
     /* P rows past nRows (computed by the packed gemm1, never stored). */
-    for (int s = 0; packed && s < nSegMB; ++s) {
-      int j = rock__genFor(g, rock__genIndex(g, segMB[s].lo),
-                           rock__genIndex(g, segMB[s].hi),
-                           rock__genIndex(g, segMB[s].w));
-      rock__idx2(ib, sizeof ib, r, j);
-      rock__genStore(g, rock__genZero(g, "bf16", segMB[s].w), b.Pb, b.mPb, ib,
-                     segMB[s].w, "bf16");
-      rock__genEnd(g);
-    }
+    if (packed)
+      zeroRow(g, b.Pb, b.mPb, r, segMB, nSegMB, "bf16");
     rock__genEnd(g);
   }
 

@@ -243,18 +243,7 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     cols[v] =
         v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v), "index")
           : n;
-  for (int h = 0; h < nr; ++h) {
-    int cv = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,
-                  rows[h], b->mRow);
-    int cb = rock__genBcast(g, cv, 16, "f32");
-    for (int v = 0; v < nv; ++v) {
-      rock__idx2(ib, sizeof ib, rows[h], cols[v]);
-      int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
-      init[h * nv + v] =
-          rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
-    }
-  }
+  rock__cpuScaledO(g, b, rows, nr, cols, nv, init);
   /* Key pairs up to the tile's real keys (VP holds ceil(nCols / 2)). */
   int nPairs = rock__genBin(
       g, "arith.divui", rock__genBin(g, "arith.addi", p->nCols, p->c1, "index"),
