@@ -105,8 +105,8 @@ void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
   rock__genEnd(g);
 }
 
-/* Software prefetch of the fused decode loops: one rock.view_prefetch per
- * 64-byte line of row `jj` + MB (the same key of the next tile, clamped to
+/* Software prefetch of the fused decode loops: one rock.view_prefetch of
+ * the 64-byte lines of row `jj` + MB (the same key of the next tile, clamped to
  * the last key so the page table is never read out of bounds) of K
  * (`isV` false) or V, columns [d0, d0 + n) where d0 is the SSA index `d0`
  * (or 0 when d0 < 0). gemm0 prefetches the next tile's K rows, gemm1 the
@@ -125,18 +125,13 @@ void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
   int nxt = rock__genBin(g, "arith.minui", ahead, rock__genIndex(g, a->Sk - 1),
                          "index");
   MlirType t = isV ? a->tv : a->tk;
-  unsigned bytes = (rock__bitWidth(t) + 7) / 8;
-  int64_t step = bytes ? 64 / bytes : 64;
+  int64_t bytes = (rock__bitWidth(t) + 7) / 8;
+  int64_t lines = (n * (bytes ? bytes : 1) + 63) / 64;
   char ib[128];
-  for (int64_t d = 0; d < n; d += step) {
-    int col =
-        d0 < 0 ? rock__genIndex(g, d)
-        : d ? rock__genBin(g, "arith.addi", d0, rock__genIndex(g, d), "index")
-            : d0;
-    rock__idx3(ib, sizeof ib, gBlk, nxt, col);
-    rock__genLine(g, "rock.view_prefetch %%v%d[%s] : %s", isV ? a->v : a->k, ib,
-                  isV ? a->mv : a->mk);
-  }
+  /* One view access for the row's lines (one page-table lookup). */
+  rock__idx3(ib, sizeof ib, gBlk, nxt, d0 < 0 ? rock__genIndex(g, 0) : d0);
+  rock__genLine(g, "rock.view_prefetch %%v%d[%s] {lines = %lld : i32} : %s",
+                isV ? a->v : a->k, ib, (long long)lines, isV ? a->mv : a->mk);
 }
 
 /* Adds lanes [lo, lo + n) and [hi, hi + n) of each of x and y (vector<W>)

@@ -415,9 +415,9 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // by one access), 4 rows x 64 columns of O in 16 vector<16> accumulators. Row groups stop at the real
 // rows (4 of NB = 32 here). A full key tile is walked in 8 interleaved
 // streams (key = (j % 8) * MB/8 + j / 8), a partial one in order. Per key,
-// gemm0 prefetches each 64-byte line of the K row one tile ahead (clamped
-// to the last key), gemm1 the lines of the V columns it reads one tile
-// ahead.
+// gemm0 prefetches the 64-byte lines of the K row one tile ahead (clamped
+// to the last key; one rock.view_prefetch with `lines`), gemm1 the lines of
+// the V columns it reads one tile ahead.
 
 // CHECK-LABEL: func @decode_dot_form
 // CHECK-NOT: memref<16x64xf32>
@@ -432,11 +432,8 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[JJ:.*]] = arith.addi %{{.*}}, %[[KEY]] : index
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[JJ]], %c16 : index
 // CHECK: %[[NXT:.*]] = arith.minui %[[AHEAD]], %c127 : index
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c0] : memref<2x128x64xf32>
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c16] : memref<2x128x64xf32>
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c32] : memref<2x128x64xf32>
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c48] : memref<2x128x64xf32>
-// CHECK-NOT: rock.view_prefetch %arg2
+// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c0] {lines = 4 : i32} : memref<2x128x64xf32>
+// CHECK-NOT: rock.view_prefetch
 // CHECK: %[[ROW:.*]] = rock.view_load %arg1[%{{.*}}, %[[JJ]], %c0] : memref<2x128x64xf32> -> vector<64xf32>
 // CHECK: %[[KV:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
 // CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
@@ -459,9 +456,8 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[JV:.*]] = arith.addi %{{.*}}, %[[KV2]] : index
 // CHECK: %[[AV:.*]] = arith.addi %[[JV]], %c16 : index
 // CHECK: %[[NV:.*]] = arith.minui %[[AV]], %c127 : index
-// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC:.*]]] : memref<2x128x64xf32>
-// CHECK: %[[DC16:.*]] = arith.addi %[[DC]], %c16 : index
-// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC16]]] : memref<2x128x64xf32>
+// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC:.*]]] {lines = 4 : i32} : memref<2x128x64xf32>
+// CHECK-NOT: rock.view_prefetch
 // CHECK: %[[VROW:.*]] = rock.view_load %arg2[%{{.*}}, %{{.*}}, %[[DC]]] : memref<2x128x64xf32> -> vector<64xf32>
 // CHECK: vector.extract_strided_slice %[[VROW]] {offsets = [48], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
 // CHECK: memref.dealloc %[[CT]] : memref<32xf32>
