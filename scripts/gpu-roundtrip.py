@@ -115,16 +115,19 @@ PTXAS_USED = re.compile(r"Used (\d+) registers(?:, used \d+ barriers)?"
 
 
 def ptxas_one(ptxas, path):
-    """`ptxas -arch=sm_90 -v` of every PTX object of the bundle at `path`:
+    """`ptxas -arch=<the PTX's .target> -v` of every PTX object of the
+    bundle at `path`:
     a list of {object, kernel, regs, smem, stack, spill_st, spill_ld}."""
     rows = []
     for i, o in enumerate(read_bundle(path)["objects"]):
         if o["format"] != "ptx":
             continue
+        target = re.search(rb"^\.target (sm_\w+)", o["data"], re.M)
+        arch = target.group(1).decode() if target else ARCH
         with tempfile.NamedTemporaryFile(suffix=".ptx") as f:
             f.write(o["data"])
             f.flush()
-            p = subprocess.run([ptxas, f"-arch={ARCH}", "-v", f.name, "-o",
+            p = subprocess.run([ptxas, f"-arch={arch}", "-v", f.name, "-o",
                                 os.devnull], capture_output=True, text=True)
         row = None
         for line in (p.stdout + p.stderr).splitlines():

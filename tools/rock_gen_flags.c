@@ -319,6 +319,15 @@ static void numCuFlag(const char *arg, const char *v) {
   note(ROCK_GEN_NOTE_NUM_CU);
 }
 
+static void wgmmaFlag(const char *arg, const char *v) {
+  (void)arg;
+  if (!oneOf(v, toggles))
+    rock__genDie("invalid value '%s' for -wgmma (infer, on or off)", v);
+  A.compat.wgmma = !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 2 : 0;
+  if (A.compat.wgmma)
+    note(ROCK_GEN_NOTE_WGMMA);
+}
+
 static void scheduleFlag(const char *arg, const char *v) {
   (void)parseInt(arg, v);
   note(ROCK_GEN_NOTE_SCHEDULE);
@@ -497,6 +506,7 @@ static const Flag flags[] = {
     // GPU options (notes where they have no effect).
     {"schedule_version", NULL, FLAG_VALUE, .to.handle = scheduleFlag},
     {"num_cu", NULL, FLAG_VALUE, .to.handle = numCuFlag},
+    {"wgmma", NULL, FLAG_VALUE, .to.handle = wgmmaFlag},
     {"num_chiplets", NULL, FLAG_VALUE, .to.handle = chipletsFlag},
     {"direct_to_lds_32b", NULL, FLAG_SWITCH, .to.handle = directToLdsFlag},
     {"direct_to_lds_128b", NULL, FLAG_SWITCH, .to.handle = directToLdsFlag},

@@ -161,6 +161,7 @@ typedef struct RockAttn {
   bool causal, reverse, softmax, hasWindow, hasBand, hasLow, dynamic;
   bool dot;       /* features has `dot`: x86 AVX512-BF16 dot products allowed */
   bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
+  bool kvPaged;   /* K or V reaches memory through a rock.deref (paged) */
   /* region */
   MlirBlock rblock; /* null when the region is empty */
   MlirType rArg0, rYield;
