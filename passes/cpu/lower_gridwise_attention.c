@@ -241,6 +241,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                   b.mRow);
     rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r,
                   b.mRow);
+    /* Rows past nRows see no key (the packed gemms' key bound). */
+    if (b.Last >= 0)
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s",
+                    rock__genIndex(g, -1), b.Last, r, b.mIdx);
     if (fused || packed)
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Ct, r,
                     b.mRow);

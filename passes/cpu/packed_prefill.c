@@ -198,6 +198,41 @@ static void dotBlock(RockGen *g, int A, const char *mA, int B, const char *mB,
   rock__genYieldMultiEnd(g, ACCS, nacc, "vector<16xf32>");
 }
 
+/* The keys of the tile that a group of rows[0..nr) needs: nCols, or
+ * with per-row limits (KV cache, causal) up to the group's last visible key:
+ * min(nCols, max(0, max_h Last[rows[h]] - j0 + 1)). The keys past it are
+ * masked for every row of the group (their P is 0), so the gemms skip them:
+ * on the diagonal tiles of a causal prefill, about half. */
+static int groupKeys(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                     const RockCpuPack *p, const int *rows, int nr) {
+  if (!a->dynamic)
+    return p->nCols;
+  int last = -1;
+  for (int h = 0; h < nr; ++h) {
+    int l = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", l, b->Last,
+                  rows[h], b->mIdx);
+    last = h ? rock__genBin(g, "arith.maxsi", last, l, "index") : l;
+  }
+  int n = rock__genBin(g, "arith.subi",
+                       rock__genBin(g, "arith.addi", last, p->c1, "index"),
+                       p->j0, "index");
+  n = rock__genBin(g, "arith.maxsi", n, p->c0, "index");
+  return rock__genBin(g, "arith.minsi", n, p->nCols, "index");
+}
+
+/* Rounds the index `n` up to a multiple of `m`. */
+static int roundUp(RockGen *g, int n, int64_t m) {
+  int cm = rock__genIndex(g, m);
+  return rock__genBin(
+      g, "arith.muli",
+      rock__genBin(
+          g, "arith.divui",
+          rock__genBin(g, "arith.addi", n, rock__genIndex(g, m - 1), "index"),
+          cm, "index"),
+      cm, "index");
+}
+
 /* Groups of nr rows over [0, nRows) (rounded up: NB % nr == 0); sets
  * rows[]. */
 static void rowGroup(RockGen *g, int nRows, int nr, int rows[MAX_ROWS]) {
@@ -213,8 +248,8 @@ void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int nv = blockVecs(a->MB), nr = ACCS / nv;
   int rows[MAX_ROWS], init[ACCS], res[ACCS];
   rowGroup(g, p->nRows, nr, rows);
-  int n = rock__genFor(g, p->c0, rock__genIndex(g, a->MB),
-                       rock__genIndex(g, 16 * nv));
+  int keys = roundUp(g, groupKeys(g, a, b, p, rows, nr), 16 * nv);
+  int n = rock__genFor(g, p->c0, keys, rock__genIndex(g, 16 * nv));
   for (int i = 0; i < ACCS; ++i)
     init[i] = rock__genZero(g, "f32", 16);
   dotBlock(g, b->Qb, b->mQb, b->KP, b->mKP, rows, nv, n,
@@ -237,6 +272,12 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int nv = blockVecs(a->Dv), nr = ACCS / nv;
   int rows[MAX_ROWS], init[ACCS], res[ACCS], cols[4];
   rowGroup(g, p->nRows, nr, rows);
+  /* Key pairs up to the keys the group needs (VP holds ceil(nCols / 2)). */
+  int nPairs = rock__genBin(g, "arith.divui",
+                            rock__genBin(g, "arith.addi",
+                                         groupKeys(g, a, b, p, rows, nr), p->c1,
+                                         "index"),
+                            rock__genIndex(g, 2), "index");
   int n = rock__genFor(g, p->c0, rock__genIndex(g, a->Dv),
                        rock__genIndex(g, 16 * nv));
   for (int v = 0; v < nv; ++v)
@@ -244,10 +285,6 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
         v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v), "index")
           : n;
   rock__cpuScaledO(g, b, rows, nr, cols, nv, init);
-  /* Key pairs up to the tile's real keys (VP holds ceil(nCols / 2)). */
-  int nPairs = rock__genBin(
-      g, "arith.divui", rock__genBin(g, "arith.addi", p->nCols, p->c1, "index"),
-      rock__genIndex(g, 2), "index");
   dotBlock(g, b->Pb, b->mPb, b->VP, b->mVP, rows, nv, n, nPairs, init, res);
   for (int h = 0; h < nr; ++h)
     for (int v = 0; v < nv; ++v) {

@@ -58,7 +58,10 @@
 // IR-DOT: rock.view_load {{.*}} -> vector<32xbf16>
 // IR-DOT: vector.shuffle {{.*}} [0, 32, 1, 33, 2, 34
 // IR-DOT: vector.store {{.*}} : memref<64x128xbf16>, vector<32xbf16>
-// gemm0: 16 accumulators, one broadcast Q pair per row.
+// gemm0: per row group, the keys up to the group's last visible key
+// (causal), 16 accumulators, one broadcast Q pair per row.
+// IR-DOT: arith.maxsi %{{.*}}, %{{.*}} : index
+// IR-DOT: arith.minsi %{{.*}}, %{{.*}} : index
 // IR-DOT: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // IR-DOT: vector.shuffle {{.*}} [0, 1, 0, 1, 0, 1
 // IR-DOT: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
