@@ -427,6 +427,8 @@ static const Flag flags[] = {
     {"transV", "--transV", FLAG_BOOL, .to.b = &A.cfg.transV},
     {"transO", "--transO", FLAG_BOOL, .to.b = &A.cfg.transO},
     {"softmax_dtype", "-softmax_dtype T", FLAG_VALUE, .to.handle = softmaxFlag},
+    {"rocmlir_region", "--rocmlir-region", FLAG_BOOL,
+     .to.b = &A.cfg.regionInElementType},
     {"paged_attention", "\n--paged-attention", FLAG_BOOL, .to.b = &A.cfg.paged},
     {"num_pages", "--num-pages N", FLAG_POSITIVE, .to.i = &A.cfg.numPages},
     {"page_size", "--page-size N", FLAG_POSITIVE, .to.i = &A.cfg.pageSize},

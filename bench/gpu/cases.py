@@ -32,13 +32,17 @@ PAGES = (16, 64)  # tokens per page
 SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # Modifiers of a variant: extra rock-gen flags. mma: the mma.sync schedule
 # (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
-# producer warpgroup / without the softmax overlapping P·V.
+# producer warpgroup / without the softmax overlapping P·V; pp / sw128: with
+# its consumer warpgroups in ping-pong / its tiles 128-byte swizzled
+# (off by default until measured; combine them as dense-pp-sw128).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
         "mma": "-wgmma=off",
         "nows": "--module-attr rock.gpu_wgmma_producer=false",
-        "noov": "--module-attr rock.gpu_wgmma_overlap=false"}
+        "noov": "--module-attr rock.gpu_wgmma_overlap=false",
+        "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
+        "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

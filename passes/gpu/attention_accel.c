@@ -823,9 +823,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                 rock__genIndex(g, a->Sk - 1), "index");
           MlirType yt;
           int y = rock__attnRegion(g, a, sc, x[ri], jc, &yt);
-          xv = rock__attnScoreRaw(g, a, y, yt, 1);
+          xv = rock__attnScore(g, a, y, yt, 1);
         } else {
-          xv = rock__attnScoreRaw(g, a, sc, a->acc, 1);
+          xv = rock__attnScore(g, a, sc, a->acc, 1);
         }
         xs[jt][e] = xv;
         jjs[jt][e] = jj;
@@ -890,10 +890,6 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     rock__strFree(&rl);
     rock__strFree(&tl);
     rock__strFree(&yl);
-    /* (scaled after the masks: next to P's exponent, one FMA with it) */
-    for (int jt = 0; jt < s->ntS; ++jt)
-      for (int e = 0; e < ac->cElems; ++e)
-        xs[jt][e] = rock__attnScoreScale(g, a, xs[jt][e], 1);
     /* The online softmax per row; P into workgroup memory in V's type. */
     int cr[MAXR];
     for (int r = 0; r < s->nr; ++r) {

@@ -24,8 +24,11 @@
  * multiple of 8 when K is stored [d][keys]); otherwise, or with the module
  * attribute rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule
  * runs. rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
- * ablation). A module whose kernels hold wgmma is compiled for sm_90a
- * (rock-gpu-attach-target).
+ * ablation); rock.gpu_wgmma_pingpong / rock.gpu_wgmma_swizzle128 = true
+ * (opt-in until measured) order the consumer warpgroups' products in turns
+ * (attention_wgmma_ws.c) / stage the tiles 128-byte swizzled
+ * (attention_wgmma.h). A module whose kernels hold wgmma is compiled for
+ * sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -59,6 +62,8 @@ typedef struct WgSwitches {
   bool on;       /* rock.gpu_wgmma */
   bool overlap;  /* rock.gpu_wgmma_overlap */
   bool producer; /* rock.gpu_wgmma_producer */
+  bool pingpong; /* rock.gpu_wgmma_pingpong */
+  bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
 } WgSwitches;
 
 /* The plan for `a`: false when the schedule does not apply. */
@@ -100,17 +105,25 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
           !pagedView(mlirOperationGetOperand(op, 1)) &&
           !pagedView(mlirOperationGetOperand(op, 2));
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
+  /* Ping-pong needs the two consumer warpgroups of the producer form; the
+   * 128-byte swizzle whole 64-element blocks (every tile's two extents are
+   * head dims or key tiles). */
+  c->pingpong = sw->pingpong && c->ws;
+  c->sw128 = sw->swizzle && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
       !rock__accelSelectWarpgroup(&ta, c->elt, (int)a->Dv, &c->acO))
     return false;
   /* Q, then two stages of K and V. */
-  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, ""};
-  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk, ""};
-  c->v = (WgTile){(int)a->Dv, c->mb, true, c->k.off + 2LL * c->mb * a->Dqk, ""};
+  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128};
+  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk,
+                  "",    c->sw128};
+  c->v = (WgTile){(int)a->Dv, c->mb,   true, c->k.off + 2LL * c->mb * a->Dqk,
+                  "",         c->sw128};
   c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
-  c->barOff = c->k.off + WG_STAGES * c->stageBytes;
+  /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
+  c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
   c->bytes = c->barOff + (c->ws ? 64 : 0);
   if (c->bytes > SMEM_MAX)
     return false;
@@ -129,6 +142,23 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   a->nNBlk = (sqr + a->NB - 1) / a->NB;
   a->grid = a->Bkv * a->nNBlk * a->S;
   return true;
+}
+
+/* (sw128) The bytes from the buffer's start to its first 1024-byte
+ * boundary: the swizzle pattern is one of addresses, so every tile starts
+ * on one (the buffer is only 16-byte aligned; c->bytes has the slack). */
+static int alignPad(RockGen *g, WgCtx *c) {
+  int p = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                "-> index",
+                p, c->buf, c->mBuf);
+  int c1k = rock__genIndex(g, 1024);
+  return rock__genBin(
+      g, "arith.remui",
+      rock__genBin(g, "arith.subi", c1k,
+                   rock__genBin(g, "arith.remui", p, c1k, "index"), "index"),
+      c1k, "index");
 }
 
 /* The gpu.launch line and the ids every stage uses. */
@@ -155,6 +185,21 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
            "memref<?xi8, #gpu.address_space<workgroup>>");
   c->buf = rock__genFresh(g);
   rock__genLine(g, "%%v%d = gpu.dynamic_shared_memory : %s", c->buf, c->mBuf);
+  c->pad = c->sw128 ? alignPad(g, c) : -1;
+  if (c->sw128) {
+    int v = rock__wgTileView(g, c, &c->q, -1), p = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                  "-> index",
+                  p, v, c->q.mt);
+    int a = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", a, p);
+    c->addr16 =
+        rock__genBin(g, "arith.shrui",
+                     rock__genBin(g, "arith.andi", a,
+                                  rock__genConst(g, "262143", "i64"), "i64"),
+                     rock__genConst(g, "4", "i64"), "i64");
+  }
   int cl = rock__genIndex(g, WG_LANES);
   c->wgi = rock__genBin(g, "arith.divui", c->tx, cl, "index");
   c->lane = rock__genBin(g, "arith.remui", c->tx, cl, "index");
@@ -165,17 +210,16 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
   c->wg = rock__attnWorkgroup(g, a, *bx);
   c->cR = rock__genIndex(g, a->R);
   c->lastRow = rock__genBin(g, "arith.subi", c->wg.nRows, c1, "index");
-  /* Q's descriptor for this warpgroup's rows: 8-row groups 256 bytes apart. */
-  int qv = rock__wgTileView(g, c, &c->q, -1);
-  int qd = rock__accelWgmmaDescAt(g, qv, c->q.mt, 128, 256);
+  /* Q's descriptor for this warpgroup's rows. */
+  int qd = rock__wgTileDesc(g, c, &c->q, -1);
   int wgi = rock__genFresh(g);
   rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", wgi,
                 c->wgi);
+  snprintf(lit, sizeof lit, "%lld",
+           (long long)(rock__wgLines(&c->q, WG_ROWS) >> 4));
   c->qDesc = rock__genBin(
       g, "arith.addi", qd,
-      rock__genBin(g, "arith.muli", wgi,
-                   rock__genConst(g, "128", "i64"), /* 2048 bytes >> 4 */
-                   "i64"),
+      rock__genBin(g, "arith.muli", wgi, rock__genConst(g, lit, "i64"), "i64"),
       "i64");
 }
 
@@ -391,9 +435,11 @@ int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   int on = rock__gpuSwitch(op, pass, "rock.gpu_wgmma", 1, 0, 1);
   int ov = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_overlap", 1, 0, 1);
   int pr = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_producer", 1, 0, 1);
-  if (acc < 0 || on < 0 || ov < 0 || pr < 0)
+  int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
+  int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 0, 0, 1);
+  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0)
     return 0;
-  WgSwitches sw = {acc == 1 && on == 1, ov == 1, pr == 1};
+  WgSwitches sw = {acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1};
   WgCtx c;
   if (!applies(op, a, &sw, &c))
     return -1;

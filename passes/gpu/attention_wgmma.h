@@ -22,17 +22,26 @@ enum {
   WG_MAX_ACC = 128, /* f32 accumulator elements per lane (m64 n256) */
 };
 
-/* The operand layout of a staged tile (no swizzle): core matrices of 8
- * lines x 16 bytes, 128 contiguous bytes each; per k16 slab of an Nn x K
- * tile, 8-line groups along n 256 bytes apart (SBO), the two k halves 128
- * bytes apart (LBO), slabs 32·Nn bytes apart. K-major tiles have n lines
- * (rows) of contiguous k; MN-major ones k lines of contiguous n. */
+/* The operand layout of a staged tile. K-major tiles have n lines (rows)
+ * of contiguous k; MN-major ones k lines of contiguous n.
+ * No swizzle: core matrices of 8 lines x 16 bytes, 128 contiguous bytes
+ * each; per k16 slab of an Nn x K tile, 8-line groups along n 256 bytes
+ * apart (SBO), the two k halves 128 bytes apart (LBO), slabs 32·Nn bytes
+ * apart.
+ * 128-byte swizzle (sw; rock.gpu_wgmma_swizzle128): the contiguous
+ * dimension cut into blocks of 64 elements; a block holds every line as
+ * 128 bytes, line after line, 16-byte chunk c of line L at chunk c ^ (L %
+ * 8), blocks one after another (K-major: k blocks of Nn lines; MN-major: n
+ * blocks of K lines), 1024-byte aligned. K-major: SBO 1024 (8 lines), a
+ * k16 step 32 bytes further inside a block; MN-major: LBO the block size
+ * (the next 64 n), SBO 1024 (the next 8 k), a k16 step 2048 bytes. */
 typedef struct WgTile {
   int nn;      /* extent along the product's n (or m) */
   int kk;      /* extent along the product's k */
   bool mn;     /* MN-major: 16-byte chunks along n */
   int64_t off; /* byte offset in the workgroup buffer (stage 0) */
   char mt[64]; /* the memref type of its stores: [chunks][8] */
+  bool sw;     /* 128-byte swizzle */
 } WgTile;
 
 typedef struct WgCtx {
@@ -44,11 +53,15 @@ typedef struct WgCtx {
   int nwg, nb, mb, nThreads;
   bool overlap;   /* softmax of tile t overlaps P·V of tile t - 1 */
   bool ws;        /* warp-specialised: a producer warpgroup copies, mbarriers */
+  bool pingpong;  /* (ws) the consumers take turns issuing their products */
+  bool sw128;     /* the tiles are 128-byte swizzled (WgTile.sw) */
   int64_t barOff; /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
+  int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
+  int addr16; /* (sw128) that boundary's descriptor address field (i64) */
   int cpTx, cpN; /* the copying threads: index (id) and count */
   int qDesc;     /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
@@ -73,6 +86,13 @@ void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
 /* The view of tile `t` (c->q / k / v) in stage `st` (an index id, or -1
  * for Q) as the 2-D memref t->mt the stores use ([chunks][8]). */
 int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st);
+/* The wgmma descriptor of tile `t` in stage `st` (as rock__wgTileView; its
+ * layout's LBO, SBO and swizzle mode); Slab: the bytes from the tile's
+ * start to its k16 step s; Lines: to its line n0 (a multiple of 8) along n
+ * (K-major). */
+int rock__wgTileDesc(RockGen *g, WgCtx *c, const WgTile *t, int st);
+int64_t rock__wgSlab(const WgTile *t, int s);
+int64_t rock__wgLines(const WgTile *t, int n0);
 
 /* attention_wgmma_ws.c: the warp-specialised form. A producer warpgroup
  * (the last) copies Q, K and V with cp.async, each stage's completion

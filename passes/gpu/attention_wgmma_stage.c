@@ -14,7 +14,9 @@
  *       [d][keys], rocMLIR's default layout; the keys are a multiple of 8)
  *   V   MN-major, n = dv, k = key: line = key, chunks along dv
  * Rows past the block read its last row, keys past Sk the last key (or
- * chunk): the masks give them no weight.
+ * chunk): the masks give them no weight. With the 128-byte swizzle
+ * (WgTile.sw) the 8 lines of a chunk column land in 8 distinct chunks of
+ * their 128-byte lines: still no bank conflict.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -32,15 +34,78 @@ int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st) {
                        rock__genBin(g, "arith.muli", st,
                                     rock__genIndex(g, c->stageBytes), "index"),
                        "index");
+  if (c->pad >= 0)
+    off = rock__genBin(g, "arith.addi", off, c->pad, "index");
   int v = rock__genFresh(g);
   rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", v, c->buf,
                 off, c->mBuf, t->mt);
   return v;
 }
 
+int rock__wgTileDesc(RockGen *g, WgCtx *c, const WgTile *t, int st) {
+  if (!t->sw)
+    return rock__accelWgmmaDescAt(g, rock__wgTileView(g, c, t, st), t->mt, 128,
+                                  256);
+  /* From the aligned buffer's address field plus constants (the window is
+   * below 256 KiB: no carry out of the field). */
+  char lit[32];
+  snprintf(lit, sizeof lit, "%lld", (long long)(t->off >> 4));
+  int d = rock__genBin(g, "arith.addi", c->addr16,
+                       rock__genConst(g, lit, "i64"), "i64");
+  if (st >= 0) {
+    int s64 = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", s64, st);
+    snprintf(lit, sizeof lit, "%lld", (long long)(c->stageBytes >> 4));
+    d = rock__genBin(g, "arith.addi", d,
+                     rock__genBin(g, "arith.muli", s64,
+                                  rock__genConst(g, lit, "i64"), "i64"),
+                     "i64");
+  }
+  int64_t lbo = t->mn ? 128LL * t->kk : 16, sbo = 1024;
+  snprintf(lit, sizeof lit, "%lld",
+           (long long)((lbo >> 4) << 16 | (sbo >> 4) << 32 | 1LL << 62));
+  return rock__genBin(g, "arith.ori", d, rock__genConst(g, lit, "i64"), "i64");
+}
+
+int64_t rock__wgSlab(const WgTile *t, int s) {
+  if (!t->sw)
+    return (int64_t)s * 32 * t->nn;
+  if (t->mn)
+    return (int64_t)s * 2048;
+  return (int64_t)(s / 4) * 128 * t->nn + (s % 4) * 32;
+}
+
+int64_t rock__wgLines(const WgTile *t, int n0) {
+  return t->sw ? (int64_t)n0 * 128 : (int64_t)(n0 / 8) * 256;
+}
+
+/* Element offset of chunk (n, k) of a swizzled tile (WgTile.sw): the
+ * contiguous coordinate `along` (a multiple of 8) on line `line`. */
+static int swizzledAt(RockGen *g, const WgTile *t, int line, int along) {
+  int c8 = rock__genIndex(g, 8), c64 = rock__genIndex(g, 64);
+  int chunk = rock__genBin(
+      g, "arith.xori",
+      rock__genBin(g, "arith.divui",
+                   rock__genBin(g, "arith.remui", along, c64, "index"), c8,
+                   "index"),
+      rock__genBin(g, "arith.remui", line, c8, "index"), "index");
+  int terms[3] = {
+      rock__genBin(g, "arith.muli",
+                   rock__genBin(g, "arith.divui", along, c64, "index"),
+                   rock__genIndex(g, 64LL * (t->mn ? t->kk : t->nn)), "index"),
+      rock__genBin(g, "arith.muli", line, c64, "index"),
+      rock__genBin(g, "arith.muli", chunk, c8, "index")};
+  return rock__genBin(
+      g, "arith.addi",
+      rock__genBin(g, "arith.addi", terms[0], terms[1], "index"), terms[2],
+      "index");
+}
+
 /* Element offset of chunk (n, k) of tile `t` (index ids; the chunk's own
  * coordinate along the contiguous dimension is a multiple of 8). */
 static int layoutAt(RockGen *g, const WgTile *t, int n, int k) {
+  if (t->sw)
+    return t->mn ? swizzledAt(g, t, k, n) : swizzledAt(g, t, n, k);
   int c8 = rock__genIndex(g, 8), c16 = rock__genIndex(g, 16);
   int kr = rock__genBin(g, "arith.remui", k, c16, "index");
   int line = t->mn ? rock__genBin(g, "arith.remui", k, c8, "index")
@@ -140,8 +205,10 @@ static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
     return;
   }
   int reps = (int)(total / c->cpN), dL = c->cpN / nch;
-  bool linear = c->cpN % (8 * nch) == 0 && dL % (t->mn ? 16 : 8) == 0;
-  int64_t dOff = t->mn ? (int64_t)(dL / 16) * 16 * t->nn : (int64_t)dL * 16;
+  bool linear = c->cpN % (8 * nch) == 0 && dL % (t->mn && !t->sw ? 16 : 8) == 0;
+  int64_t dOff = t->sw   ? (int64_t)dL * 64
+                 : t->mn ? (int64_t)(dL / 16) * 16 * t->nn
+                         : (int64_t)dL * 16;
   int L0, cc0, off0 = -1;
   for (int rep = 0; rep < reps; ++rep) {
     int L, cc, off;

@@ -49,12 +49,11 @@ void rock__wgRows(RockGen *g, WgCtx *c) {
 }
 
 void rock__wgScoresDescs(RockGen *g, WgCtx *c, int st, WgDescs *d) {
-  int kv = rock__wgTileView(g, c, &c->k, st);
-  int kd = rock__accelWgmmaDescAt(g, kv, c->k.mt, 128, 256);
+  int kd = rock__wgTileDesc(g, c, &c->k, st);
   d->n = (int)(c->a->Dqk / 16);
   for (int s = 0; s < d->n; ++s) {
-    d->a[s] = rock__accelWgmmaDescAdd(g, c->qDesc, (int64_t)s * 32 * c->nb);
-    d->b[s] = rock__accelWgmmaDescAdd(g, kd, (int64_t)s * 32 * c->mb);
+    d->a[s] = rock__accelWgmmaDescAdd(g, c->qDesc, rock__wgSlab(&c->q, s));
+    d->b[s] = rock__accelWgmmaDescAdd(g, kd, rock__wgSlab(&c->k, s));
   }
 }
 
@@ -68,11 +67,10 @@ int rock__wgScores(RockGen *g, WgCtx *c, const WgDescs *d) {
 }
 
 void rock__wgPVDescs(RockGen *g, WgCtx *c, int st, WgDescs *d) {
-  int vv = rock__wgTileView(g, c, &c->v, st);
-  int vd = rock__accelWgmmaDescAt(g, vv, c->v.mt, 128, 256);
+  int vd = rock__wgTileDesc(g, c, &c->v, st);
   d->n = c->mb / 16;
   for (int kk = 0; kk < d->n; ++kk)
-    d->b[kk] = rock__accelWgmmaDescAdd(g, vd, (int64_t)kk * 32 * c->a->Dv);
+    d->b[kk] = rock__accelWgmmaDescAdd(g, vd, rock__wgSlab(&c->v, kk));
 }
 
 int rock__wgPV(RockGen *g, WgCtx *c, const WgDescs *d, const int *pa, int o) {
@@ -146,9 +144,9 @@ static void scores(RockGen *g, const WgCtx *c, int sv, int j0, int *xs) {
                             rock__genIndex(g, a->Sk - 1), "index");
       MlirType yt;
       int y = rock__attnRegion(g, a, sc, c->x[rowOf(e)], jc, &yt);
-      xs[e] = rock__attnScoreRaw(g, a, y, yt, 1);
+      xs[e] = rock__attnScore(g, a, y, yt, 1);
     } else {
-      xs[e] = rock__attnScoreRaw(g, a, sc, a->acc, 1);
+      xs[e] = rock__attnScore(g, a, sc, a->acc, 1);
     }
   }
   int full = fullTile(g, c, j0), res0 = g->next;
@@ -186,8 +184,6 @@ static void scores(RockGen *g, const WgCtx *c, int sv, int j0, int *xs) {
   rock__strFree(&rl);
   rock__strFree(&tl);
   rock__strFree(&yl);
-  for (int e = 0; e < n; ++e)
-    xs[e] = rock__attnScoreScale(g, a, xs[e], 1);
 }
 
 /* Two f32 values of P as one i32 of two V-type elements. */

@@ -67,6 +67,73 @@ static void arrive(RockGen *g, int p) {
                 t, p);
 }
 
+/*===--- ping-pong (rock.gpu_wgmma_pingpong) -------------------------------===*
+ *
+ * The two consumer warpgroups take turns at the tensor cores: warpgroup w
+ * waits at named barrier 1 + w (bar.sync, 256 threads) before it issues a
+ * batch of products and, once they are committed, arrives (bar.arrive) at
+ * the other's barrier 2 - w, so that one's softmax runs while the other's
+ * products do. Warpgroup 0 opens with an arrival at its own barrier; each
+ * issues n + 1 batches (the first scores, one per loop step, the last
+ * P·V), and warpgroup 1 skips its last arrival, so both barriers end
+ * balanced. Barrier 0 stays gpu.barrier's. */
+enum { PP_THREADS = 2 * WG_LANES };
+
+/* bar.sync or bar.arrive (`op`) at barrier `id` (an i32 id). */
+static void namedBarrier(RockGen *g, const char *op, int id) {
+  char lit[8];
+  snprintf(lit, sizeof lit, "%d", PP_THREADS);
+  rock__genLine(g, "%s id = %%v%d number_of_threads = %%v%d", op, id,
+                rock__genConst(g, lit, "i32"));
+}
+
+/* This warpgroup's barrier (mine) or the other's (i32 ids). */
+static int ppBarrier(RockGen *g, const WgCtx *c, bool mine) {
+  int w = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i32", w, c->wgi);
+  return mine ? rock__genBin(g, "arith.addi", w, rock__genConst(g, "1", "i32"),
+                             "i32")
+              : rock__genBin(g, "arith.subi", rock__genConst(g, "2", "i32"), w,
+                             "i32");
+}
+
+/* Before a batch of products: wait for this warpgroup's turn. */
+static void ppTurn(RockGen *g, const WgCtx *c) {
+  if (c->pingpong)
+    namedBarrier(g, "nvvm.barrier", ppBarrier(g, c, true));
+}
+
+/* After a batch (committed): the other warpgroup's turn; `last`: the final
+ * batch, after which warpgroup 1 hands over nothing. */
+static void ppHandOver(RockGen *g, const WgCtx *c, bool last) {
+  if (!c->pingpong)
+    return;
+  if (last) {
+    rock__genLine(g, "scf.if %%v%d {",
+                  rock__genBin(g, "arith.cmpi eq,", c->wgi,
+                               rock__genIndex(g, 0), "index"));
+    g->depth++;
+  }
+  namedBarrier(g, "nvvm.barrier.arrive", ppBarrier(g, c, false));
+  if (last) {
+    g->depth--;
+    rock__genLine(g, "}");
+  }
+}
+
+/* Warpgroup 0's opening arrival at its own barrier. */
+static void ppOpen(RockGen *g, const WgCtx *c) {
+  if (!c->pingpong)
+    return;
+  rock__genLine(
+      g, "scf.if %%v%d {",
+      rock__genBin(g, "arith.cmpi eq,", c->wgi, rock__genIndex(g, 0), "index"));
+  g->depth++;
+  namedBarrier(g, "nvvm.barrier.arrive", rock__genConst(g, "1", "i32"));
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
 void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
   rock__genLine(
       g, "scf.if %%v%d {",
@@ -152,9 +219,11 @@ static void consumerStep(RockGen *g, WgCtx *c, int kt, const int *m,
   rock__wgPVDescs(g, c, sp, &dv);
   int os0 = rock__accelWgmmaStruct(g, &c->acO, o), pin[MAX_PA];
   rock__accelWgmmaPin(g, pa, c->mb / 4, pin);
+  ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
   int s = rock__wgScores(g, c, &ds);
   int os = rock__wgPV(g, c, &dv, pin, os0);
+  ppHandOver(g, c, false);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned %d", c->overlap ? 1 : 0);
   int sv = rock__accelWgmmaVector(g, &c->acS, s);
   arrive(g, barAt(g, c, EMPTY_K, st));
@@ -179,12 +248,15 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1);
   int j0;
   (void)rock__attnTileCols(g, c->a, c->start, &j0);
+  ppOpen(g, c);
   waitFull(g, c, FULL_K, c0);
   rock__accelWgmmaProxyFence(g);
   WgDescs ds;
   rock__wgScoresDescs(g, c, c0, &ds);
+  ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
   int s = rock__wgScores(g, c, &ds);
+  ppHandOver(g, c, false);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
   int sv = rock__accelWgmmaVector(g, &c->acS, s);
   arrive(g, barAt(g, c, EMPTY_K, c0));
@@ -218,8 +290,10 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
       g, c, rock__genBin(g, "arith.remui", ul, rock__genIndex(g, 2), "index"),
       &dv);
   int os0 = rock__accelWgmmaStruct(g, &c->acO, res[4]);
+  ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
   int os = rock__wgPV(g, c, &dv, res + 5, os0);
+  ppHandOver(g, c, true);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
   int o = rock__accelWgmmaVector(g, &c->acO, os);
   rock__genLine(g,

@@ -104,7 +104,7 @@ static int log2Scalar(RockGen *g, int x) {
   return intrinsic(g, "llvm.nvvm.lg2.approx.ftz.f", x);
 }
 
-static const RockAttnTarget gpuTarget = {exp2Scalar, exp2Any, log2Scalar, true};
+static const RockAttnTarget gpuTarget = {exp2Scalar, exp2Any, log2Scalar};
 
 /*===--- the schedule's shape ---------------------------------------------===*/
 

@@ -15,15 +15,16 @@
 
 // The host function keeps rock-gen's flat arguments; its body only launches
 // (kernel, then the combine of the internal split: 32 partitions of the 2
-// KV groups, one wave) on device scratch; the kernel's parameters Q, K, V
-// follow their order of first use (K's first tile is staged before Q). The decode kernel runs on the
-// tensor cores (cp.async staging, mma.sync).
+// KV groups, one wave) on device scratch: f32 partial outputs, f64 partial
+// LSEs (the weights keep f32 accuracy); the kernel's parameters Q, K, V
+// follow their order of first use (K's first tile is staged before Q). The
+// decode kernel runs on the tensor cores (cp.async staging, mma.sync).
 // CHECK: module attributes {gpu.container_module, rock.arch = "sm_90"
 // CHECK: func.func @rock_attention(%arg0: memref<1024xbf16>, %arg1: memref<1048576xbf16>, %arg2: memref<1048576xbf16>, %arg3: memref<1024xbf16>)
 // CHECK: %[[PO:.*]] = memref.alloc() {{.*}} : memref<256x1x128xf32>
-// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<256x1xf32>
-// CHECK: gpu.launch_func @[[K0:.*]]::@{{.*}} blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg{{[0-2]}} : memref<{{[0-9]+}}xbf16>, %arg{{[0-2]}} : memref<{{[0-9]+}}xbf16>, %arg{{[0-2]}} : memref<{{[0-9]+}}xbf16>, %[[PO]] : memref<256x1x128xf32>, %[[PL]] : memref<256x1xf32>)
-// CHECK: gpu.launch_func @[[K1:.*]]::@{{.*}} blocks in {{.*}} args(%[[PL]] : memref<256x1xf32>, %[[PO]] : memref<256x1x128xf32>, %arg3 : memref<1024xbf16>)
+// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<256x1xf64>
+// CHECK: gpu.launch_func @[[K0:.*]]::@{{.*}} blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) args(%arg{{[0-2]}} : memref<{{[0-9]+}}xbf16>, %arg{{[0-2]}} : memref<{{[0-9]+}}xbf16>, %arg{{[0-2]}} : memref<{{[0-9]+}}xbf16>, %[[PO]] : memref<256x1x128xf32>, %[[PL]] : memref<256x1xf64>)
+// CHECK: gpu.launch_func @[[K1:.*]]::@{{.*}} blocks in {{.*}} args(%[[PL]] : memref<256x1xf64>, %[[PO]] : memref<256x1x128xf32>, %arg3 : memref<1024xbf16>)
 // CHECK: memref.dealloc %[[PO]]
 // CHECK: memref.dealloc %[[PL]]
 // CHECK-NEXT: return
