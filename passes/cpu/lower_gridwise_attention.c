@@ -54,9 +54,9 @@
 
 /*===--- the CPU's transcendental functions -------------------------------===*/
 
-/* The rescale factors exp2(m_old - m_new) (arguments <= 0, −inf or NaN)
- * by the same polynomial as P: inline, where math.exp2 is a libm call per
- * row and key tile. */
+/* The rescale factors exp2((m_old - m_new) log2 e) (arguments <= 0, −inf
+ * or NaN) by the same polynomial as P: inline, where math.exp2 is a libm
+ * call per row and key tile. */
 static int exp2Scalar(RockGen *g, int x) { return rock__cpuExp2Poly(g, x, 1); }
 
 static int log2Scalar(RockGen *g, int x) {
