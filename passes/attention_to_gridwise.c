@@ -41,6 +41,8 @@ enum {
   MIN_ROW_BLOCKS = 8,
   DECODE_LONG_SK = 1024,
   DECODE_MB = 128,
+  /* The packed bf16 prefill form's keys per tile (Sk >= DECODE_LONG_SK). */
+  PACKED_MB = 128,
   /* The fused decode loops of rock-lower-gridwise-attention need NB to be
    * a multiple of their 4 rows (FUSE_ROWS there). */
   MIN_DECODE_NB = 4
@@ -218,6 +220,24 @@ static int64_t nextPow2(int64_t v) {
   return p;
 }
 
+/* True when the CPU would run `op` in its packed bf16 prefill form, as far
+ * as the tiling is concerned: bf16 Q, K and V, and the `dot` GemmFeature or
+ * rock.amx (docs/cpu.md). */
+static bool packedBf16(MlirOperation op, MlirValue q, MlirValue k,
+                       MlirValue v) {
+  MlirValue vals[3] = {q, k, v};
+  for (int i = 0; i < 3; ++i) {
+    MlirType t = mlirValueGetType(vals[i]);
+    if (!mlirTypeIsAShaped(t) ||
+        !mlirTypeIsABF16(mlirShapedTypeGetElementType(t)))
+      return false;
+  }
+  MlirAttribute f = rock__attr(op, "features");
+  bool dot = !mlirAttributeIsNull(f) && rockGemmFeaturesAttrGetValue(f) > 0 &&
+             (rockGemmFeaturesAttrGetValue(f) & ROCK_GEMM_FEATURE_DOT) != 0;
+  return dot || !mlirAttributeIsNull(rock__nearestAttr(op, "rock.amx"));
+}
+
 /* Chooses MB (keys per tile) and NB (merged query rows per tile).
  * perf_config wins where it gives a usable value (an invalid attn:v3 string
  * is an error). Otherwise the heuristic:
@@ -237,11 +257,20 @@ static int64_t nextPow2(int64_t v) {
  *    problems (Sq*R <= 64) take 128 once Sk >= 1024: the fused decode loops
  *    walk a full tile in 8 interleaved key streams (one 16-token page each),
  *    which keeps more cache misses in flight on paged KV (f32 paged decode
- *    B 1, L 64k on 2 cores: ~28 ms with MB 64, ~21 ms with 128).
+ *    B 1, L 64k on 2 cores: ~28 ms with MB 64, ~21 ms with 128). bf16
+ *    prefill that the CPU runs in its packed form (`packed`: bf16 Q, K
+ *    and V, with the `dot` GemmFeature or rock.amx; docs/cpu.md) takes 128
+ *    once Sk >= 1024: the per-row work of a tile that does not scale with
+ *    its keys (the softmax's reductions and rescale, O's rescale, the gemm
+ *    blocks' loads and stores of their accumulators) is amortised over
+ *    twice the keys (Hq 32 / Hkv 8, d 128, S 1024 and 4096 on the 2-core
+ *    AVX512-BF16 machine, under load: 7-15 % faster than 64, in every one of
+ *    3 interleaved rounds; the f32 transposed form is ~20 % slower with
+ *    128, so it keeps 64).
  * Returns false after reporting an error. */
 static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
-                         int64_t rows, RockPerfConfig *parsed, int64_t *mb,
-                         int64_t *nb) {
+                         int64_t rows, bool packed, RockPerfConfig *parsed,
+                         int64_t *mb, int64_t *nb) {
   int64_t pm = 0, pn = 0;
   for (int k = 0; k < ROCK_KNOB_COUNT; ++k)
     parsed->knob[k] = -1;
@@ -256,10 +285,11 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
     pm = parsed->mPerBlock;
     pn = parsed->nPerBlock;
   }
-  *mb = pm ? pm
-        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
-            ? DECODE_MB
-            : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
+  *mb = pm                                              ? pm
+        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK ? DECODE_MB
+        : packed && Sk >= DECODE_LONG_SK                ? PACKED_MB
+        : Sk >= LONG_SK                                 ? 2 * DEFAULT_BLOCK
+                                                        : DEFAULT_BLOCK;
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;
@@ -365,7 +395,9 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   int64_t R = hq / hkv, rows = Sq * R;
   int64_t mb, nb;
   RockPerfConfig perf;
-  if (!chooseTiling(&a, pass, Sk, rows, &perf, &mb, &nb))
+  if (!chooseTiling(&a, pass, Sk, rows,
+                    packedBf16(op, operand(&a, A_Q, 0), kIn, vIn), &perf, &mb,
+                    &nb))
     return false;
   int64_t grid = Bkv * ((rows + nb - 1) / nb) * S;
 

@@ -38,9 +38,12 @@
 // - The kernel is compiled for this CPU, or for the LLVM CPU named by
 //   --cpu / $ROCK_JIT_CPU (e.g. x86-64-v3: AVX2 + FMA, no AVX-512), with no
 //   feature beyond what that CPU implies. rock.attention ops get the `dot`
-//   GemmFeature (AVX512-BF16 dot products in the bf16 decode loops) when
-//   that CPU has avx512bf16, unless --no-host-features; a module that asks
-//   for `dot` on a CPU without it is an error, not a SIGILL.
+//   GemmFeature (AVX512-BF16 dot products in the bf16 decode and prefill
+//   loops) when that CPU has avx512bf16, and the module `rock.amx` (AMX
+//   tiles in the bf16 prefill; Linux's permission for the tile state is
+//   requested first) when it has AMX, unless --no-host-features; a module
+//   that asks for either on a CPU without it is an error, not a SIGILL
+//   (docs/cpu.md).
 // - JIT failures (an unresolved symbol, an unknown CPU) report LLVM's own
 //   message, exit 3.
 // - --perf-db FILE: rock.attention ops without a perf_config take the DB's
@@ -445,12 +448,17 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
                              sizeof ferr))
     return errorExit("%s", ferr);
+  if (!rockCpuMatrixApply(c->module, !noHostFeatures, cpu, ferr, sizeof ferr))
+    return errorExit("%s", ferr);
   int64_t vecBits = rockCpuVectorBitsApply(c->module, cpu);
-  if (verbose)
-    printf("jit cpu: %s (%lld-bit vectors)\nhost features: %s\n",
+  if (verbose) {
+    bool dot = !noHostFeatures && rockCpuHasBf16Dot(cpu);
+    bool amx = !noHostFeatures && rockCpuHasAmx(cpu);
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s\n",
            cpu ? cpu : "host", (long long)vecBits,
-           !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
-                                                     : "none");
+           dot ? " dot (avx512bf16)" : "",
+           amx ? " amx (amx-bf16, amx-int8)" : "", dot || amx ? "" : " none");
+  }
   if (!noAutoSplit)
     setNumThreads(c);
   if (noPrefetch)
