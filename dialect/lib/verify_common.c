@@ -1,5 +1,6 @@
 /*===- verify_common.c - helpers shared by the C op verifiers -------------===*/
 #include "verify_common.h"
+#include "Rock/RockAttrsC.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -17,6 +18,12 @@ MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...) {
   va_end(ap);
   mlirEmitError(mlirOperationGetLocation(op), msg);
   return mlirLogicalResultFailure();
+}
+
+const char *rock__storeMethodName(MlirAttribute storeMethod) {
+  static const char *const names[3] = {"set", "atomic_add", "atomic_max"};
+  int32_t v = rockStoreMethodAttrGetValue(storeMethod);
+  return v >= 0 && v < 3 ? names[v] : "?";
 }
 
 MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,

@@ -38,17 +38,20 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     mode), out
     `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32.
 
-    Verifier rules, checked in this order (the first broken one reports):
-    1. `splitKV` is positive; `splitKV != 1` needs `lse`
-       ("Flash decoding needs LSE output").
+    Verifier rules, checked in this order (the first broken one reports;
+    where rocMLIR has the same rule the message starts with rocMLIR's words,
+    e.g. "numHeadsQ is not divisible by numHeadsKV", and rock's context
+    follows):
+    1. `splitKV != 1` needs `lse` ("Flash decoding needs LSE output");
+       `splitKV` is positive.
     2. `storeMethod` is `set`.
     3. `prefixOffset` needs `causal`.
     4. `numHeadsQ` and `numHeadsKV` are positive and `numHeadsKV` divides
        `numHeadsQ`.
-    5. Shapes: Q and K head dims agree; K and V sequence lengths and batches
-       agree; `Bkv * numHeadsQ / numHeadsKV == B`; out batch is `B * S`; out
-       sequence length is `Sq`; out head dim is `Dv`; every elementwise input
-       is `[B, Sq, Sk]`.
+    5. Shapes: `Bkv * numHeadsQ / numHeadsKV == B` and K and V batches
+       agree; Q and K head dims agree; K and V sequence lengths agree; out
+       batch is `B * S`; out sequence length is `Sq`; out head dim is `Dv`;
+       every elementwise input is `[B, Sq, Sk]`.
     6. currentSeqLen is rank 1, i32, length `B`; prefixOffset rank 1, i32,
        length 1 or `B`.
     7. lse is rank 2, f32, `[B*S, Sq]`.
