@@ -9,7 +9,7 @@
 // paged caches, combine, thresholds, verification, dumps) is
 // runtime/session.h, shared with rock-run-gpu.
 //
-// GPU modules (module attribute rock.arch = "sm_*") are lowered to a kernel
+// GPU modules (module attribute mhal.arch = "sm_*") are lowered to a kernel
 // bundle (runtime/gpu_compile.h, docs/gpu-runner.md); `--compile-only -o
 // FILE` writes it for rock-run-gpu, otherwise rock-run runs it here on the
 // GPU through the CUDA driver.
@@ -104,7 +104,7 @@ static void usage(FILE *f) {
           "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
           "              instead of the host; default: $ROCK_JIT_CPU, else the "
           "host\n"
-          "  --compile-only -o FILE  GPU modules (rock.arch = sm_*): write a "
+          "  --compile-only -o FILE  GPU modules (mhal.arch = sm_*): write a "
           "kernel\n"
           "              bundle for rock-run-gpu instead of running\n"
           "verdicts compare against the f64 reference rounded to the output\n"
@@ -352,12 +352,20 @@ static int probeScratch(const Compiled *c) {
   return EXIT_PASS;
 }
 
+/// Gives @name (when the module has it) the llvm.emit_c_interface the JIT
+/// calls it through: rock-gen writes it for the CPU, rocmlir-gen's GPU-target
+/// kernels (`{mhal.arch = ..., rock.kernel}`) do not carry it.
+static void setCInterface(Compiled *c, const char *name) {
+  MlirOperation f = findFunc(c->module, name);
+  if (!mlirOperationIsNull(f))
+    mlirOperationSetAttributeByName(
+        f, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
+        mlirUnitAttrGet(c->ctx));
+}
+
 static int lowerAndJit(Compiled *c, const char *cpu) {
-  MlirOperation kernel = findFunc(c->module, "rock_attention");
-  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          kernel, mlirStringRefCreateFromCString("llvm.emit_c_interface"))))
-    return errorExit("@rock_attention lacks the llvm.emit_c_interface "
-                     "attribute (the JIT calls it through its C interface)");
+  setCInterface(c, "rock_attention");
+  setCInterface(c, "rock_attention_combine");
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
   MlirLogicalResult res =
@@ -520,7 +528,7 @@ static int runMain(const RockRunOptions *o) {
     goto done;
   }
   if (compileOnly) {
-    status = errorExit("--compile-only needs a GPU module (rock.arch = "
+    status = errorExit("--compile-only needs a GPU module (mhal.arch = "
                        "\"sm_*\"); %s is for the CPU",
                        fileName);
     goto done;

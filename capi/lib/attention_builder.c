@@ -458,8 +458,22 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
   out(b, "        rock.yield %s : %s\n      }\n", cur, ty);
 }
 
+/// The attributes of @rock_attention: rocmlir-gen's `{mhal.arch = ...,
+/// rock.kernel}` for a GPU target `gpuArch`, else the C interface the CPU JIT
+/// calls (rock-run also adds it to a module that lacks it).
+static void emitKernelAttrs(Buf *b, const char *gpuArch) {
+  if (gpuArch) {
+    out(b, " attributes {mhal.arch = ");
+    outString(b, gpuArch);
+    out(b, ", rock.kernel}");
+  } else {
+    out(b, " attributes {llvm.emit_c_interface}");
+  }
+}
+
 static void emitAttentionFunc(Buf *b, MlirContext ctx,
-                              const RockAttentionConfig *c) {
+                              const RockAttentionConfig *c,
+                              const char *gpuArch) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
   const char *qElt = rockAttentionDtypeGetName(c->dtype);
   const char *vElt = i8 ? "f16" : qElt;
@@ -488,8 +502,9 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     out(b, ", %%prefix_offset: %s", flatType(G, "i32").s);
   if (c->returnLse)
     out(b, ", %%lse: %s", flatType(B * S * Sq, "f32").s);
-  out(b, ", %%out: %s) attributes {llvm.emit_c_interface} {\n",
-      flatType(B * S * Sq * Dv, vElt).s);
+  out(b, ", %%out: %s)", flatType(B * S * Sq * Dv, vElt).s);
+  emitKernelAttrs(b, gpuArch);
+  out(b, " {\n");
 
   // Views, in rocmlir-gen's order: one per argument (in argument order),
   // then the rock.deref of each page table, the per-batch chains of
@@ -668,23 +683,27 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   Buf defs = {0};
   Buf b = {0};
   b.defs = &defs;
-  /* A GPU target (rock-c/GpuTarget.h) is recorded verbatim as rock.arch,
-   * which the GPU pipeline reads; anything else (empty, "cpu", a host CPU
-   * name) keeps the CPU path. */
+  /* A GPU target (rock-c/GpuTarget.h) is recorded verbatim as mhal.arch, as
+   * rocmlir-gen does, which the GPU pipeline reads; anything else (empty,
+   * "cpu", a host CPU name) keeps the CPU path. */
   const char *arch = h->arch ? h->arch : "";
   RockGpuTarget tgt;
   if (!rockGpuTargetParse(arch, &tgt, err, sizeof err)) {
     mlirEmitError(loc, err);
     return NULL;
   }
+  const char *gpuArch = tgt.vendor != ROCK_GPU_NONE ? arch : NULL;
   out(&b, "module attributes {");
+  if (gpuArch) {
+    out(&b, "mhal.arch = ");
+    outString(&b, gpuArch);
+    out(&b, ", ");
+  }
   emitHarness(&b, &c, h);
-  if (tgt.vendor != ROCK_GPU_NONE)
-    out(&b, ", rock.arch = \"%s\"", arch);
   if (c.deviceMemBytes > 0)
     out(&b, ", rock.device_mem_bytes = %" PRId64 " : i64", c.deviceMemBytes);
   out(&b, "} {\n");
-  emitAttentionFunc(&b, ctx, &c);
+  emitAttentionFunc(&b, ctx, &c, gpuArch);
   if (c.splitKV > 1)
     emitCombineFunc(&b, ctx, &c);
   out(&b, "}\n");

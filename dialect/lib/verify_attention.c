@@ -229,8 +229,8 @@ static MlirLogicalResult verifyI32Vector(const Attn *a, int seg,
   if (allowOne && n == 1)
     return mlirLogicalResultSuccess();
   if (!allowOne)
-    snprintf(up, sizeof up, "Batch dimensions do not match (%s and Output): ",
-             name);
+    snprintf(up, sizeof up,
+             "Batch dimensions do not match (%s and Output): ", name);
   if (rock__verifyDimsDiffer(n, bq))
     return rock__verifyFail(
         a->op, "%s%s length (%lld) must %sequal queries batch (%lld)", up, name,

@@ -1,6 +1,7 @@
 // rocmlir-gen's @rock_attention shape for grouped-query heads and the KV
-// cache, in the form of rocMLIR's test/rocmlir-gen expectations (function
-// attributes differ): the flat arguments' views in argument order, then
+// cache, in the form of rocMLIR's test/rocmlir-gen expectations (a GPU
+// target's function attributes are rocmlir-gen's): the flat arguments'
+// views in argument order, then
 // currentSeqLen [G] -> [G, 1] -> [G, Hq] -> [G*Hq], then, with a KV-cache
 // index and more than one query row, the head broadcast of K and V
 // [Bkv, ., .] -> [Bkv, 1, ., .] -> [Bkv, R, ., .] -> [B, ., .]. Without the
@@ -11,7 +12,7 @@
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -current_seq_len=33 -return_lse -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefixes=KV_LSE
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -current_seq_len=33 -return_lse -split_kv 8 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefixes=KV_SPLIT
 // The current flag name of the index gives the same IR.
-// RUN: rock-gen --operation attention -last_valid_kv_index=33 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv | FileCheck %s --enable-var-scope --check-prefixes=KV_NO_SCALE
+// RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -last_valid_kv_index=33 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv | FileCheck %s --enable-var-scope --check-prefixes=KV_NO_SCALE
 
 // GQA_SCALE-LABEL: func.func @rock_attention
 // GQA_SCALE-SAME: (%[[queriesRaw:.*0]]: memref<131072xf32>,
@@ -19,7 +20,7 @@
 // GQA_SCALE-SAME: %[[valuesRaw:.*2]]: memref<65536xf32>,
 // GQA_SCALE-SAME: %[[scaleRaw:.*3]]: memref<4194304xf32>,
 // GQA_SCALE-SAME: %[[outputRaw:.*4]]: memref<131072xf32>)
-// GQA_SCALE-SAME: attributes {llvm.emit_c_interface}
+// GQA_SCALE-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // GQA_SCALE-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<131072xf32> to memref<4x1024x32xf32>
 // GQA_SCALE-NEXT: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<65536xf32> to memref<2x32x1024xf32>
 // GQA_SCALE-NEXT: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<65536xf32> to memref<2x1024x32xf32>
@@ -39,7 +40,7 @@
 // KV_SCALE-SAME: %[[scaleRaw:.*3]]: memref<4194304xf32>,
 // KV_SCALE-SAME: %[[currentSeqLenRaw:.*4]]: memref<1xi32>,
 // KV_SCALE-SAME: %[[outputRaw:.*5]]: memref<131072xf32>)
-// KV_SCALE-SAME: attributes {llvm.emit_c_interface}
+// KV_SCALE-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // KV_SCALE-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<131072xf32> to memref<4x1024x32xf32>
 // KV_SCALE-NEXT: %[[keysGQA:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<65536xf32> to memref<2x32x1024xf32>
 // KV_SCALE-NEXT: %[[valuesGQA:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<65536xf32> to memref<2x1024x32xf32>
@@ -69,7 +70,7 @@
 // KV_NO_SCALE-SAME: %[[valuesRaw:.*2]]: memref<65536xf32>,
 // KV_NO_SCALE-SAME: %[[currentSeqLenRaw:.*3]]: memref<1xi32>,
 // KV_NO_SCALE-SAME: %[[outputRaw:.*4]]: memref<131072xf32>)
-// KV_NO_SCALE-SAME: attributes {llvm.emit_c_interface}
+// KV_NO_SCALE-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // KV_NO_SCALE-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<131072xf32> to memref<4x1024x32xf32>
 // KV_NO_SCALE-NEXT: %[[keysGQA:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<65536xf32> to memref<2x32x1024xf32>
 // KV_NO_SCALE-NEXT: %[[valuesGQA:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<65536xf32> to memref<2x1024x32xf32>
@@ -97,7 +98,7 @@
 // KV_LSE-SAME: %[[currentSeqLenRaw:.*3]]: memref<1xi32>,
 // KV_LSE-SAME: %[[lseRaw:.*4]]: memref<4096xf32>,
 // KV_LSE-SAME: %[[outputRaw:.*5]]: memref<131072xf32>)
-// KV_LSE-SAME: attributes {llvm.emit_c_interface}
+// KV_LSE-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // KV_LSE-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<131072xf32> to memref<4x1024x32xf32>
 // KV_LSE-NEXT: %[[keysGQA:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<65536xf32> to memref<2x32x1024xf32>
 // KV_LSE-NEXT: %[[valuesGQA:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<65536xf32> to memref<2x1024x32xf32>
@@ -127,7 +128,7 @@
 // KV_SPLIT-SAME: %[[currentSeqLenRaw:.*3]]: memref<1xi32>,
 // KV_SPLIT-SAME: %[[lseRaw:.*4]]: memref<32xf32>,
 // KV_SPLIT-SAME: %[[outputRaw:.*5]]: memref<1024xf32>)
-// KV_SPLIT-SAME: attributes {llvm.emit_c_interface}
+// KV_SPLIT-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // KV_SPLIT-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<128xf32> to memref<4x1x32xf32>
 // KV_SPLIT-NEXT: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<65536xf32> to memref<2x32x1024xf32>
 // KV_SPLIT-NEXT: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<65536xf32> to memref<2x1024x32xf32>
