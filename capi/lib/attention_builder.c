@@ -15,6 +15,7 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/Dialect/MemRef.h"
 
 #include <ctype.h>
@@ -400,10 +401,14 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
 #undef STR
 }
 
-/// The pre-softmax region (docs/semantics.md §2.2), or nothing when it is
-/// empty.
+/// The pre-softmax region (docs/semantics.md §2.2) in rocmlir-gen's linalg
+/// form, or nothing when it is empty: the block takes the score tile
+/// `memref<[B, Sq, Sk] x acc>`, the elementwise inputs and the output tile,
+/// and one linalg.generic computes the score element by element (rock's
+/// scalar form, which rock.attention also accepts, is that generic's body).
 static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
-                       const char *vElt, const TypeStr *insTypes, int nIns) {
+                       const char *vElt, const TypeStr *insTypes, int nIns,
+                       const int64_t *ew) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
   if (nIns == 0)
     return;
@@ -425,37 +430,57 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
     names[k] = insNames[3];
     elts[k++] = vElt;
   }
+  const char *acc = i8 ? "i32" : qElt;
+  const char *yieldTy = i8 ? "f16" : qElt;
+  TypeStr qkT = memrefType(3, ew, acc), resT = memrefType(3, ew, yieldTy);
   out(b, "      qk = elementwise otherIns(");
   for (int i = 0; i < nIns; ++i)
     out(b, "%s%s", i ? ", " : "", names[i]);
   out(b, " : ");
   for (int i = 0; i < nIns; ++i)
     out(b, "%s%s", i ? ", " : "", insTypes[i].s);
-  out(b, ") {\n      ^bb0(%%acc: %s", i8 ? "i32" : qElt);
+  out(b, ") {\n      ^bb0(%%qk: %s", qkT.s);
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %%ew%d: %s", i, insTypes[i].s);
+  out(b, ", %%res: %s):\n", resT.s);
+  out(b, "        linalg.generic {indexing_maps = [");
+  for (int i = 0; i < nIns + 2; ++i)
+    out(b, "%saffine_map<(d0, d1, d2) -> (d0, d1, d2)>", i ? ", " : "");
+  out(b, "], iterator_types = [\"parallel\", \"parallel\", \"parallel\"]} "
+         "ins(%%qk");
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %%ew%d", i);
+  out(b, " : %s", qkT.s);
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %s", insTypes[i].s);
+  out(b, ") outs(%%res : %s) {\n        ^bb0(%%acc: %s", resT.s, acc);
   for (int i = 0; i < nIns; ++i)
     out(b, ", %%in%d: %s", i, elts[i]);
-  out(b, "):\n");
+  out(b, ", %%o: %s):\n", yieldTy);
   const char *cur = "%acc";
-  const char *ty = i8 ? "i32" : qElt;
+  const char *ty = acc;
   int in = 0;
   if (i8) {
-    out(b, "        %%qb32 = arith.extsi %%in0 : i8 to i32\n");
-    out(b, "        %%deq = arith.subi %%acc, %%qb32 : i32\n");
-    out(b, "        %%deqf = arith.sitofp %%deq : i32 to f16\n");
-    out(b, "        %%quant = arith.mulf %%deqf, %%in1 : f16\n");
+    out(b, "          %%qb32 = arith.extsi %%in0 : i8 to i32\n");
+    out(b, "          %%deq = arith.subi %%acc, %%qb32 : i32\n");
+    out(b, "          %%deqf = arith.sitofp %%deq : i32 to f16\n");
+    out(b, "          %%quant = arith.mulf %%deqf, %%in1 : f16\n");
     cur = "%quant";
     ty = "f16";
     in = 2;
   }
   if (c->withScale) {
-    out(b, "        %%scaled = arith.mulf %s, %%in%d : %s\n", cur, in++, ty);
+    out(b, "          %%scaled = arith.mulf %s, %%in%d : %s\n", cur, in++, ty);
     cur = "%scaled";
   }
   if (c->withBias) {
-    out(b, "        %%biased = arith.addf %s, %%in%d : %s\n", cur, in++, ty);
+    out(b, "          %%biased = arith.addf %s, %%in%d : %s\n", cur, in++, ty);
     cur = "%biased";
   }
-  out(b, "        rock.yield %s : %s\n      }\n", cur, ty);
+  out(b,
+      "          linalg.yield %s : %s\n        }\n        rock.yield\n"
+      "      }\n",
+      cur, ty);
 }
 
 /// The attributes of @rock_attention: rocmlir-gen's `{mhal.arch = ...,
@@ -601,7 +626,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     out(b, "      causal\n");
   if (c->returnLse)
     out(b, "      lse = %%lse2 : %s\n", memrefType(2, lseShape, "f32").s);
-  emitRegion(b, c, qElt, vElt, insTypes, nIns);
+  emitRegion(b, c, qElt, vElt, insTypes, nIns, ew);
   out(b, "      %s%%out3 = softmax(qk) * %s%%%s : %s -> %s\n",
       c->transO ? "tr " : "", c->transV ? "tr " : "", vName, vT.s, oT.s);
   out(b,
@@ -662,6 +687,7 @@ static void loadDialects(MlirContext ctx) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__arith__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__memref__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__linalg__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__rock__(), ctx);
 }
 

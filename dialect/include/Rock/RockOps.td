@@ -59,8 +59,15 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
        V and out, float Q/K need V and out of the same type; keyAddresses /
        valueAddresses lead (through rock.transform views) to a rock.deref
        that keys / values are views of; softmaxType is a float.
-    9. The region has one block with `1 + #elementwise inputs` arguments and
-       ends in `rock.yield` of one float; `firstGemmIndices == [0]`;
+    9. The region has one block in either form (support/region_form.h):
+       rock's scalar form, `1 + #elementwise inputs` scalar arguments ending
+       in `rock.yield` of one float; or rocMLIR's linalg form, the score
+       tile, the elementwise inputs (their shapes) and the output tile as
+       `2 + #elementwise inputs` memrefs, `memref.alloc`s, one
+       `linalg.generic` (identity maps, parallel iterators, reading block
+       arguments, writing the output or an alloc that one `memref.copy`
+       writes to it, its body not reading the output element and yielding
+       one float) and `rock.yield` without operands; `firstGemmIndices == [0]`;
        `slidingWindowSize > 0` when present; `causalLookBack > 0` when
        present, and it needs `causal`.
     10. The split-KV memory guard (docs/semantics.md §5.7).
@@ -122,8 +129,10 @@ def Rock_YieldOp : Rock_Op<"yield", [Pure, Terminator, ReturnLike,
   let summary = "terminates an elementwise region with its value";
   let description = [{
     Ends the pre-softmax region of `rock.attention` and
-    `rock.gridwise_attention`: its one operand is the score after the
-    elementwise ops, which the lowering converts to `softmaxType`.
+    `rock.gridwise_attention`: in rock's scalar form its one operand is the
+    score after the elementwise ops, which the lowering converts to
+    `softmaxType`; in rocMLIR's linalg form it has no operand (the
+    `linalg.generic` before it computes the score).
 
     ```mlir
     ^bb0(%qk: f16, %scale: f16):
