@@ -1,11 +1,11 @@
 //===- rock_gen_args.c - fuzz target: rock-gen's argument parser ----------===//
 //
 // The bytes are argv: tokens separated by '\n' (at most 48), after
-// "rock-gen". tools/rock_gen.c is compiled into this target with main
-// renamed and exit() turned into a longjmp back here (fuzz/CMakeLists.txt),
-// so an input that ends in rock-gen's "error: ... exit 2" is one ordinary
-// execution. Output flags (-o) are dropped: the target writes no files; the
-// module goes to stdout (run with -close_fd_mask=1).
+// "rock-gen". tools/rock_gen.c and rock_gen_flags.c are compiled into this
+// target with main renamed and exit() turned into a longjmp back here
+// (fuzz/CMakeLists.txt), so an input that ends in rock-gen's "error: ...
+// exit 2" is one ordinary execution. Output flags (-o) are dropped: the target
+// writes no files; the module goes to stdout (run with -close_fd_mask=1).
 //
 //===----------------------------------------------------------------------===//
 #include <setjmp.h>
