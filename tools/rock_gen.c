@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rock_gen_flags.h"
+#include "rock_gen_key.h"
 
 #include "rock-c/Attention.h"
 #include "rock-c/Dialect.h"
@@ -199,28 +200,6 @@ static void printNotes(unsigned notes, const char *arch) {
     }
 }
 
-static const char *tf(bool b) { return b ? "true" : "false"; }
-
-/// `--emit-tuning-key`: rocmlir-gen's layout, the target, its compute-unit
-/// count (`-num_cu`; else the GPU target's, or rocmlir-gen's default 64) and
-/// the problem as one line of flags, tab-separated.
-static void printTuningKey(const RockAttentionConfig *cfg, const char *arch,
-                           int64_t numCu, int64_t lookBack) {
-  printf("%s\t%" PRId64 "\t", arch[0] ? arch : "cpu", numCu);
-  printf("-t %s -transQ %s -transK %s -transV %s -transO %s -g %" PRId64
-         " -seq_len_q %" PRId64 " -seq_len_k %" PRId64 " -head_dim_qk %" PRId64
-         " -head_dim_v %" PRId64
-         " -causal %s -return_lse %s -split_kv %" PRId64,
-         rockAttentionDtypeGetName(cfg->dtype), tf(cfg->transQ),
-         tf(cfg->transK), tf(cfg->transV), tf(cfg->transO), cfg->g,
-         cfg->seqLenQ, cfg->seqLenK, cfg->headDimQK, cfg->headDimV,
-         tf(cfg->causal), tf(cfg->returnLse), cfg->splitKV);
-  if (lookBack >= 0)
-    printf(" -causal_look_back %" PRId64, lookBack);
-  printf(" -num_heads_q %" PRId64 " -num_heads_kv %" PRId64 "\n",
-         cfg->numHeadsQ, cfg->numHeadsKV);
-}
-
 /// `--emit-tuning-space`: the perf configs rock's CPU lowering tells apart
 /// (keys per tile x query rows per tile; the other fields are ignored).
 static void printTuningSpace(void) {
@@ -290,7 +269,7 @@ static void printTuning(const RockGenArgs *a, const RockGpuTarget *t) {
   if (c->tuningSpace)
     printTuningSpace();
   else
-    printTuningKey(&a->cfg, a->h.arch, numCu, c->causalLookBack);
+    rock__genPrintKey(&a->cfg, a->h.arch, numCu, c->causalLookBack);
 }
 
 /// Builds the module for `a` on target `t` and prints it to `-o` or stdout.
@@ -327,6 +306,15 @@ int main(int argc, char **argv) {
   RockGenArgs *a = rock__genParseArgs(argc, argv);
   if (!a)
     return 0; // --help
+  if (a->input) {
+    if (!a->compat.tuningKey)
+      rock__genDie("an input module ('%s') is read only with "
+                   "--emit-tuning-key",
+                   a->input);
+    rock__genKeyFromModule(a->input, a->h.arch, a->compat.numCu,
+                           a->compat.hasNumCu);
+    return 0;
+  }
   resolveArgs(a);
   char err[512];
   if (!rockAttentionConfigValidate(&a->cfg, err, sizeof err))

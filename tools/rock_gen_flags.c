@@ -612,8 +612,14 @@ RockGenArgs *rock__genParseArgs(int argc, char **argv) {
   unsigned char seen[NUM_FLAGS] = {0};
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
-    if (arg[0] != '-' || arg[1] == '\0')
-      rock__genDie("unexpected argument '%s'", arg);
+    if (arg[0] != '-' || arg[1] == '\0') {
+      // One input module, as rocmlir-gen reads one (`--emit-tuning-key -`).
+      if (A.input)
+        rock__genDie("unexpected argument '%s' (the input module is '%s')", arg,
+                     A.input);
+      A.input = arg;
+      continue;
+    }
     const char *name = arg + (arg[1] == '-' ? 2 : 1);
     const char *eq = strchr(name, '=');
     size_t n = eq ? (size_t)(eq - name) : strlen(name);

@@ -58,6 +58,7 @@ typedef struct RockGenArgs {
   const char *operation; ///< `--operation` ("attention").
   const char *verifier;  ///< `--verifier` / `-pv` ("" = not given).
   const char *output;    ///< `-o FILE`, NULL = stdout.
+  const char *input;     ///< A module to read (`-` = stdin), NULL = none.
   bool defaultProblem;   ///< `-p`.
   bool strict;           ///< `-pv-strict` / `-pv_f64`.
   bool help;             ///< `-h` / `--help`.

@@ -271,9 +271,7 @@ static int compile(const char *text, size_t size, const char *fileName,
   parseMs = rockTimerNowMs() - start;
   if (mlirModuleIsNull(c->module))
     return errorExit("cannot parse %s%s", fileName, diagSuffix());
-  MlirOperation moduleOp = mlirModuleGetOperation(c->module);
-  MlirAttribute harness = mlirOperationGetAttributeByName(
-      moduleOp, mlirStringRefCreateFromCString("rock.harness"));
+  MlirAttribute harness = rockHarnessFind(c->module);
   if (mlirAttributeIsNull(harness))
     return errorExit("%s has no rock.harness module attribute (generate it "
                      "with rock-gen -ph or -pv)",
