@@ -125,7 +125,8 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
 }
 
 def Rock_YieldOp : Rock_Op<"yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["AttentionOp", "GridwiseAttentionOp"]>]> {
+    ParentOneOf<["AttentionOp", "GridwiseAttentionOp",
+                 "GridwiseAttentionAccelOp"]>]> {
   let summary = "terminates an elementwise region with its value";
   let description = [{
     Ends the pre-softmax region of `rock.attention` and
@@ -341,6 +342,76 @@ def Rock_AttentionCombineOp : Rock_Op<"attention_combine", []> {
     $partialOut `,` $partialLse `into` $out (`,` $lse^)? attr-dict `:`
     type($partialOut) `,` type($partialLse) `->` type($out) (`,` type($lse)^)?
   }];
+  let hasVerifier = 1;
+}
+
+def Rock_GridwiseAttentionAccelOp
+    : Rock_Op<"gridwise_attention_accel", [AttrSizedOperandSegments]> {
+  let summary = "rocMLIR's gridwise attention on accelerators (parse-only)";
+  let description = [{
+    rocMLIR's gridwise attention: operands already laid out and padded for
+    its blockwise MFMA / WMMA pipeline (queries as `[G, K, M]` gemm views,
+    `prePadG0M` / `prePadG0N` the sizes before padding), the accelerator
+    tuning parameters of both gemms in `params0` / `params1`
+    (`#rock.xdlops_gemm_derived_params`, `#rock.xdlops_gemm_params`,
+    `#rock.mfma_gemm_params`, `#rock.wmma_gemm_params`,
+    `#rock.accel_gemm_params`), and its pre-softmax region in memref-tile
+    form. rock parses, verifies and prints it so rocMLIR's IR can be read;
+    its passes lower `rock.attention` instead and report this op as
+    parse-only (docs/rocmlir-compat.md says why).
+
+    Operands, in order: queries, keys, values, elementwise inputs,
+    currentSeqLen, prefixOffset, keyAddresses, valueAddresses, out, lse. The
+    attribute dictionary's `operandSegmentSizes` (or rocMLIR's older
+    `operand_segment_sizes`) has 10 entries, or rocMLIR's older 6 (no
+    prefixOffset, paged operands, lse), 7 (no prefixOffset, paged
+    operands) or 8 (no paged operands); it prints with 10.
+
+    Verifier rules, in rocMLIR's order and words where rocMLIR has them:
+    1. `storeMethod` is `set` when `enableSoftmax` (default true).
+    2. `params0` and `params1` are accelerator tuning parameters whose
+       required fields are positive; params0's `nPerBlock` is divisible by
+       its `kpack`.
+    3. Without softmax (`enableSoftmax = false`): no lse, `splitKV` 1, no
+       softmaxType, currentSeqLen, prefixOffset or causal.
+    4. `prefixOffset` needs `causal`.
+    5. The region is empty or ends in `rock.yield`.
+
+    ```mlir
+    rock.gridwise_attention_accel(%q, %k, %v, %out) features = mfma|dot
+        preSoftmaxOps = {} {blockSize = 64 : i32, gridSize = 24 : i32,
+        params0 = #rock.xdlops_gemm_derived_params<kpackPerBlock = 32,
+          mPerBlock = 32, nPerBlock = 32, kpack = 1, mPerWave = 32,
+          nPerWave = 32, mnPerXdl = 32, splitKFactor = 1, forceUnroll = true>,
+        params1 = #rock.xdlops_gemm_derived_params<kpackPerBlock = 32,
+          mPerBlock = 32, nPerBlock = 32, kpack = 1, mPerWave = 32,
+          nPerWave = 32, mnPerXdl = 32, splitKFactor = 1, forceUnroll = true>,
+        operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 1, 0>}
+        : memref<1x64x384xf32>, memref<1x64x384xf32>, memref<1x384x64xf32>,
+          memref<1x384x64xf32>
+    ```
+  }];
+  let arguments = (ins
+    AnyMemRef:$queries,
+    AnyMemRef:$keys,
+    AnyMemRef:$values,
+    Variadic<AnyMemRef>:$preSoftmaxElemWiseInputs,
+    Optional<AnyMemRef>:$currentSeqLen,
+    Optional<AnyMemRef>:$prefixOffset,
+    Optional<AnyMemRef>:$keyAddresses,
+    Optional<AnyMemRef>:$valueAddresses,
+    AnyMemRef:$out,
+    Optional<AnyMemRef>:$lse,
+    OptionalAttr<AnyAttr>:$params0,
+    OptionalAttr<AnyAttr>:$params1,
+    OptionalAttr<Rock_GemmFeaturesAttr>:$features,
+    DefaultValuedAttr<Rock_StoreMethodAttr, "::mlir::rock::StoreMethod::Set">:$storeMethod,
+    DefaultValuedAttr<BoolAttr, "true">:$enableSoftmax,
+    DefaultValuedAttr<I32Attr, "1">:$splitKV,
+    UnitAttr:$causal,
+    OptionalAttr<TypeAttr>:$softmaxType);
+  let regions = (region AnyRegion:$preSoftmaxBody);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
