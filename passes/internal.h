@@ -58,6 +58,12 @@ void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
  * Building IR from text
  *===----------------------------------------------------------------------===*/
 
+/* Debug dumps (docs/internals.md "Debug dumps"): writes `text` and a newline
+ * to stderr when the environment variable `var` (ROCK_DEBUG_TEXT,
+ * ROCK_DEBUG_GRIDWISE_TEXT, ROCK_DEBUG_VIEWS) is set and not empty. Only
+ * stderr changes: no pass output depends on the environment (ir_text.c). */
+void rock__debugDump(const char *var, const char *text);
+
 /* Parses `text` as a function `func.func @body(args) -> (results) {...}`
  * (the whole function, signature included) in `anchor`'s context, moves the
  * body's operations (all but the terminator) in front of `anchor`, replacing
@@ -148,6 +154,15 @@ int64_t rock__gpuNumCu(MlirOperation op, const RockGpuTarget *t);
  * and without mfma on an MFMA target, without wmma on a WMMA one
  * (gpu/target.c). */
 bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t);
+
+/* A schedule switch of the GPU lowering (docs/gpu.md, "Schedule switches"):
+ * the attribute `name` on `op` or its nearest ancestor (normally the module;
+ * rock-gen --module-attr), `dflt` when none carries one. [lo, hi] = [0, 1]
+ * asks for a bool (`true` / `false`), any other range for an integer in it.
+ * A value of another kind or out of range gives a one-line error at `op`,
+ * signals `pass` failure and returns -1 (gpu/target.c). */
+int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
+                    int64_t dflt, int64_t lo, int64_t hi);
 
 struct RockAttn;
 /* Lowers the rock.gridwise_attention `op` (analysed into `a`, a->tgt set)

@@ -20,6 +20,12 @@ static MlirWalkResult setLoc(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+void rock__debugDump(const char *var, const char *text) {
+  const char *v = getenv(var);
+  if (v && *v)
+    fprintf(stderr, "%s\n", text);
+}
+
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
                           intptr_t nArgs, const MlirValue *args,
                           intptr_t nResults, MlirValue *results) {
@@ -29,8 +35,7 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
       mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
   if (mlirModuleIsNull(mod)) {
     mlirEmitError(loc, "rock internal error: generated IR does not parse");
-    if (getenv("ROCK_DEBUG_TEXT"))
-      fprintf(stderr, "%s\n", text);
+    rock__debugDump("ROCK_DEBUG_TEXT", text);
     return false;
   }
   MlirBlock modBody = mlirModuleGetBody(mod);

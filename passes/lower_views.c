@@ -120,8 +120,7 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     rock__strFree(&text);
     rock__lvBuildText(&a, false, &text);
   }
-  if (getenv("ROCK_DEBUG_VIEWS"))
-    fprintf(stderr, "%s\n", text.data);
+  rock__debugDump("ROCK_DEBUG_VIEWS", text.data);
   MlirValue result;
   bool hasRes = kind == VIEW_LOAD;
   bool ok =

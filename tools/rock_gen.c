@@ -272,6 +272,20 @@ static void printTuning(const RockGenArgs *a, const RockGpuTarget *t) {
     rock__genPrintKey(&a->cfg, a->h.arch, numCu, c->causalLookBack);
 }
 
+/// `--module-attr NAME=ATTR` (checked by the flag parser): sets the
+/// discardable attribute NAME of `m` to ATTR in MLIR's syntax (`false`, `8`).
+static void setModuleAttr(MlirModule m, const char *spec) {
+  const char *eq = strchr(spec, '=');
+  size_t n = (size_t)(eq - spec);
+  MlirAttribute at = mlirAttributeParseGet(
+      mlirModuleGetContext(m), mlirStringRefCreateFromCString(eq + 1));
+  if (mlirAttributeIsNull(at))
+    rock__genDie("--module-attr: cannot parse '%s' as an attribute (for %.*s)",
+                 eq + 1, (int)n, spec);
+  mlirOperationSetDiscardableAttributeByName(mlirModuleGetOperation(m),
+                                             (MlirStringRef){spec, n}, at);
+}
+
 /// Builds the module for `a` on target `t` and prints it to `-o` or stdout.
 /// Returns the exit status.
 static int writeModule(const RockGenArgs *a, const RockGpuTarget *t) {
@@ -283,6 +297,8 @@ static int writeModule(const RockGenArgs *a, const RockGpuTarget *t) {
     rc = 2;
   } else {
     compatAnnotate(module, &a->compat, t);
+    for (int i = 0; i < a->numModuleAttrs; ++i)
+      setModuleAttr(module, a->moduleAttrs[i]);
     FILE *f = a->output ? fopen(a->output, "w") : stdout;
     if (!f) {
       fprintf(stderr, "rock-gen: error: cannot open '%s': %s\n", a->output,

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "rock_gen_flags.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -292,6 +293,24 @@ static void x2Flag(const char *arg, const char *v) {
     note(ROCK_GEN_NOTE_X2);
 }
 
+/// `--module-attr NAME=ATTR`: NAME must be rock.<letters, digits, _ .>; ATTR
+/// is parsed when the module is written.
+static void moduleAttrFlag(const char *arg, const char *v) {
+  (void)arg;
+  const char *eq = strchr(v, '=');
+  size_t n = eq ? (size_t)(eq - v) : 0;
+  if (!eq || n <= 5 || strncmp(v, "rock.", 5))
+    rock__genDie(
+        "--module-attr takes NAME=ATTR with NAME rock.<name>, got '%s'", v);
+  for (size_t i = 5; i < n; ++i)
+    if (!isalnum((unsigned char)v[i]) && v[i] != '_' && v[i] != '.')
+      rock__genDie("--module-attr: invalid attribute name '%.*s'", (int)n, v);
+  if (A.numModuleAttrs == ROCK_GEN_MAX_MODULE_ATTRS)
+    rock__genDie("--module-attr given more than %d times",
+                 ROCK_GEN_MAX_MODULE_ATTRS);
+  A.moduleAttrs[A.numModuleAttrs++] = v;
+}
+
 static void numCuFlag(const char *arg, const char *v) {
   A.compat.numCu = parseInt(arg, v);
   if (A.compat.numCu < 1)
@@ -481,6 +500,12 @@ static const Flag flags[] = {
     {"num_chiplets", NULL, FLAG_VALUE, .to.handle = chipletsFlag},
     {"direct_to_lds_32b", NULL, FLAG_SWITCH, .to.handle = directToLdsFlag},
     {"direct_to_lds_128b", NULL, FLAG_SWITCH, .to.handle = directToLdsFlag},
+
+    {NULL, "Schedule switches (docs/gpu.md):", FLAG_SECTION, .to.sep = " "},
+    {"module_attr", "--module-attr NAME=ATTR (repeatable; e.g.", FLAG_VALUE,
+     .to.handle = moduleAttrFlag},
+    {NULL, "\nrock.gpu_accel=false, rock.gpu_accel_warps=8)", FLAG_HELP_ONLY,
+     .to.s = NULL},
 };
 
 enum { NUM_FLAGS = sizeof flags / sizeof *flags };
@@ -628,7 +653,7 @@ RockGenArgs *rock__genParseArgs(int argc, char **argv) {
     if (!f)
       rock__genDie("unknown flag '%.*s'", nameLen, arg);
     // As with rocmlir-gen the last occurrence wins, but never silently.
-    if (seen[f - flags]++)
+    if (seen[f - flags]++ && f->to.handle != moduleAttrFlag)
       fprintf(stderr,
               "rock-gen: warning: %.*s given more than once; the last "
               "value wins\n",

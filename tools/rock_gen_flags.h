@@ -50,6 +50,8 @@ typedef struct RockGenCompat {
   bool tuningKey, tuningSpace; ///< `--emit-tuning-key` / `-space`.
 } RockGenCompat;
 
+enum { ROCK_GEN_MAX_MODULE_ATTRS = 32 };
+
 /// Everything rock-gen's flags set, as given (no defaults applied yet).
 typedef struct RockGenArgs {
   RockAttentionConfig cfg; ///< The problem; its lists are malloc'ed.
@@ -62,6 +64,11 @@ typedef struct RockGenArgs {
   bool defaultProblem;   ///< `-p`.
   bool strict;           ///< `-pv-strict` / `-pv_f64`.
   bool help;             ///< `-h` / `--help`.
+  /// `--module-attr NAME=ATTR`, in order (borrowed from argv): module
+  /// attributes rock-gen sets on the module it writes (the lowerings'
+  /// schedule switches, docs/gpu.md).
+  const char *moduleAttrs[ROCK_GEN_MAX_MODULE_ATTRS];
+  int numModuleAttrs;
 } RockGenArgs;
 
 /// Prints "rock-gen: error: <fmt...>" on stderr and exits with status 2.

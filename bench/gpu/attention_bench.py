@@ -405,10 +405,13 @@ def peer_masks(case, last):
     return masks + [("none", {})]
 
 
-PEERS = {"decode": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
-         "mtd": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION")),
-         "prefill": (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"),
-                     ("efficient", "EFFICIENT_ATTENTION"))}
+_DECODE_PEERS = (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"))
+_PREFILL_PEERS = _DECODE_PEERS + (("efficient", "EFFICIENT_ATTENTION"),)
+PEERS = {"decode": _DECODE_PEERS, "gqa": _DECODE_PEERS, "mtd": _DECODE_PEERS,
+         "prefill": _PREFILL_PEERS, "layout": _PREFILL_PEERS}
+# Suites whose rows read K/V once per q-1 step (the probe reads as much).
+DECODE_SUITES = ("decode", "gqa")
+PREFILL_SUITES = ("prefill", "layout")
 
 
 def run_peers(case, q, k, v, last, ref, sel, copies, row):
@@ -418,7 +421,7 @@ def run_peers(case, q, k, v, last, ref, sel, copies, row):
     qs = [q] + [q.clone() for _ in range(copies - 1)]
     kvs = [(k, v)] + [(k.clone(), v.clone()) for _ in range(copies - 1)]
     tries = [(label, kw, False) for label, kw in peer_masks(case, last)]
-    if case["suite"] == "prefill":
+    if case["suite"] in PREFILL_SUITES:
         tries += [(label + ", expanded KV", kw, True)
                   for label, kw, _ in tries]
     R = case["Hq"] // case["Hkv"]
@@ -516,7 +519,7 @@ def run_case(args, case, probe, results):
            "checked": "all" if sel[0].stop - sel[0].start == B and
            sel[1].stop - sel[1].start == Hq else "last batch, last KV group"}
     run_peers(case, q, k, v, last, ref, sel, copies, row)
-    if case["suite"] == "decode" and probe is not None:
+    if case["suite"] in DECODE_SUITES and probe is not None:
         read_probe(probe, kvb, copies, row)
     for variant in case["variants"]:
         if variant in case["bundles"]:
@@ -548,28 +551,78 @@ def failures(row, keys):
                      if row.get(v + "_error") and row.get(v + "_us") is None)
 
 
+def row_variants(results):
+    """rock's variants of `results`, in first-seen order."""
+    keys = []
+    for r in results:
+        for b in r.get("bundles", {}):
+            if b not in keys:
+                keys.append(b)
+    return keys
+
+
 def decode_table(results):
+    rock = row_variants(results)
+    keys = tuple(rock) + ("cudnn", "flash")
     lines = ["cells: µs (GB/s over algorithmic bytes, % of 4.8 TB/s)",
-             "| B | L | KV MiB | probe µs (GB/s) | rock dense | rock p16 | "
-             "rock p64 | cuDNN | flash | % of probe: dense / p16 / p64 / "
-             "cuDNN | errors |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
-    keys = ("dense", "p16", "p64", "cudnn", "flash")
+             "| R | B | L | KV MiB | probe µs (GB/s) | " +
+             " | ".join(f"rock {v}" for v in rock) + " | cuDNN | flash | "
+             "% of probe: " + " / ".join(rock) + " / cuDNN | errors |",
+             "|" + "---|" * (len(keys) + 7)]
     for r in results:
         if r.get("probe_us"):
             probe_gbs = r["probe_bytes"] / (r["probe_us"] * 1e-6) / 1e9
             probe_eq = r["probe_us"] * r["bytes"] / r["probe_bytes"]
             probe = f"{r['probe_us']:.1f} ({probe_gbs:.0f})"
             pct = " / ".join(f"{100 * probe_eq / r[v + '_us']:.0f}%"
-                             if r.get(v + "_us") else "-" for v in keys[:4])
+                             if r.get(v + "_us") else "-"
+                             for v in tuple(rock) + ("cudnn",))
         else:
             probe, pct = "-", "-"
         lines.append(
-            f"| {r['B']} | {r['L'] // 1024}k | "
+            f"| {r['Hq'] // r['Hkv']} | {r['B']} | {r['L'] // 1024}k | "
             f"{r.get('kv_bytes', r['bytes']) / 2**20:.0f} | "
             f"{probe} | " + " | ".join(fmt_gbs(r, v, r["bytes"])
                                        for v in keys) +
             f" | {pct} | {errors(r, keys)} {failures(r, keys)}|")
+    return lines
+
+
+def ratio(r, a, b):
+    """r[a] / r[b] of two timings, or None."""
+    if r.get(a + "_us") and r.get(b + "_us"):
+        return r[a + "_us"] / r[b + "_us"]
+    return None
+
+
+def goal_table(results):
+    """The goals of the decode work, one line per decode row: % of 4.8 TB/s
+    (dense, paged), paged and default-layout over dense, rock's slowest
+    variant over cuDNN; ERR when an output is off (rel. L2 > 1e-2)."""
+    lines = ["| suite | R | B | L | KV MiB | dense µs | dense % | p16 % | "
+             "p64 % | p16/dense | p64/dense | kmaj/dense | cuDNN µs | "
+             "worst rock/cuDNN | check |", "|" + "---|" * 15]
+    for r in results:
+        if r.get("suite") not in DECODE_SUITES:
+            continue
+        pct = {}
+        for v in ("dense", "p16", "p64"):
+            us = r.get(v + "_us")
+            pct[v] = f"{100 * r['bytes'] / (us * 1e-6) / PEAK:.0f}" \
+                if us else "-"
+        rel = {v: ratio(r, v, "dense") for v in ("p16", "p64", "kmaj")}
+        rock = [v for v in r.get("bundles", {}) if "-" not in v]
+        worst = max((ratio(r, v, "cudnn") or 0) for v in rock) \
+            if rock else 0
+        bad = [v for v in rock if (r.get(v + "_err") or 1) > 1e-2]
+        f = lambda x: f"{x:.3f}" if x else "-"  # noqa: E731
+        lines.append(
+            f"| {r['suite']} | {r['Hq'] // r['Hkv']} | {r['B']} | "
+            f"{r['L'] // 1024}k | {r['kv_bytes'] / 2**20:.0f} | "
+            f"{r.get('dense_us', 0):.1f} | {pct['dense']} | {pct['p16']} | "
+            f"{pct['p64']} | {f(rel['p16'])} | {f(rel['p64'])} | "
+            f"{f(rel['kmaj'])} | {r.get('cudnn_us') or 0:.1f} | {f(worst)} | "
+            f"{'ERR ' + ','.join(bad) if bad else 'ok'} |")
     return lines
 
 
@@ -588,17 +641,20 @@ def fmt_tflops(row, key, ref_tflops, base=None):
 
 def prefill_table(results, mm):
     rate = mm["tflops"] if mm else None
-    keys = ("dense", "p16", "p64", "cudnn", "flash", "efficient")
-    lines = ["cells: ms (TFLOP/s, % of the matmul rate; paged: % of rock "
-             "dense's rate)",
-             "| S | causal | rock dense | rock p16 | rock p64 | cuDNN | "
-             "flash | efficient | errors (checked) |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    rock = row_variants(results)
+    peers = ("cudnn", "flash", "efficient")
+    keys = tuple(rock) + peers
+    lines = ["cells: ms (TFLOP/s, % of the matmul rate; other rock "
+             "variants: % of rock dense's rate)",
+             "| B | S | causal | " + " | ".join(f"rock {v}" for v in rock) +
+             " | cuDNN | flash | efficient | errors (checked) |",
+             "|" + "---|" * (len(keys) + 4)]
     for r in results:
-        cells = [fmt_tflops(r, "dense", rate)]
-        cells += [fmt_tflops(r, p, rate, "dense") for p in ("p16", "p64")]
-        cells += [fmt_tflops(r, p, rate) for p in keys[3:]]
-        lines.append(f"| {r['L'] // 1024}k | {'yes' if r['causal'] else 'no'}"
+        cells = [fmt_tflops(r, v, rate, None if v == "dense" else "dense")
+                 for v in rock]
+        cells += [fmt_tflops(r, p, rate) for p in peers]
+        lines.append(f"| {r['B']} | {r['L'] // 1024}k | "
+                     f"{'yes' if r['causal'] else 'no'}"
                      f" | " + " | ".join(cells) +
                      f" | {errors(r, keys)} ({r['checked']}) "
                      f"{failures(r, keys)}|")
@@ -650,7 +706,8 @@ def tables(results, ptxas):
         out.append(f"bf16 matmul {mm['n']}^3: {mm['us']:.0f} µs = "
                    f"{mm['tflops']:.0f} TFLOP/s (median; best group "
                    f"{mm['best_us']:.0f} µs = {best:.0f}; {mm['mode']})")
-    for suite, fn in (("decode", decode_table),
+    for suite, fn in (("decode", decode_table), ("gqa", decode_table),
+                      ("layout", lambda rs: prefill_table(rs, mm)),
                       ("prefill", lambda rs: prefill_table(rs, mm)),
                       ("mtd", mtd_table)):
         rows = [r for r in results if r.get("suite", "decode") == suite]
@@ -659,6 +716,8 @@ def tables(results, ptxas):
     rows = [r for r in results if r.get("suite") in ("prefill", "mtd")]
     if ptxas and rows:
         out += ["", "ptxas -arch=sm_90 -v:"] + ptxas_table(rows, ptxas)
+    if any(r.get("suite") in DECODE_SUITES for r in results):
+        out += ["", "goals (decode rows):"] + goal_table(results)
     return "\n".join(out)
 
 
@@ -667,7 +726,7 @@ def main():
     ap.add_argument("--bundles", help="directory with cases.json and the "
                     "bundles")
     ap.add_argument("--suites", default="decode",
-                    help="comma-separated: decode,prefill,mtd")
+                    help="comma-separated: decode,gqa,layout,prefill,mtd")
     ap.add_argument("--probe", help="read probe PTX (decode)")
     ap.add_argument("--ptxas", help="ptxas.json from prepare")
     ap.add_argument("--render", help="print the tables of a --json file")
@@ -691,12 +750,12 @@ def main():
         ap.error(f"no case of {args.suites} in {args.bundles}/cases.json")
     load_gpu_modules()
     probe = None
-    if args.probe and "decode" in suites:
+    if args.probe and any(x in DECODE_SUITES for x in suites):
         probe = cupy.RawModule(path=args.probe).get_function("read_probe")
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__},"
           f" cudnn {torch.backends.cudnn.version()}", flush=True)
     results = []
-    if "prefill" in suites:
+    if any(x in PREFILL_SUITES for x in suites):
         results.append(matmul_rate())
         print(json.dumps(results[-1]), flush=True)
     for case in cases:

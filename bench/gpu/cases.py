@@ -6,23 +6,39 @@ bundles). No torch here.
 
 Suites (all bf16, d 128):
   decode   q 1, Hq 32 / Hkv 8, B {1, 8, 32} x L {8k, 32k, 128k};
+  gqa      q 1 for each GQA ratio R = Hq / Hkv in {1, 4, 8, 16} at about
+           1 GiB of K/V (and R 16 at 256 MiB), plus the long and the short
+           rows of serving: R 4 B 2 L 256k, R 4 B 64 L 2k, R 8 B 1 L 128k;
+  layout   prefill in both K layouts: B 4, Hq 32 / Hkv 8, S 2k, causal, and
+           B 2, Hq 64 / Hkv 8, S 4k;
   prefill  B 2, Hq 64 / Hkv 8, Sq = Sk {4k, 8k, 16k}, causal and not;
   mtd      multi-token decode with a KV cache: q {8, 16} new tokens at the
            end of the cache (causal with prefix offset L - q, current
            length L - 1), Hq 32 / Hkv 8, B {8, 32} x L {8k, 32k}.
-Variants: dense (K as [keys][d], --transK) and paged (shuffled page table,
-16 and 64 tokens a page); mtd is dense only.
+Variants (VARIANTS): dense (K as [keys][d], --transK), kmaj (rocMLIR's
+default K layout [d][keys], no --transK) and paged (shuffled page table, 16
+and 64 tokens a page); mtd and prefill are dense only. A variant may carry
+modifiers after a dash (MODS: e.g. dense-simt is dense with the SIMT
+schedule, rock-gen --module-attr rock.gpu_accel=false); EXTRA lists the ones
+a run adds to a suite.
 """
 
 ARCH = "sm_90"
 D = 128
 PAGES = (16, 64)  # tokens per page
-SUITES = ("decode", "prefill", "mtd")
+SUITES = ("decode", "gqa", "layout", "prefill", "mtd")
+# Modifiers of a variant: extra rock-gen flags.
+MODS = {"simt": "--module-attr rock.gpu_accel=false",
+        "cu66": "-num_cu 66", "cu264": "-num_cu 264"}
+# Modified variants a run adds per suite ({} for the recorded tables).
+EXTRA = {"decode": ("dense-cu66", "dense-cu264"), "gqa": ("dense-simt",)}
 
 
 def _case(suite, name, B, Hq, Hkv, Sq, Sk, causal=False, prefix=None,
-          csl=None, paged=True):
-    variants = ["dense"] + ([f"p{t}" for t in PAGES] if paged else [])
+          csl=None, paged=True, kmaj=True):
+    variants = ["dense"] + ([f"p{t}" for t in PAGES] if paged else []) + \
+        (["kmaj"] if kmaj else [])
+    variants += [v for v in EXTRA.get(suite, ())]
     return {"suite": suite, "name": name, "B": B, "Hq": Hq, "Hkv": Hkv,
             "Sq": Sq, "Sk": Sk, "D": D, "causal": causal, "prefix": prefix,
             "csl": csl, "variants": variants}
@@ -35,18 +51,30 @@ def cases(suite):
         for B in (1, 8, 32):
             for L in (8192, 32768, 131072):
                 out.append(_case(suite, f"B{B}-L{L}", B, 32, 8, 1, L))
+    elif suite == "gqa":
+        for Hq, Hkv, B, L in ((32, 32, 8, 8192), (32, 8, 16, 16384),
+                              (64, 8, 8, 32768), (128, 8, 4, 16384),
+                              (32, 8, 2, 262144),
+                              (32, 8, 64, 2048), (64, 8, 1, 131072)):
+            out.append(_case(suite, f"R{Hq // Hkv}-B{B}-L{L}", B, Hq, Hkv,
+                             1, L))
+    elif suite == "layout":
+        out.append(_case(suite, "B4-S2048-c1", 4, 32, 8, 2048, 2048,
+                         causal=True, paged=False))
+        out.append(_case(suite, "B2-S4096-c0", 2, 64, 8, 4096, 4096,
+                         paged=False))
     elif suite == "prefill":
         for S in (4096, 8192, 16384):
             for causal in (False, True):
                 out.append(_case(suite, f"S{S}-c{int(causal)}", 2, 64, 8,
-                                 S, S, causal=causal))
+                                 S, S, causal=causal, kmaj=False))
     elif suite == "mtd":
         for q in (8, 16):
             for B in (8, 32):
                 for L in (8192, 32768):
                     out.append(_case(suite, f"q{q}-B{B}-L{L}", B, 32, 8, q,
                                      L, causal=True, prefix=L - q,
-                                     csl=L - 1, paged=False))
+                                     csl=L - 1, paged=False, kmaj=False))
     else:
         raise ValueError(f"unknown suite {suite!r} (have {SUITES})")
     return out
@@ -61,6 +89,7 @@ def rock_gen_flags(case, variant):
     """rock-gen's flags for one bundle of `case` (no verifier: the device
     side checks against PyTorch)."""
     c = case
+    base, *mods = variant.split("-")
     flags = (f"--operation attention -t bf16 -g {c['B']} "
              f"-num_heads_q {c['Hq']} -num_heads_kv {c['Hkv']} "
              f"-seq_len_q {c['Sq']} -seq_len_k {c['Sk']} "
@@ -72,8 +101,12 @@ def rock_gen_flags(case, variant):
         flags += " -prefix_offset=" + ",".join([str(c["prefix"])] * c["B"])
     if c["csl"] is not None:
         flags += " -current_seq_len=" + ",".join([str(c["csl"])] * c["B"])
-    if variant == "dense":
+    for m in mods:
+        flags += " " + MODS[m]
+    if base == "dense":
         return flags + " --transK"
-    tok = int(variant[1:])
+    if base == "kmaj":
+        return flags
+    tok = int(base[1:])
     return (flags + f" --paged-attention --num-pages {c['Hkv'] * c['Sk'] // tok}"
             f" --page-size {tok * c['D']}")

@@ -4,11 +4,13 @@
 # the benchmark suites carried (bench/gpu/cases.py). Results go to $OUT
 # (default /tmp/rock-gpu-out): pr.tsv (bundle, exit status, verdict),
 # pr-failures.txt (-v output of each failure), bench.json / bench.log
-# (decode), accel.json / accel.log (prefill and multi-token decode, with the
-# bf16 matmul rate and ptxas -v per kernel).
+# (the decode suites: decode, gqa, and the layout rows), accel.json /
+# accel.log (prefill and multi-token decode, with the bf16 matmul rate and
+# ptxas -v per kernel).
 # Usage: bash CARRY/device-run.sh [pr|bench|accel|all]
-#   pr: PR bundles; bench: decode suite; accel: prefill + mtd suites;
-#   all (default): PR bundles and every suite carried.
+#   pr: PR bundles; bench: the decode suites carried (decode, gqa, layout);
+#   accel: prefill + mtd suites; all (default): PR bundles, the runner's own
+#   timing of three decode bundles, and every suite carried.
 set -u
 C=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/rock-gpu-out}
@@ -52,7 +54,7 @@ has_suite() {
   grep -q "\"suite\": \"$1\"" "$W/bundles/bench/cases.json" 2>/dev/null
 }
 
-if [ "$WHAT" = bench ] || { [ "$WHAT" = all ] && has_suite decode; }; then
+if [ "$WHAT" = all ] && has_suite decode; then
   # The runner's own device timing on three decode cases (verification off;
   # B1-L8192 rotates 8 input copies), and one verified run with dumps.
   for n in decode-p16-B1-L8192 decode-p16-B8-L32768 decode-dense-B1-L131072; do
@@ -64,9 +66,15 @@ if [ "$WHAT" = bench ] || { [ "$WHAT" = all ] && has_suite decode; }; then
     "$RUNNER" "$d" --dump-dir "$W/dump" -v 2>&1 | tail -3
     (cd "$W/dump" && ls && tar czf "$OUT/dump.tar.gz" .)
   fi
-  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites decode \
+fi
+suites=""
+for s in decode gqa layout; do
+  has_suite $s && suites="$suites${suites:+,}$s"
+done
+if [ -n "$suites" ] && { [ "$WHAT" = bench ] || [ "$WHAT" = all ]; }; then
+  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites "$suites" \
     --bundles "$W/bundles/bench" --probe "$C/read_probe.ptx" \
-    --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log" | tail -14
+    --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.log" | grep -v '^{' 
 fi
 
 if [ "$WHAT" = accel ] || { [ "$WHAT" = all ] && has_suite prefill; }; then

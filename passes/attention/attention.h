@@ -173,6 +173,11 @@ typedef struct RockAttn {
  * after reporting through `pass`. Operand ids are 0.. in operand order. */
 bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a);
 
+/* The K view as [Bkv, Dqk, Sk] (a rock.transform swapping keys and d), for
+ * loads along the keys when a->kKeyMajor; writes its memref type into mt
+ * (size n) and returns its id. */
+int rock__attnKeyMajorK(RockGen *g, const RockAttn *a, char *mt, size_t n);
+
 /* The positive i64 attribute `name` on `op` or its nearest ancestor
  * carrying one; `dflt` when none does (then nothing depends on the
  * machine). Machine and schedule knobs: rock-run sets rock.num_threads (the

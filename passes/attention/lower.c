@@ -62,8 +62,7 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
                      a->lse, msO, msL);
   else
     rock__strAppend(&text, "  return\n}\n");
-  if (getenv("ROCK_DEBUG_GRIDWISE_TEXT"))
-    fprintf(stderr, "%s", text.data);
+  rock__debugDump("ROCK_DEBUG_GRIDWISE_TEXT", text.data);
   MlirValue part[2];
   bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
                                          P > 1 ? 2 : 0, part);

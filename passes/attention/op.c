@@ -91,6 +91,23 @@ static bool keyMajorView(MlirValue k) {
   return o[1] - o[0] == 1 && o[2] - o[0] != 1;
 }
 
+int rock__attnKeyMajorK(RockGen *g, const RockAttn *a, char *mt, size_t n) {
+  char te[32];
+  rock__typeStr(te, sizeof te, a->tk, 1);
+  snprintf(mt, n, "memref<%lldx%lldx%lldx%s>", (long long)a->Bkv,
+           (long long)a->Dqk, (long long)a->Sk, te);
+  int v = rock__genFresh(g);
+  rock__genLine(
+      g,
+      "%%v%d = rock.transform %%v%d by #rock.transform_map<affine_map<(d0, "
+      "d1, d2) -> (d0, d2, d1)> by [<PassThrough [\"b\", \"d\", \"s\"] "
+      "at [0, 1, 2] -> [\"b\", \"d\", \"s\"] at [0, 2, 1]>] bounds = "
+      "[%lld, %lld, %lld] -> [%lld, %lld, %lld]> : %s to %s",
+      v, a->k, (long long)a->Bkv, (long long)a->Dqk, (long long)a->Sk,
+      (long long)a->Bkv, (long long)a->Sk, (long long)a->Dqk, a->mk, mt);
+  return v;
+}
+
 bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   memset(a, 0, sizeof *a);
   a->op = op;

@@ -162,19 +162,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
 
   int ktv = -1;
   if (keyMajor) {
-    ktv = rock__genFresh(g);
-    char te[32];
-    rock__typeStr(te, sizeof te, a->tk, 1);
-    rock__genLine(
-        g,
-        "%%v%d = rock.transform %%v%d by #rock.transform_map<affine_map<(d0, "
-        "d1, d2) -> (d0, d2, d1)> by [<PassThrough [\"b\", \"d\", \"s\"] "
-        "at [0, 1, 2] -> [\"b\", \"d\", \"s\"] at [0, 2, 1]>] bounds = "
-        "[%lld, %lld, %lld] -> [%lld, %lld, %lld]> : %s to "
-        "memref<%lldx%lldx%lldx%s>",
-        ktv, a->k, (long long)a->Bkv, (long long)Dqk, (long long)a->Sk,
-        (long long)a->Bkv, (long long)a->Sk, (long long)Dqk, a->mk,
-        (long long)a->Bkv, (long long)Dqk, (long long)a->Sk, te);
+    char mkt[128];
+    ktv = rock__attnKeyMajorK(g, a, mkt, sizeof mkt);
   }
   int bid0 = rock__genFresh(g);
   rock__genLine(g, "scf.parallel (%%v%d) = (%%v%d) to (%%v%d) step (%%v%d) {",

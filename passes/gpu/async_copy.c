@@ -13,6 +13,10 @@
  * plain store and only loses the mark. The schedule emits the
  * nvvm.cp.async.commit.group / wait.group lines itself: with no copy in
  * flight they cost nothing, so both forms are ordered by the same barriers.
+ * On NVIDIA it also turns the prefetches rock-lower-views makes of a
+ * schedule's rock.view_prefetch (memref.prefetch of a contiguous view,
+ * llvm.intr.prefetch of a paged one) into prefetch.global.L2 of the
+ * address (inline PTX): NVPTX drops llvm.prefetch.
  *
  *===----------------------------------------------------------------------===*/
 #include "attention/attention.h"
@@ -148,6 +152,100 @@ static void rewrite(MlirOperation st, MlirOperation ld) {
   mlirOperationDestroy(ld);
 }
 
+/* The L2 prefetch of generic address $0 (PTX: nvvm.prefetch's intrinsic,
+ * llvm.nvvm.prefetch.global.L2, does not select for sm_90 in NVPTX 22). */
+static const char kPrefetchAsm[] =
+    "{ .reg .u64 g; cvta.to.global.u64 g, $0; prefetch.global.L2 [g]; }";
+
+/* memref.prefetch %m[%i...] -> an L2 prefetch of the element's address:
+ * aligned pointer + (offset + sum of index x stride) x bytes. */
+static bool rewriteMemrefPrefetch(MlirOperation pf) {
+  MlirValue mem = mlirOperationGetOperand(pf, 0);
+  MlirType mt = mlirValueGetType(mem);
+  intptr_t rank = mlirShapedTypeGetRank(mt);
+  if (rank < 1 || rank > 6 || mlirOperationGetNumOperands(pf) != rank + 1)
+    return false;
+  unsigned eb = rock__bitWidth(mlirShapedTypeGetElementType(mt)) / 8;
+  RockStr mts = {0}, et = {0}, t = {0};
+  rock__strAppendType(&mts, mt);
+  rock__strAppendType(&et, mlirShapedTypeGetElementType(mt));
+  rock__strAppendf(&t, "func.func @body(%%m: %s", mts.data);
+  for (intptr_t i = 0; i < rank; ++i)
+    rock__strAppendf(&t, ", %%i%d: index", (int)i);
+  rock__strAppend(&t, ") {\n  %b, %e0");
+  for (intptr_t i = 0; i < rank; ++i)
+    rock__strAppendf(&t, ", %%sz%d", (int)i);
+  for (intptr_t i = 0; i < rank; ++i)
+    rock__strAppendf(&t, ", %%st%d", (int)i);
+  rock__strAppendf(&t,
+                   " = memref.extract_strided_metadata %%m : %s -> "
+                   "memref<%s>, index",
+                   mts.data, et.data);
+  for (intptr_t i = 0; i < 2 * rank; ++i)
+    rock__strAppend(&t, ", index");
+  rock__strAppend(&t, "\n");
+  for (intptr_t i = 0; i < rank; ++i)
+    rock__strAppendf(&t,
+                     "  %%p%d = arith.muli %%i%d, %%st%d : index\n"
+                     "  %%e%d = arith.addi %%e%d, %%p%d : index\n",
+                     (int)i, (int)i, (int)i, (int)i + 1, (int)i, (int)i);
+  rock__strAppendf(
+      &t,
+      "  %%base = memref.extract_aligned_pointer_as_index %%m : %s -> index\n"
+      "  %%eb = arith.constant %u : index\n"
+      "  %%off = arith.muli %%e%d, %%eb : index\n"
+      "  %%a = arith.addi %%base, %%off : index\n"
+      "  %%ai = arith.index_cast %%a : index to i64\n"
+      "  llvm.inline_asm has_side_effects \"%s\", \"l\" %%ai : (i64) -> ()\n"
+      "  return\n}\n",
+      mts.data, eb, (int)rank, kPrefetchAsm);
+  MlirValue args[7];
+  for (intptr_t i = 0; i <= rank; ++i)
+    args[i] = mlirOperationGetOperand(pf, i);
+  bool ok = rock__inlineFuncText(pf, t.data, rank + 1, args, 0, NULL);
+  rock__strFree(&t);
+  rock__strFree(&mts);
+  rock__strFree(&et);
+  if (ok)
+    mlirOperationDestroy(pf);
+  return ok;
+}
+
+/* "llvm.intr.prefetch"(%p) (a paged view's page pointer + offset) -> an
+ * L2 prefetch of %p. */
+static bool rewritePtrPrefetch(MlirOperation pf) {
+  MlirValue p = mlirOperationGetOperand(pf, 0);
+  if (!mlirTypeIsALLVMPointerType(mlirValueGetType(p)) ||
+      mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(p)) != 0)
+    return false;
+  char t[512];
+  snprintf(
+      t, sizeof t,
+      "func.func @body(%%p: !llvm.ptr) {\n"
+      "  %%a = llvm.ptrtoint %%p : !llvm.ptr to i64\n"
+      "  llvm.inline_asm has_side_effects \"%s\", \"l\" %%a : (i64) -> ()\n"
+      "  return\n}\n",
+      kPrefetchAsm);
+  bool ok = rock__inlineFuncText(pf, t, 1, &p, 0, NULL);
+  if (ok)
+    mlirOperationDestroy(pf);
+  return ok;
+}
+
+/* The prefetches of the module on NVIDIA (rewrite*Prefetch). */
+static void prefetchesToL2(MlirOperation root, MlirExternalPass pass) {
+  static const char *const names[2] = {"memref.prefetch", "llvm.intr.prefetch"};
+  for (int k = 0; k < 2; ++k) {
+    intptr_t n = 0;
+    MlirOperation *ops = rock__collectOps(root, names[k], &n);
+    for (intptr_t i = 0; i < n; ++i)
+      if (!(k ? rewritePtrPrefetch(ops[i]) : rewriteMemrefPrefetch(ops[i])))
+        rock__passFail(pass, ops[i],
+                       "rock internal error: a GPU prefetch does not lower");
+    free(ops);
+  }
+}
+
 static void run(MlirOperation root, MlirExternalPass pass) {
   RockGpuTarget t;
   MlirExternalPass quiet = {NULL};
@@ -170,6 +268,8 @@ static void run(MlirOperation root, MlirExternalPass pass) {
                      "load does not parse");
   }
   free(sts);
+  if (nv)
+    prefetchesToL2(root, pass);
 }
 
 static const RockPassDef def = {

@@ -31,21 +31,21 @@
  *   - masks only on the tiles that need them (key tail, past some row's
  *     last key, before some row's window start), causal blocks launched
  *     longest first.
- * On sm_90a with ROCK_GPU_ACCEL_WGMMA=1 (and 64 merged rows per block),
+ * On sm_90a with rock.gpu_accel_wgmma = true (and 64 merged rows per block),
  * Q·Kᵀ runs on warpgroup MMA instead: Q and K staged in its layout, S cut
  * into the m16n8 tiles the rest reads.
- * Elsewhere (AMD, and ROCK_GPU_ACCEL_LDM=0 / ROCK_GPU_ACCEL_PREG=0 on
- * NVIDIA as off switches) K and V go through registers into separate
+ * Elsewhere (AMD, and rock.gpu_accel_ldmatrix / _p_in_registers = false
+ * on NVIDIA as off switches) K and V go through registers into separate
  * buffers, fragments are vector loads, and (without the register form) P
  * goes through workgroup memory with 32-key tiles.
  * rock-gridwise-attention-to-gpu calls rock__gpuAttnAccel first and keeps
- * its SIMT schedule when this one does not apply (other dtypes, Sq·R < 16,
- * no matrix instruction, head dims off the instruction's multiples,
- * workgroup memory, a `features` attribute without the target's matrix
- * instruction: rock-gen -mfma=off / -wmma=off); ROCK_GPU_ACCEL=0 turns it
- * off. Without a user split, the keys are cut so that the grid has about
- * SPLIT_PER_CU workgroups per SM / CU (rock__gpuNumCu: rock.num_cu, rock-gen
- * -num_cu, else the target's count).
+ * its SIMT schedule when this one does not apply (other dtypes, Sq·R below
+ * decodeMinRows: 1 on NVIDIA, 16 on AMD; no matrix instruction, head dims off
+ * the instruction's multiples, workgroup memory, a `features` attribute without
+ * the target's matrix instruction: rock-gen -mfma=off / -wmma=off);
+ * rock.gpu_accel = false turns it off. Without a user split, the keys are cut
+ * so that the grid has about wgPerSm workgroups per SM / CU (rock__gpuNumCu:
+ * rock.num_cu, rock-gen -num_cu, else the target's count).
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
 #include "internal.h"
@@ -59,15 +59,20 @@
 
 enum {
   MAXW = 4, /* warps per workgroup (up to MAXW_LDM with ldmatrix and
-               ROCK_GPU_ACCEL_WARPS, for comparisons) */
+               rock.gpu_accel_warps, for comparisons) */
   MAXW_LDM = 8,
   MB_KEYS = 64, /* keys per tile at most (32 when memory is short) */
   VEC = 8,      /* 16-bit elements per 16-byte access */
   SMEM_MAX = 49152,
-  MAXKS = 16,      /* Dqk / k */
-  MAXNT = 32,      /* Dv / n, MB / n */
-  MAXR = 8,        /* distinct rows per lane */
-  SPLIT_PER_CU = 2 /* workgroups per SM / CU the internal split aims at */
+  MAXKS = 16,       /* Dqk / k */
+  MAXNT = 32,       /* Dv / n, MB / n */
+  MAXR = 8,         /* distinct rows per lane */
+  SPLIT_PER_CU = 2, /* workgroups per CU the internal split aims at (AMD) */
+  MIN_ROWS_AMD =
+      16,          /* merged rows Sq·R from which it applies (decodeMinRows) */
+  L2_AHEAD = 2,    /* key tiles ahead whose K / V lines are prefetched to L2 */
+  LINE = 128,      /* bytes of a cache line */
+  UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
 };
 
 typedef struct AccSched {
@@ -81,28 +86,62 @@ typedef struct AccSched {
    * with cp.async (rock.async_copy) while the other gemm runs; Q, K, V are
    * views of one buffer (Q under K and V when they do not fit side by side) */
   bool ldm, swzQ, swzK, swzV;
+  /* K stored key-major ([.., Dqk, Sk]: rocMLIR's default layout): staged
+   * as K^T [Dqk][MB] with 16-byte loads along the keys, and read for Q·Kᵀ
+   * like V ([k][col], ldmatrix .trans) */
+  bool kT;
+  /* with cp.async staging: the K / V lines of tile t + l2Ahead are
+   * prefetched into L2 while tile t is staged (0: none) */
+  int l2Ahead;
   /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
    * in its layout; the S accumulator is cut into acS's tiles */
   bool wgS;
   RockAccel acW;
-  int64_t pq, pv; /* row pitch of Q / K and of V (elements) */
+  int64_t pq, pk, pv; /* row pitch of Q, of K (K^T when kT) and of V */
   int64_t qOff, kOff, vOff, bytes;
-  int64_t numCu; /* rock__gpuNumCu */
+  int64_t numCu;   /* rock__gpuNumCu */
+  int64_t wgPerSm; /* the split's workgroups per SM (wgPerSm) */
   char elt[16], eltQK[16];
 } AccSched;
 
-/* An exploration knob: the integer in environment variable `name`, or
- * `dflt`. */
-static int envInt(const char *name, int dflt) {
-  const char *e = getenv(name);
-  return e && *e ? atoi(e) : dflt;
+/* The schedule's switches (module attributes, docs/gpu.md "Schedule
+ * switches"); -1 in any field after a bad value was reported. */
+typedef struct AccSwitches {
+  int accel;   /* rock.gpu_accel: false keeps the SIMT schedule */
+  int ldm;     /* rock.gpu_accel_ldmatrix: false = vector fragment loads */
+  int preg;    /* rock.gpu_accel_p_in_registers: false = P through memory */
+  int swz;     /* rock.gpu_accel_swizzle: false = rows padded by 16 bytes */
+  int warps;   /* rock.gpu_accel_warps: warps per workgroup at most */
+  int wgmma;   /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
+  int minRows; /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
+                  (0: the rule of decodeMinRows) */
+  int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2
+                  (-1: the rule of l2Rule) */
+} AccSwitches;
+
+static bool readSwitches(MlirOperation op, MlirExternalPass pass,
+                         AccSwitches *w) {
+  w->accel = rock__gpuSwitch(op, pass, "rock.gpu_accel", 1, 0, 1);
+  w->ldm = rock__gpuSwitch(op, pass, "rock.gpu_accel_ldmatrix", 1, 0, 1);
+  w->preg = rock__gpuSwitch(op, pass, "rock.gpu_accel_p_in_registers", 1, 0, 1);
+  w->swz = rock__gpuSwitch(op, pass, "rock.gpu_accel_swizzle", 1, 0, 1);
+  w->warps =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_warps", MAXW, 1, MAXW_LDM);
+  w->wgmma = rock__gpuSwitch(op, pass, "rock.gpu_accel_wgmma", 0, 0, 1);
+  w->minRows = rock__gpuSwitch(op, pass, "rock.gpu_accel_min_rows", 0, 1, 16);
+  const char *l2 = "rock.gpu_accel_l2_prefetch";
+  w->l2Ahead = mlirAttributeIsNull(rock__nearestAttr(op, l2))
+                   ? -1
+                   : rock__gpuSwitch(op, pass, l2, 0, 0, 4);
+  return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
+         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= -1;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
  * does not fit. */
 static bool layout(const RockAttn *a, AccSched *s) {
   int64_t eq = 16 / s->vecQK; /* bytes of a Q / K element */
-  int64_t q = eq * s->nb * s->pq, k = eq * s->mb * s->pq,
+  int64_t q = eq * s->nb * s->pq, k = eq * (s->kT ? a->Dqk : s->mb) * s->pk,
           v = 2 * (int64_t)s->mb * s->pv;
   if (!s->ldm) {
     s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
@@ -137,10 +176,44 @@ static int perfWarps(MlirOperation op, int maxw) {
   return w <= maxw ? (int)w : 0;
 }
 
-/* Whether the schedule applies (then *s is filled). */
-static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
-  const char *env = getenv("ROCK_GPU_ACCEL");
-  if (env && !strcmp(env, "0"))
+/* The decode rule: the merged rows Sq·R from which the tensor-core schedule
+ * takes a problem instead of the SIMT one. On NVIDIA every 16-bit decode
+ * (one row and up) runs on it, its 16-row MMA tile padded: K and V are read
+ * once per KV group either way, the registers do not grow with R (about
+ * 240 for any R <= 16, d 128), and memory-bound work can afford idle MMA
+ * rows (docs/gpu.md, "Decode"). AMD and i8 Q/K keep 16 (not measured). */
+static int decodeMinRows(const RockGpuTarget *t, const AccSched *s) {
+  return t->vendor == ROCK_GPU_NVIDIA && s->vecQK == VEC ? 1 : MIN_ROWS_AMD;
+}
+
+/* Workgroups per SM the internal split aims at (T = this x SMs): as many as
+ * the SM's workgroup memory and registers hold at the schedule's size
+ * (FlashInfer's blocks-per-SM x SMs), so that a split decode streams on
+ * every SM: 6 for a one-warp decode workgroup (36 KiB), 2 for four-warp
+ * prefill blocks (48 KiB, about 240 registers a lane). AMD: SPLIT_PER_CU. */
+static int64_t wgPerSm(const RockGpuTarget *t, const AccSched *s) {
+  if (t->vendor != ROCK_GPU_NVIDIA)
+    return SPLIT_PER_CU;
+  int64_t smem = t->smVersion >= 90 ? 227 * 1024 : 99 * 1024;
+  int64_t bySmem = smem / (s->bytes + 1024); /* 1 KiB reserved a block */
+  int64_t byRegs = 65536 / (256 * 32 * (int64_t)s->w);
+  int64_t n = bySmem < byRegs ? bySmem : byRegs;
+  return n > 1 ? n : 1;
+}
+
+/* The L2 prefetch rule: L2_AHEAD tiles ahead when the merged rows of a KV
+ * group are one row block (decode: each K / V byte is read once, the work
+ * is memory-bound, and the lines of the tiles to come are requested while
+ * this one is staged); none for prefill, whose row blocks re-read K / V
+ * from L2 anyway. */
+static int l2Rule(const RockAttn *a, const AccSched *s) {
+  return a->Sq * a->R <= s->nb ? L2_AHEAD : 0;
+}
+
+/* Whether the schedule applies (then *s is filled) under switches `sw`. */
+static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
+                    AccSched *s) {
+  if (!sw->accel)
     return false;
   RockGpuTarget t;
   MlirExternalPass quiet = {NULL};
@@ -164,40 +237,36 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   s->vecQK = strcmp(tq, "i8") ? VEC : 2 * VEC;
   const RockAccel *ac = &s->ac, *acS = &s->acS;
   int64_t sqr = a->Sq * a->R;
-  if (sqr < 16 || a->Dqk % acS->k || a->Dv % ac->n || a->Dqk % s->vecQK ||
+  int minRows = sw->minRows ? sw->minRows : decodeMinRows(&t, s);
+  if (sqr < minRows || a->Dqk % acS->k || a->Dv % ac->n || a->Dqk % s->vecQK ||
       a->Dv % VEC || a->Dqk / acS->k > MAXKS || a->Dv / ac->n > MAXNT)
     return false;
   /* mma.sync: two m16n8 accumulator tiles are the A fragment of a k16 step,
    * so P stays in registers, and the freed memory takes 64-key tiles;
    * ldmatrix reads column pairs of 16. */
-  s->pReg = ac->kind == ROCK_ACCEL_MMA_SYNC && 2 * ac->n == ac->k &&
-            envInt("ROCK_GPU_ACCEL_PREG", 1);
-  s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 &&
-           envInt("ROCK_GPU_ACCEL_LDM", 1);
-  int maxw = s->ldm ? envInt("ROCK_GPU_ACCEL_WARPS", MAXW) : MAXW;
-  maxw = maxw < 1 ? 1 : maxw > MAXW_LDM ? MAXW_LDM : maxw;
+  s->pReg = ac->kind == ROCK_ACCEL_MMA_SYNC && 2 * ac->n == ac->k && sw->preg;
+  s->ldm = s->pReg && rock__accelHasLdmatrix(ac) && a->Dv % 16 == 0 && sw->ldm;
+  int maxw = s->ldm ? sw->warps : MAXW;
   /* A perf_config's wave fields set the warps (rows still bound them). */
   int pw = perfWarps(op, s->ldm ? MAXW_LDM : MAXW);
   if (pw > 0)
     maxw = pw;
   /* ldmatrix reads 8 rows of 16 bytes: 16-byte chunks XOR-swizzled (rows
    * of a multiple of 64 elements) or else rows padded by 16 bytes (also
-   * with ROCK_GPU_ACCEL_SWZ=0) keep them in distinct banks. Q and K take
-   * ldmatrix when their instruction does (not i8). */
-  bool swz = s->ldm && envInt("ROCK_GPU_ACCEL_SWZ", 1);
+   * with rock.gpu_accel_swizzle = false) keep them in distinct banks. Q and K
+   * take ldmatrix when their instruction does (not i8). */
+  bool swz = s->ldm && sw->swz;
   s->ldmS = s->ldm && rock__accelHasLdmatrix(acS);
   s->swzV = swz && rock__accelSwizzleFits(a->Dv);
   s->pv = a->Dv + (s->ldm && !s->swzV ? VEC : 0);
-  /* sm_90a, opt-in (ROCK_GPU_ACCEL_WGMMA=1; verified, but slower than
+  /* sm_90a, opt-in (rock.gpu_accel_wgmma = true; verified, but slower than
    * ldmatrix + mma.sync so far: docs/gpu-accel.md): Q·Kᵀ on wgmma when one
    * warpgroup holds the block (4 warps, 64 merged rows), with 64-key tiles
    * and Q, K, V side by side (Q is read from workgroup memory every tile). */
-  s->wgS = s->ldmS && maxw >= 4 && sqr >= 64 &&
-           envInt("ROCK_GPU_ACCEL_WGMMA", 0) &&
+  s->wgS = s->ldmS && maxw >= 4 && sqr >= 64 && sw->wgmma &&
            rock__accelSelectWarpgroup(&t, tq, MB_KEYS, &s->acW) &&
            2 * (128 * a->Dqk + MB_KEYS * s->pv) <= SMEM_MAX;
-  s->swzQ = s->swzK =
-      !s->wgS && swz && s->ldmS && rock__accelSwizzleFits(a->Dqk);
+  s->swzQ = !s->wgS && swz && s->ldmS && rock__accelSwizzleFits(a->Dqk);
   s->pq = a->Dqk + (s->ldm && !s->swzQ && !s->wgS ? s->vecQK : 0);
   s->w = (int)((sqr + 15) / 16);
   if (s->w > maxw)
@@ -205,9 +274,17 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   if (s->wgS)
     s->w = 4;
   s->nb = 16 * s->w;
-  for (s->mb = s->pReg ? MB_KEYS : 32; s->mb > 32; s->mb /= 2)
-    if (layout(a, s))
+  /* Key-major K (16-bit, whole 16-byte chunks of keys): K^T tiles. */
+  s->kT = a->kKeyMajor && s->vecQK == VEC && a->Sk % VEC == 0 && !s->wgS;
+  s->l2Ahead = !s->ldm || t.vendor != ROCK_GPU_NVIDIA ? 0
+               : sw->l2Ahead >= 0                     ? sw->l2Ahead
+                                                      : l2Rule(a, s);
+  for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
+    s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
+    s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
+    if (s->mb <= 32 || layout(a, s))
       break;
+  }
   s->ks = (int)(a->Dqk / acS->k);
   s->ntS = s->mb / acS->n;
   s->ntD = (int)(a->Dv / ac->n);
@@ -225,6 +302,7 @@ static bool applies(MlirOperation op, RockAttn *a, AccSched *s) {
   a->MB = s->mb;
   a->nNBlk = (sqr + a->NB - 1) / a->NB;
   a->grid = a->Bkv * a->nNBlk * a->S;
+  s->wgPerSm = wgPerSm(&t, s);
   return true;
 }
 
@@ -285,6 +363,18 @@ static void rowChunk(RockGen *g, bool wgl, int i, int nch, int vec, int *r,
   *d = rock__genBin(g, "arith.muli", c, rock__genIndex(g, vec), "index");
 }
 
+/* Whether a cooperative copy of `total` chunks by `nThreads` threads is
+ * unrolled (all loads issued before any store) or a loop: plain loads are
+ * unrolled when the threads divide the chunks, so that they are all in
+ * flight; cp.async copies do not wait, and each unrolled one keeps its
+ * address live across the key loop, so more than UNROLL_ASYNC a thread
+ * (decode: one warp copies 32 chunks of a 64-key tile) are a loop
+ * (unrolled, 241-255 registers and up to 520 bytes of spills for d 128;
+ * as a loop 227-236 and none). */
+static bool unrolled(int64_t total, int nThreads, bool async) {
+  return total % nThreads == 0 && (!async || total / nThreads <= UNROLL_ASYNC);
+}
+
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
  * j0, clamped to Sk - 1), `vec` elements each, into `sm` [rows][nch·vec]
  * (chunks placed by chunkAt with `swz`, `wgl`); with `async`, the stores
@@ -294,8 +384,7 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int vec, int gBlk, int j0, int nch, int sm,
                       const char *smt, bool swz, bool wgl, bool async) {
   int64_t total = (int64_t)s->mb * nch;
-  /* Unrolled when the threads divide the chunks (all loads in flight). */
-  bool flat = total % nThreads == 0;
+  bool flat = unrolled(total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   for (int rep = 0; rep < reps; ++rep) {
     int i =
@@ -325,6 +414,117 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
     if (!flat)
       rock__genEnd(g);
   }
+}
+
+/* Cooperative copy of K^T for the tile from key j0: Dqk rows of MB keys
+ * from the key-major view `kt` ([Bkv][Dqk][Sk], a->Sk % VEC == 0), one
+ * 16-byte load of VEC consecutive keys per chunk (8 threads read the 128
+ * contiguous bytes of one d), into `sm` [Dqk][pk] (chunks swizzled by row
+ * with s->swzK). Chunks past the last key re-read the last whole chunk: those
+ * keys are masked. */
+static void stageKeysT(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                       int nThreads, int kt, const char *mkt, int gBlk, int j0,
+                       int sm, const char *smt, bool async) {
+  int nch = s->mb / VEC;
+  int64_t total = a->Dqk * nch;
+  bool flat = unrolled(total, nThreads, async);
+  int reps = flat ? (int)(total / nThreads) : 1;
+  char ty[32], ib[128];
+  rock__typeStr(ty, sizeof ty, a->tk, VEC);
+  for (int rep = 0; rep < reps; ++rep) {
+    int i =
+        flat ? rock__genBin(g, "arith.addi", tx,
+                            rock__genIndex(g, (int64_t)rep * nThreads), "index")
+             : rock__genFor(g, tx, rock__genIndex(g, total),
+                            rock__genIndex(g, nThreads));
+    int d, c;
+    rowChunk(g, false, i, nch, VEC, &d, &c);
+    int j = rock__genBin(g, "arith.minui",
+                         rock__genBin(g, "arith.addi", j0, c, "index"),
+                         rock__genIndex(g, a->Sk - VEC), "index");
+    rock__idx3(ib, sizeof ib, gBlk, d, j);
+    int v = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
+                  "%s -> %s",
+                  v, kt, ib, mkt, ty);
+    int i0, i1;
+    chunkAt(g, s->swzK, false, (int)a->Dqk, s->pk, d, c, &i0, &i1);
+    rock__genLine(g,
+                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16%s} "
+                  ": %s, %s",
+                  v, sm, i0, i1, async ? ", rock.async_copy" : "", smt, ty);
+    if (!flat)
+      rock__genEnd(g);
+  }
+}
+
+/* The K tile from key j0 into `sm`: rows of K, or K^T from `kt` (s->kT). */
+static void stageK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                   int nThreads, int kt, const char *mkt, int gBlk, int j0,
+                   int sm, const char *smt, bool async) {
+  if (s->kT)
+    stageKeysT(g, a, s, tx, nThreads, kt, mkt, gBlk, j0, sm, smt, async);
+  else
+    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, gBlk, j0,
+              s->nchq, sm, smt, s->swzK, s->wgS, async);
+}
+
+/* L2 prefetch of a rows x cols block at [gBlk, r0 + r, c0 + c] of `view`
+ * (row and column clamped to rowMax / colMax), one rock.view_prefetch
+ * (locality 1: L2) per 128-byte line of a row: thread tx takes line
+ * tx % lpr of rows tx / lpr, + nThreads / lpr, ... (nThreads % lpr == 0). */
+static void prefetchLines(RockGen *g, int tx, int nThreads, int view,
+                          const char *mt, int gBlk, int r0, int64_t rows,
+                          int64_t rowMax, int c0, int64_t cols, int64_t colMax,
+                          int64_t eltBytes) {
+  int64_t perLine = LINE / eltBytes;
+  int64_t lpr = (cols + perLine - 1) / perLine;
+  if (nThreads % lpr)
+    return; /* (every schedule here has lpr | threads) */
+  int cl = rock__genIndex(g, lpr);
+  int c = rock__genBin(
+      g, "arith.minui",
+      rock__genBin(g, "arith.addi", c0,
+                   rock__genBin(g, "arith.muli",
+                                rock__genBin(g, "arith.remui", tx, cl, "index"),
+                                rock__genIndex(g, perLine), "index"),
+                   "index"),
+      rock__genIndex(g, colMax), "index");
+  int rr =
+      rock__genFor(g, rock__genBin(g, "arith.divui", tx, cl, "index"),
+                   rock__genIndex(g, rows), rock__genIndex(g, nThreads / lpr));
+  int r = rock__genBin(g, "arith.minui",
+                       rock__genBin(g, "arith.addi", r0, rr, "index"),
+                       rock__genIndex(g, rowMax), "index");
+  char ib[128];
+  rock__idx3(ib, sizeof ib, gBlk, r, c);
+  rock__genLine(g, "rock.view_prefetch %%v%d[%s] {locality = 1 : i32} : %s",
+                view, ib, mt);
+  rock__genEnd(g);
+}
+
+/* The K and V lines of key tile kp (when kp < end) into L2 (s->l2Ahead). */
+static void prefetchTile(RockGen *g, const RockAttn *a, const AccSched *s,
+                         int tx, int nThreads, int ktv, const char *mkt,
+                         int gBlk, int kp, int end) {
+  int more = rock__genBin(g, "arith.cmpi ult,", kp, end, "index");
+  rock__genLine(g, "scf.if %%v%d {", more);
+  g->depth++;
+  int j0;
+  (void)rock__attnTileCols(g, a, kp, &j0);
+  int64_t eb = 16 / s->vecQK;
+  int c0 = rock__genIndex(g, 0);
+  if (s->kT)
+    prefetchLines(g, tx, nThreads, ktv, mkt, gBlk, c0, a->Dqk, a->Dqk - 1, j0,
+                  s->mb, a->Sk - 1, eb);
+  else
+    prefetchLines(g, tx, nThreads, a->k, a->mk, gBlk, j0, s->mb, a->Sk - 1, c0,
+                  a->Dqk, a->Dqk - 1, eb);
+  prefetchLines(g, tx, nThreads, a->v, a->mv, gBlk, j0, s->mb, a->Sk - 1, c0,
+                a->Dv, a->Dv - 1, 2);
+  g->depth--;
+  rock__genLine(g, "}");
 }
 
 /* The tile products of one warp on instruction `ac` against a tile of `nt`
@@ -391,8 +591,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const char *wg_ = "#gpu.address_space<workgroup>";
   snprintf(mQ, sizeof mQ, "memref<%dx%lldx%s, %s>", s->nb, (long long)s->pq,
            s->eltQK, wg_);
-  snprintf(mK, sizeof mK, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pq,
-           s->eltQK, wg_);
+  snprintf(mK, sizeof mK, "memref<%lldx%lldx%s, %s>",
+           (long long)(s->kT ? a->Dqk : s->mb), (long long)s->pk, s->eltQK,
+           wg_);
   snprintf(mV, sizeof mV, "memref<%dx%lldx%s, %s>", s->mb, (long long)s->pv,
            s->elt, wg_);
   snprintf(mP, sizeof mP, "memref<%dx%dx%s, %s>", s->nb, s->mb, s->elt, wg_);
@@ -436,6 +637,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                     sB, rock__genIndex(g, offs[i]), mB, tys[i]);
   }
   int bx = v[0], tx = v[6];
+  char mkt[128];
+  int ktv = s->kT ? rock__attnKeyMajorK(g, a, mkt, sizeof mkt) : -1;
   int cw = rock__genIndex(g, ac->wave);
   int lane = rock__genBin(g, "arith.remui", tx, cw, "index");
   int warp = rock__genBin(g, "arith.divui", tx, cw, "index");
@@ -513,8 +716,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       rock__genLine(g, "gpu.barrier");
     int j0;
     (void)rock__attnTileCols(g, a, start, &j0);
-    stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk, j0,
-              s->nchq, sK, mK, s->swzK, s->wgS, true);
+    stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, j0, sK, mK, true);
     rock__genLine(g, "nvvm.cp.async.commit.group");
   }
 
@@ -567,10 +769,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
                 s->nchv, sV, mV, s->swzV, false, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
+      if (s->l2Ahead)
+        prefetchTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk,
+                     rock__genBin(g, "arith.addi", kt,
+                                  rock__genIndex(g, s->l2Ahead), "index"),
+                     end);
     } else {
       rock__genLine(g, "gpu.barrier");
-      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
-                j0, s->nchq, sK, mK, false, false, false);
+      stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, j0, sK, mK, false);
       stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
                 s->nchv, sV, mV, false, false, false);
       rock__genLine(g, "gpu.barrier");
@@ -583,7 +789,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     if (s->wgS)
       gemm0Wgmma(g, s, sQ, mQ, sK, mK, sacc);
     else
-      tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, true, s->swzK, lane,
+      tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, !s->kT, s->swzK, lane,
                    s->ntS, sacc);
     int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
@@ -747,8 +953,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       g->depth++;
       int jn;
       (void)rock__attnTileCols(g, a, kn, &jn);
-      stageKeys(g, a, s, tx, nThreads, a->k, a->mk, a->tk, s->vecQK, wg.gBlk,
-                jn, s->nchq, sK, mK, s->swzK, s->wgS, true);
+      stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, jn, sK, mK, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
       g->depth--;
       rock__genLine(g, "}");
@@ -840,10 +1045,28 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   return true;
 }
 
+/* The internal split (no user split): the largest power of two P whose
+ * grid x P workgroups are resident at once (T = wgPerSm x SMs): one wave,
+ * every SM streaming to the end. The rule of rock__attnInternalSplit
+ * (smallest P reaching T, partitions of at least 2 tiles) overshoots by up
+ * to 2x, and a second partial wave cost 10-25 % on the H200 (B 1 L 128k
+ * decode: 512 workgroups 128 µs, 1024 146 µs; B 32 L 128k 3.67 / 4.57 ms:
+ * bench/RESULTS-gpu.md). */
+static int64_t splitOneWave(const RockAttn *a, const AccSched *s) {
+  int64_t T = s->wgPerSm * s->numCu;
+  int64_t P = rock__attnInternalSplit(a, T, 2);
+  while (P > 1 && a->grid * P > T)
+    P /= 2;
+  return P >= 2 ? P : 1;
+}
+
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
+  AccSwitches sw;
+  if (!readSwitches(op, pass, &sw))
+    return 0;
   AccSched s;
-  if (!applies(op, a, &s))
+  if (!applies(op, &sw, a, &s))
     return -1;
-  int64_t P = rock__attnInternalSplit(a, SPLIT_PER_CU * s.numCu, 2);
+  int64_t P = splitOneWave(a, &s);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
 }

@@ -58,3 +58,23 @@ bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t) {
     return !(bits & ROCK_GEMM_FEATURE_WMMA);
   return false;
 }
+
+int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
+                    int64_t dflt, int64_t lo, int64_t hi) {
+  MlirAttribute at = rock__nearestAttr(op, name);
+  if (mlirAttributeIsNull(at))
+    return (int)dflt;
+  bool isBool = mlirAttributeIsABool(at);
+  int64_t v = isBool                        ? mlirBoolAttrGetValue(at)
+              : mlirAttributeIsAInteger(at) ? mlirIntegerAttrGetValueInt(at)
+                                            : lo - 1;
+  if ((lo == 0 && hi == 1) != isBool || v < lo || v > hi) {
+    if (lo == 0 && hi == 1)
+      rock__passFail(pass, op, "%s must be true or false", name);
+    else
+      rock__passFail(pass, op, "%s must be an integer in [%lld, %lld]", name,
+                     (long long)lo, (long long)hi);
+    return -1;
+  }
+  return (int)v;
+}

@@ -4,7 +4,7 @@
 // cp.async staging: bf16 causal prefill with LSE, f16 multi-token decode,
 // bf16 paged prefill (cp.async through the page pointers). ptxas -v when
 // this test was written: 157 / 251 / 229 registers (128 with
-// ROCK_GPU_ACCEL_LDM=0), 49152 / 36864 / 49152 bytes of shared memory.
+// rock.gpu_accel_ldmatrix = false), 49152 / 36864 / 49152 bytes of shared memory.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/p.mlir
@@ -28,9 +28,9 @@
 // RUN: FileCheck %s --check-prefix=LDMT < %t/g/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=PAGED < %t/g/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/g/rock_attention_kernel.ptx -o %t/g.cubin 2>&1 | FileCheck %s
-// The off switch (ROCK_GPU_ACCEL_LDM=0: no ldmatrix, no cp.async).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
-// RUN:   | env ROCK_GPU_ACCEL_LDM=0 rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/r.mlir
+// The off switch (rock.gpu_accel_ldmatrix = false: no ldmatrix, no cp.async).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel_ldmatrix=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/r.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/r.mlir %t/r
 // RUN: FileCheck %s --check-prefix=BF16 < %t/r/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=NOLDM < %t/r/rock_attention_kernel.ptx

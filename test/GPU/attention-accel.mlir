@@ -6,9 +6,10 @@
 // for V), K / V staged with stores marked rock.async_copy (cp.async after
 // rock-gpu-async-copy) while the other gemm runs, P in registers (two m16n8
 // score tiles are the A fragment of one k16 step, converted in pairs), 64-key
-// tiles, masks only on the tiles that need them. ROCK_GPU_ACCEL_LDM=0 /
-// ROCK_GPU_ACCEL_PREG=0 turn the ldmatrix / register forms off; decode
-// (Sq·R < 16), f32, and ROCK_GPU_ACCEL=0 keep the SIMT schedule.
+// tiles, masks only on the tiles that need them. rock.gpu_accel_ldmatrix = false /
+// rock.gpu_accel_p_in_registers = false turn the ldmatrix / register forms off;
+// decode runs on it with padded rows; f32 and rock.gpu_accel = false keep the
+// SIMT schedule.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL
 // 4 warps of 16 merged rows; K, V, Q [64][128] side by side, 16-byte chunks
@@ -52,11 +53,11 @@
 // PREFILL: nvgpu.ldmatrix %[[V]][{{.*}}] {numTiles = 4 : i32, transpose = true}
 // PREFILL: nvvm.mma.sync
 
-// Rows padded by 16 bytes instead (ROCK_GPU_ACCEL_SWZ=0, and head dims off
+// Rows padded by 16 bytes instead (rock.gpu_accel_swizzle = false, and head dims off
 // multiples of 64): Q [64][136] under K and V, a barrier between the Q
 // fragments and the first K tile.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
-// RUN:   | env ROCK_GPU_ACCEL_SWZ=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel_swizzle=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD
 // RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 96 -head_dim_v 96 --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD96
 // PAD: workgroup(%[[B:.*]] : memref<34816xi8, #gpu.address_space<workgroup>>) {
@@ -74,8 +75,8 @@
 
 // The off switches: without ldmatrix, P in registers and 64-key tiles in
 // separate buffers; without the register form, P's buffer and 32-key tiles.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
-// RUN:   | env ROCK_GPU_ACCEL_LDM=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREG
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel_ldmatrix=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREG
 // PREG: workgroup(%{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>) {
 // PREG-NOT: nvgpu.ldmatrix
 // PREG-NOT: rock.async_copy
@@ -83,8 +84,8 @@
 // PREG-NOT: memref.store {{.*}}#gpu.address_space<workgroup>
 // PREG: vector.shuffle {{.*}} : vector<4xbf16>, vector<4xbf16>
 // PREG: nvvm.mma.sync
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
-// RUN:   | env ROCK_GPU_ACCEL_PREG=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PBUF
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel_p_in_registers=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PBUF
 // PBUF: workgroup(%{{.*}} : memref<64x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x128xbf16, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x32xbf16, #gpu.address_space<workgroup>>) {
 // PBUF: nvvm.mma.sync
 // PBUF: memref.store {{.*}} : memref<64x32xbf16, #gpu.address_space<workgroup>>
@@ -96,13 +97,40 @@
 // MTD: threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) workgroup(%{{.*}} : memref<{{[0-9]+}}xi8, #gpu.address_space<workgroup>>
 // MTD: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
 
-// Single-token decode, f32, and the switch keep the SIMT schedule.
+// Single-token decode of every GQA ratio takes it too on NVIDIA (16-bit
+// Q/K): one warp, the 16-row tile padded (4 real rows here), 64-key tiles,
+// K / V by cp.async (rock.async_copy); rocMLIR's default K layout (no
+// --transK) is staged as K^T [128][64] and read with ldmatrix .trans.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE
+// DECODE: threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) workgroup(%{{.*}} : memref<36864xi8, #gpu.address_space<workgroup>>
+// DECODE: memref<64x128xbf16, #gpu.address_space<workgroup>>
+// DECODE: rock.async_copy
+// DECODE: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>}
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KT
+// KT: threads({{.*}}) in (%{{.*}} = %c32,
+// KT: %[[KT:.*]] = memref.view {{.*}} to memref<128x64xbf16, #gpu.address_space<workgroup>>
+// KT: rock.transform {{.*}} : memref<2x1024x128xbf16> to memref<2x128x1024xbf16>
+// KT: rock.view_load {{.*}} : memref<2x128x1024xbf16> -> vector<8xbf16>
+// KT: vector.store {{.*}}, %[[KT]][{{.*}}] {alignment = 16 : i64, rock.async_copy}
+// KT: nvgpu.ldmatrix %[[KT]][{{.*}}] {numTiles = 4 : i32, transpose = true}
+// KT: nvvm.mma.sync
+// With a key count off whole 16-byte chunks the default layout keeps K rows.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1020 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KROWS
+// KROWS-NOT: memref<128x64xbf16
+// KROWS: nvvm.mma.sync
+// rock.gpu_accel_min_rows sets the rule's threshold: 16 keeps this decode
+// on SIMT.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_min_rows=16 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
+
+// f32, and the switch keep the SIMT schedule.
 // RUN: rock-gen --operation attention -t f32 -g 1 -num_heads_q 4 -num_heads_kv 4 -seq_len_q 64 -seq_len_k 64 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
-// RUN:   | env ROCK_GPU_ACCEL=0 rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
 // SIMT: gpu.launch
 // SIMT-NOT: nvvm.mma.sync
 

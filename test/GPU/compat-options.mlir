@@ -1,12 +1,22 @@
 // rocmlir-gen options with a meaning on NVIDIA targets (docs/rocmlir-compat.md):
 // -num_cu N is the module attribute rock.num_cu, the SMs the split of
 // rock-gridwise-attention-to-gpu fills (default: the target's, 132 on sm_90).
-// P = ceil(Sk / keys per partition) partitions per (batch, head) here.
+// The tensor-core schedule takes this decode (8 KV groups, one warp of 36 KiB
+// each: 6 resident per SM) and splits it into the largest power of two of
+// partitions that is one wave: 8 x 64 = 512 <= 6 x 132 (8 x 128 > 792);
+// with -num_cu 16, 8 x 8 = 64 <= 96.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE132
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 16 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE16
-// The tensor-core schedule (prefill) aims at 2 workgroups per SM.
+// The SIMT schedule aims at 4 workgroups per SM (the smallest power of two
+// reaching 4 x SMs, 512 keys a partition): 8 x 32 = 256 at 132 SMs, 8 x 8 at 16.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT132
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 16 --module-attr rock.gpu_accel=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT16
+// Prefill blocks (4 warps, 48 KiB, about 220 registers a lane) are 2 per SM:
+// 16 row blocks x 16 = 256 <= 264.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL132
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 8 \
@@ -30,13 +40,17 @@
 // RUN: rock-gen -p --arch sm_90 -num_cu 120 2>&1 >/dev/null | count 0
 // RUN: not rock-gen -p --arch sm_90 -num_cu 0 2>&1 | FileCheck %s --check-prefix=CU0
 
-// DECODE132: memref.alloc() {{.*}} : memref<256x1x128xf32>
-// DECODE132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256,
+// DECODE132: memref.alloc() {{.*}} : memref<512x1x128xf32>
+// DECODE132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c512, {{.*}} threads({{.*}}) in (%{{.*}} = %c32,
 // DECODE16: module attributes {{.*}}rock.num_cu = 16 : i64
 // DECODE16: memref.alloc() {{.*}} : memref<64x1x128xf32>
 // DECODE16: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64,
+// SIMT132: memref.alloc() {{.*}} : memref<256x1x128xf32>
+// SIMT132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256, {{.*}} threads({{.*}}) in (%{{.*}} = %c128,
+// SIMT16: memref.alloc() {{.*}} : memref<64x1x128xf32>
+// SIMT16: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64,
 
-// PREFILL132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c512,
+// PREFILL132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c256,
 // PREFILL8: gpu.launch blocks({{.*}}) in (%{{.*}} = %c16,
 
 // NOTES: {{^}}rock-gen: note: -schedule_version has no effect on sm_90{{$}}

@@ -1,8 +1,8 @@
 // The GPU lowering of rock.gridwise_attention: the same rules as the CPU
 // lowering (shared emitters), scheduled as one gpu.launch.
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 3 -seq_len_k 100 -head_dim_qk 64 -head_dim_v 64 -causal -sliding_window_size 40 -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 3 -seq_len_k 100 -head_dim_qk 64 -head_dim_v 64 -causal -sliding_window_size 40 -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MASKS
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SPLIT
 // RUN: rock-gen --operation attention -t f32 -g 1 -num_heads_q 2 -num_heads_kv 2 -seq_len_q 4 -seq_len_k 64 -head_dim_qk 32 -head_dim_v 32 --with-attn-scale --with-attn-bias --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=REGION
@@ -95,7 +95,7 @@
 // Schedule knobs from the module: 8 keys per lane group make a tile of
 // 4 warps x 2 groups x 8 = 64 keys; one pipeline stage loads inside the loop
 // only (no K / V load before it); two stages load the first tile before it.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel=false \
 // RUN:   | sed 's/^module attributes {/module attributes {rock.gpu_keys_per_group = 8 : i64, rock.gpu_pipeline_stages = 1 : i64, /' \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KNOBS
 // KNOBS: gpu.launch
@@ -103,7 +103,7 @@
 // KNOBS: scf.for %[[KT:.*]] = %{{.*}} to %{{.*}} step %c1 iter_args(
 // KNOBS: arith.muli %[[KT]], %c64 : index
 // KNOBS: rock.view_load {{.*}} : memref<1x256x128xbf16> -> vector<8xbf16>
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel=false \
 // RUN:   | sed 's/^module attributes {/module attributes {rock.gpu_pipeline_stages = 2 : i64, /' \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=STAGES2
 // STAGES2: gpu.launch
@@ -113,7 +113,7 @@
 // Wide rows: head dim 777 f16 allows only 2-byte accesses, 25 chunks per lane
 // of 32; the schedule keeps 2 merged rows per workgroup (12 rows of the GQA
 // group in 6 workgroups) and one key per lane group instead of failing.
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 3 -seq_len_k 200 -head_dim_qk 777 -head_dim_v 777 --arch sm_90 \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 3 -seq_len_k 200 -head_dim_qk 777 -head_dim_v 777 --arch sm_90 --module-attr rock.gpu_accel=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WIDE
 // WIDE: gpu.launch blocks({{.*}}) in ({{.*}} = %c12, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}}) workgroup({{.*}} : memref<4x2xf32, #gpu.address_space<workgroup>>, {{.*}} : memref<4x2x777xf32, #gpu.address_space<workgroup>>)
 // WIDE-NOT: too large

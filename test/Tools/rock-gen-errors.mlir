@@ -158,3 +158,17 @@
 // RUN: rock-gen -t f32 -seq_len_q 2 -seq_len_q 3 -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 -pv 2>/dev/null | FileCheck %s --check-prefix=LAST
 // DUP: rock-gen: warning: -seq_len_q given more than once; the last value wins
 // LAST: seq_len_q = 3 : i64
+
+// --module-attr: a rock.* name and an attribute in MLIR's syntax.
+// RUN: sh -c 'rock-gen -p --module-attr foo=1 2>&1; echo rc=$?' | FileCheck %s --check-prefix=MATTR
+// MATTR: {{^}}rock-gen: error: --module-attr takes NAME=ATTR with NAME rock.<name>, got 'foo=1'{{$}}
+// MATTR-NEXT: {{^}}rc=2
+// RUN: sh -c 'rock-gen -p --module-attr rock.gpu_accel 2>&1; echo rc=$?' | FileCheck %s --check-prefix=MATTREQ
+// MATTREQ: {{^}}rock-gen: error: --module-attr takes NAME=ATTR with NAME rock.<name>, got 'rock.gpu_accel'{{$}}
+// RUN: sh -c 'rock-gen -p --module-attr "rock.x-y=1" 2>&1; echo rc=$?' | FileCheck %s --check-prefix=MATTRNAME
+// MATTRNAME: {{^}}rock-gen: error: --module-attr: invalid attribute name 'rock.x-y'{{$}}
+// RUN: sh -c 'rock-gen -p --module-attr "rock.gpu_accel=[1" 2>&1; echo rc=$?' | FileCheck %s --check-prefix=MATTRVAL
+// MATTRVAL: rock-gen: error: --module-attr: cannot parse '[1' as an attribute (for rock.gpu_accel){{$}}
+// MATTRVAL-NEXT: {{^}}rc=2
+// RUN: rock-gen -p --module-attr rock.gpu_accel=false --module-attr rock.gpu_accel_warps=2 | FileCheck %s --check-prefix=MATTROK
+// MATTROK: module attributes {{{.*}}rock.gpu_accel = false{{.*}}rock.gpu_accel_warps = 2 : i64

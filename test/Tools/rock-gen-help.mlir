@@ -21,6 +21,8 @@
 // HELP-NEXT:  -head_dim, -num_heads, --apply-bufferization-pipeline, -mfma=on|off,
 // HELP-NEXT:  -fut, --clone-harness, -pv_with_gpu, -x2, --emit-tuning-key,
 // HELP-NEXT:  --emit-tuning-space
+// HELP-NEXT:Schedule switches (docs/gpu.md): --module-attr NAME=ATTR (repeatable; e.g.
+// HELP-NEXT:  rock.gpu_accel=false, rock.gpu_accel_warps=8)
 
 // A spelling in --help that the parser does not know is an "unknown flag".
 // RUN: sh -c 'for f in $(rock-gen --help | grep -oE -- "(^|[ (/])--?[A-Za-z][-A-Za-z0-9_]*" | sed "s|^[ (/]||"); do echo "flag $f"; rock-gen $f 2>&1 >/dev/null | grep "unknown flag"; done; true' | FileCheck %s --check-prefix=SPELLED --implicit-check-not=unknown
