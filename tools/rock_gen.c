@@ -255,6 +255,9 @@ static void resolveArgs(RockGenArgs *a) {
     a->h.verifier = a->verifier;
   if (a->h.hasAtol || a->h.hasRtol)
     a->h.comparator = "allclose";
+  /* -ph, or any verification: rocmlir-gen's host functions as well. */
+  a->h.hostFunctions =
+      a->hostHarness || (a->h.verifier && strcmp(a->h.verifier, "none"));
   compatApply(&a->compat, cfg);
   if (cfg->perfConfig && cfg->perfConfig[0])
     a->compat.notes |= 1u << ROCK_GEN_NOTE_PERF_FIELDS;

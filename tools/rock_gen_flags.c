@@ -431,7 +431,7 @@ static const Flag flags[] = {
     {"pv_strict", "-pv-strict", FLAG_SWITCH, .to.handle = strictFlag},
     {"pv_f64", NULL, FLAG_SWITCH, .to.handle = strictFlag},
     {"verifier", "--verifier=V", FLAG_VALUE, .to.handle = verifierFlag},
-    {"ph host_harness", NULL, FLAG_BOOL, .to.b = NULL},
+    {"ph host_harness", "-ph", FLAG_BOOL, .to.b = &A.hostHarness},
     {"rand", "-rand R", FLAG_VALUE, .to.handle = randFlag},
     {"rand_type", "-rand_type T", FLAG_CHOICE, .to.s = &A.h.randType,
      .choices = randTypes},

@@ -62,6 +62,7 @@ typedef struct RockGenArgs {
   const char *output;    ///< `-o FILE`, NULL = stdout.
   const char *input;     ///< A module to read (`-` = stdin), NULL = none.
   bool defaultProblem;   ///< `-p`.
+  bool hostHarness;      ///< `-ph`: the host functions without verification.
   bool strict;           ///< `-pv-strict` / `-pv_f64`.
   bool help;             ///< `-h` / `--help`.
   /// `--module-attr NAME=ATTR`, in order (borrowed from argv): module

@@ -255,6 +255,39 @@ static void destroyCompiled(Compiled *c) {
     mlirContextDestroy(c->ctx);
 }
 
+/// The names of rocmlir-gen's host functions (capi/lib/host_main.c).
+static bool isHostFunction(MlirStringRef n) {
+  static const char *const exact[] = {"host_naive_attention", "main",
+                                      "rock_attention_gpu",
+                                      "rock_attention_cpu"};
+  static const char *const prefix[] = {"rock_attention_verify", "rock_fill_"};
+  for (size_t i = 0; i < sizeof exact / sizeof *exact; ++i)
+    if (n.length == strlen(exact[i]) && !memcmp(n.data, exact[i], n.length))
+      return true;
+  for (size_t i = 0; i < sizeof prefix / sizeof *prefix; ++i)
+    if (n.length > strlen(prefix[i]) &&
+        !memcmp(n.data, prefix[i], strlen(prefix[i])))
+      return true;
+  return false;
+}
+
+/// Erases what rock-run does not run: rocmlir-gen's host functions
+/// (@host_naive_attention, @main, the wrappers, verify and fill functions)
+/// that rock-gen emits with -pv / -ph. rock-run keeps its own inputs and f64
+/// reference; the kernel, its combine and any function they call stay.
+static void stripHostFunctions(Compiled *c) {
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(c->module));
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        isHostFunction(mlirStringAttrGetValue(sym)))
+      mlirOperationDestroy(op);
+    op = next;
+  }
+}
+
 /// Parses `text`, reads the harness, lowers and JITs. Returns an exit status
 /// (EXIT_PASS on success).
 static int compile(const char *text, size_t size, const char *fileName,
@@ -281,6 +314,7 @@ static int compile(const char *text, size_t size, const char *fileName,
   MlirOperation kernel = findFunc(c->module, "rock_attention");
   if (mlirOperationIsNull(kernel))
     return errorExit("%s has no @rock_attention function", fileName);
+  stripHostFunctions(c);
   *hasCombine =
       !mlirOperationIsNull(findFunc(c->module, "rock_attention_combine"));
   return EXIT_PASS;

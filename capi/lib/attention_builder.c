@@ -6,6 +6,10 @@
 // and printed, so their affine maps are derived by the C API.
 //
 //===----------------------------------------------------------------------===//
+#include "attention_args.h"
+#include "host_main.h"
+#include "host_reference.h"
+#include "module_text.h"
 #include "rock-c/Attention.h"
 #include "rock-c/GpuTarget.h"
 #include "rock-c/TransformMap.h"
@@ -14,9 +18,15 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/Dialect/Math.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/Dialect/Tosa.h"
+#include "mlir-c/Dialect/Vector.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -25,78 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-//===----------------------------------------------------------------------===//
-// A growing text buffer
-//===----------------------------------------------------------------------===//
-
-typedef struct Buf {
-  RockStr text; ///< The text so far (support/str.h; aborts when out of memory).
-  struct Buf *defs; ///< Where attribute aliases (#mapN = ...) go.
-  int nMaps;        ///< Aliases defined so far.
-} Buf;
-
-static void append(Buf *b, const char *s, size_t n) {
-  rock__strAppendN(&b->text, s, n);
-}
-
-static void out(Buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void out(Buf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  rock__strAppendv(&b->text, fmt, ap);
-  va_end(ap);
-}
-
-static void printToBuf(MlirStringRef str, void *userData) {
-  append((Buf *)userData, str.data, str.length);
-}
-
-/// Appends `s` as an MLIR string literal.
-static void outString(Buf *b, const char *s) {
-  append(b, "\"", 1);
-  for (const unsigned char *c = (const unsigned char *)s; *c; ++c) {
-    if (*c == '"' || *c == '\\' || *c < 0x20 || *c >= 0x7f)
-      out(b, "\\%02X", *c);
-    else
-      append(b, (const char *)c, 1);
-  }
-  append(b, "\"", 1);
-}
-
-/// Appends an f64 attribute that the MLIR parser reads back exactly.
-static void outF64(Buf *b, double v) {
-  if (isfinite(v)) {
-    out(b, "%.17e : f64", v);
-    return;
-  }
-  uint64_t bits;
-  memcpy(&bits, &v, sizeof bits);
-  out(b, "0x%016" PRIX64 " : f64", bits);
-}
-
-//===----------------------------------------------------------------------===//
-// Types and views
-//===----------------------------------------------------------------------===//
-
-/// A memref type string "memref<AxBx...xelt>".
-typedef struct TypeStr {
-  char s[160];
-} TypeStr;
-
-static TypeStr memrefType(int n, const int64_t *dims, const char *elt) {
-  TypeStr t;
-  int p = snprintf(t.s, sizeof t.s, "memref<");
-  for (int i = 0; i < n; ++i)
-    p += snprintf(t.s + p, sizeof t.s - (size_t)p, "%" PRId64 "x", dims[i]);
-  snprintf(t.s + p, sizeof t.s - (size_t)p, "%s>", elt);
-  return t;
-}
-
-static TypeStr flatType(int64_t n, const char *elt) {
-  return memrefType(1, &n, elt);
-}
 
 /// One #rock.transform, from plain arrays.
 typedef struct TSpec {
@@ -431,7 +369,7 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
     elts[k++] = vElt;
   }
   const char *acc = i8 ? "i32" : qElt;
-  const char *yieldTy = i8 ? "f16" : qElt;
+  const char *yieldTy = attnRegionType(c);
   TypeStr qkT = memrefType(3, ew, acc), resT = memrefType(3, ew, yieldTy);
   out(b, "      qk = elementwise otherIns(");
   for (int i = 0; i < nIns; ++i)
@@ -507,27 +445,11 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
           Dqk = c->headDimQK, Dv = c->headDimV;
 
   // Signature (docs/user-guide.md §2.3).
-  out(b, "  func.func @rock_attention(%%q: %s", flatType(B * Sq * Dqk, qElt).s);
-  if (c->paged) {
-    out(b, ", %%k: %s", flatType(G * c->numPages, "i64").s);
-    out(b, ", %%v: %s", flatType(G * c->numPages, "i64").s);
-  } else {
-    out(b, ", %%k: %s", flatType(Bkv * Dqk * Sk, qElt).s);
-    out(b, ", %%v: %s", flatType(Bkv * Sk * Dv, vElt).s);
-  }
-  if (i8)
-    out(b, ", %%quant_bias: memref<1xi8>, %%quant_scale: memref<1xf16>");
-  if (c->withScale)
-    out(b, ", %%scale: %s", flatType(B * Sq * Sk, vElt).s);
-  if (c->withBias)
-    out(b, ", %%bias: %s", flatType(B * Sq * Sk, vElt).s);
-  if (c->numCurrentSeqLen > 0)
-    out(b, ", %%current_seq_len: %s", flatType(G, "i32").s);
-  if (c->numPrefixOffset > 0)
-    out(b, ", %%prefix_offset: %s", flatType(G, "i32").s);
-  if (c->returnLse)
-    out(b, ", %%lse: %s", flatType(B * S * Sq, "f32").s);
-  out(b, ", %%out: %s)", flatType(B * S * Sq * Dv, vElt).s);
+  AttnArg args[ATTN_MAX_ARGS];
+  int nArgs = rock__attnArgs(c, false, args);
+  out(b, "  func.func @rock_attention(");
+  rock__attnArgsPrint(b, args, nArgs, "");
+  out(b, ")");
   emitKernelAttrs(b, gpuArch);
   out(b, " {\n");
 
@@ -688,6 +610,12 @@ static void loadDialects(MlirContext ctx) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__arith__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__memref__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__linalg__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__scf__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__tensor__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__tosa__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__vector__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__math__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__bufferization__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__rock__(), ctx);
 }
 
@@ -719,19 +647,31 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
     return NULL;
   }
   const char *gpuArch = tgt.vendor != ROCK_GPU_NONE ? arch : NULL;
+  /* With the host functions the harness is on @main and the module's
+   * attributes are rocmlir-gen's, `{mhal.arch = ...}`. */
+  const char *sep = "";
   out(&b, "module attributes {");
   if (gpuArch) {
     out(&b, "mhal.arch = ");
     outString(&b, gpuArch);
-    out(&b, ", ");
+    sep = ", ";
   }
-  emitHarness(&b, &c, h);
+  if (!h->hostFunctions) {
+    out(&b, "%s", sep);
+    emitHarness(&b, &c, h);
+    sep = ", ";
+  }
   if (c.deviceMemBytes > 0)
-    out(&b, ", rock.device_mem_bytes = %" PRId64 " : i64", c.deviceMemBytes);
+    out(&b, "%srock.device_mem_bytes = %" PRId64 " : i64", sep,
+        c.deviceMemBytes);
   out(&b, "} {\n");
   emitAttentionFunc(&b, ctx, &c, gpuArch);
   if (c.splitKV > 1)
     emitCombineFunc(&b, ctx, &c);
+  if (h->hostFunctions) {
+    rock__emitHostReference(&b, &c);
+    rock__emitHostMain(&b, &c, h, gpuArch != NULL, emitHarness);
+  }
   out(&b, "}\n");
   append(&defs, b.text.data ? b.text.data : "", b.text.len);
   rock__strFree(&b.text);
