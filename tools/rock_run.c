@@ -90,29 +90,35 @@ static bool noAutoSplit;       ///< leave rock.num_threads unset
 static bool noPrefetch;        ///< set rock.no_prefetch (no software prefetch)
 static const char *cpuFlag;    ///< --cpu: LLVM CPU to generate code for
 static bool compileOnly;       ///< GPU modules: write a bundle, do not run
+static bool checkHostRef;      ///< run @host_naive_attention, not the kernel
 static const char *outputPath; ///< the bundle's file ("-": stdout)
 
 static void usage(FILE *f) {
-  fprintf(f,
-          "usage: rock-run [file|-] [-v] [--time] [--kernel-repeats N]\n"
-          "                [--dump-dir DIR] [-RMS_threshold X]\n"
-          "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
-          "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
-          "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
-          "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
-          "                [--compile-only -o FILE]\n"
-          "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
-          "              instead of the host; default: $ROCK_JIT_CPU, else the "
-          "host\n"
-          "  --compile-only -o FILE  GPU modules (mhal.arch = sm_*): write a "
-          "kernel\n"
-          "              bundle for rock-run-gpu instead of running\n"
-          "verdicts compare against the f64 reference rounded to the output\n"
-          "type; with verifier mlir (rock-gen -pv) the reference also rounds\n"
-          "the scores where the region computes in f16/bf16 and P where it\n"
-          "meets an f16/bf16 V, as the kernel does (mlir-strict: every such\n"
-          "rounding, f32 too); -v adds the figures against the unrounded f64\n"
-          "reference (docs/user-guide.md 3.3)\n");
+  fprintf(
+      f,
+      "usage: rock-run [file|-] [-v] [--time] [--kernel-repeats N]\n"
+      "                [--dump-dir DIR] [-RMS_threshold X]\n"
+      "                [-absDiff_threshold X] [-relDiff_threshold X]\n"
+      "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
+      "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
+      "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
+      "                [--compile-only -o FILE] [--check-host-reference]\n"
+      "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
+      "              instead of the host; default: $ROCK_JIT_CPU, else the "
+      "host\n"
+      "  --compile-only -o FILE  GPU modules (mhal.arch = sm_*): write a "
+      "kernel\n"
+      "              bundle for rock-run-gpu instead of running\n"
+      "  --check-host-reference  run the module's @host_naive_attention\n"
+      "              (rocmlir-gen's MLIR reference, rock-gen -pv / -ph) in\n"
+      "              place of the kernel, on the CPU, and verify it the same\n"
+      "              way\n"
+      "verdicts compare against the f64 reference rounded to the output\n"
+      "type; with verifier mlir (rock-gen -pv) the reference also rounds\n"
+      "the scores where the region computes in f16/bf16 and P where it\n"
+      "meets an f16/bf16 V, as the kernel does (mlir-strict: every such\n"
+      "rounding, f32 too); -v adds the figures against the unrounded f64\n"
+      "reference (docs/user-guide.md 3.3)\n");
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,6 +294,26 @@ static void stripHostFunctions(Compiled *c) {
   }
 }
 
+/// --check-host-reference: @host_naive_attention becomes @rock_attention
+/// (the kernel and its combine go; the session's combine of the reference's
+/// identical splits takes split 0, hostRefInvoke). False when the module has
+/// no host reference.
+static bool useHostReference(Compiled *c) {
+  MlirOperation ref = findFunc(c->module, "host_naive_attention");
+  if (mlirOperationIsNull(ref))
+    return false;
+  MlirOperation kernel = findFunc(c->module, "rock_attention");
+  MlirOperation combine = findFunc(c->module, "rock_attention_combine");
+  mlirOperationDestroy(kernel);
+  if (!mlirOperationIsNull(combine))
+    mlirOperationDestroy(combine);
+  mlirOperationSetAttributeByName(
+      ref, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(c->ctx,
+                        mlirStringRefCreateFromCString("rock_attention")));
+  return true;
+}
+
 /// Parses `text`, reads the harness, lowers and JITs. Returns an exit status
 /// (EXIT_PASS on success).
 static int compile(const char *text, size_t size, const char *fileName,
@@ -314,9 +340,15 @@ static int compile(const char *text, size_t size, const char *fileName,
   MlirOperation kernel = findFunc(c->module, "rock_attention");
   if (mlirOperationIsNull(kernel))
     return errorExit("%s has no @rock_attention function", fileName);
+  if (checkHostRef && !useHostReference(c))
+    return errorExit("%s has no @host_naive_attention (generate it with "
+                     "rock-gen -pv or -ph)",
+                     fileName);
   stripHostFunctions(c);
   *hasCombine =
-      !mlirOperationIsNull(findFunc(c->module, "rock_attention_combine"));
+      checkHostRef
+          ? h->problem.splitKV > 1
+          : !mlirOperationIsNull(findFunc(c->module, "rock_attention_combine"));
   return EXIT_PASS;
 }
 
@@ -431,6 +463,92 @@ static bool jitInvoke(void *user, const char *name, RockBuffer *const *args,
   return rockJitInvoke(((Compiled *)user)->jit, name, args, n);
 }
 
+/// The dense K / V the host reference reads for a paged problem: the
+/// kernel's non-paged layout (K `[Bkv, Dqk, Sk]`, or `[Bkv, Sk, Dqk]` with
+/// transK; V `[Bkv, Sk, Dv]`, or `[Bkv, Dv, Sk]` with transV), made from the
+/// session's head-major caches `[Bkv, Sk, D]` (runtime/paged.h).
+static RockBuffer *hostRefK, *hostRefV;
+
+/// A copy of `src` (`[n, rows, cols]`) as `[n, cols, rows]`.
+static RockBuffer *transposed(const RockBuffer *src, int64_t n, int64_t rows,
+                              int64_t cols) {
+  RockBuffer *d = rockBufferCreate(src->dtype, src->numElements);
+  if (!d)
+    return NULL;
+  size_t e = rockDTypeGetSize(src->dtype);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        memcpy((char *)d->data + (size_t)((b * cols + c) * rows + r) * e,
+               (const char *)src->data +
+                   (size_t)((b * rows + r) * cols + c) * e,
+               e);
+  return d;
+}
+
+/// Makes hostRefK / hostRefV for a paged session; false when out of memory.
+static bool hostRefDense(const RockSession *s) {
+  const RockAttnProblem *p = &s->h->problem;
+  int64_t bkv = rockAttnProblemGetBkv(p);
+  if (!p->paged || hostRefK)
+    return true;
+  hostRefK = p->transK ? s->k : transposed(s->k, bkv, p->seqLenK, p->headDimQK);
+  hostRefV = !p->transV ? s->v : transposed(s->v, bkv, p->seqLenK, p->headDimV);
+  return hostRefK && hostRefV;
+}
+
+/// The arguments @rock_attention takes: the session's, except that the host
+/// reference (--check-host-reference) reads a paged K / V as the dense
+/// buffers of hostRefDense, not as page tables.
+static void hostRefArgs(const RockSession *s, RockSessionArg *args) {
+  for (int i = 0; i < s->numArgs; ++i) {
+    args[i] = s->args[i];
+    if (checkHostRef && s->h->problem.paged && s->kCache &&
+        args[i].buf == s->kCache->table)
+      args[i] = (RockSessionArg){"K", hostRefK ? hostRefK : s->k};
+    if (checkHostRef && s->h->problem.paged && s->vCache &&
+        args[i].buf == s->vCache->table)
+      args[i] = (RockSessionArg){"V", hostRefV ? hostRefV : s->v};
+  }
+}
+
+/// The backend of --check-host-reference: the reference in place of the
+/// kernel; its splits are all the whole result, so "combining" them takes
+/// split 0 (partial batch b·S) into batch b.
+typedef struct HostRefRun {
+  Compiled *c;
+  const RockSession *s;
+} HostRefRun;
+
+static void takeSplit0(const RockBuffer *part, RockBuffer *whole, int64_t B,
+                       int64_t S) {
+  size_t esz = rockDTypeGetSize(part->dtype);
+  size_t blk = (size_t)(whole->numElements / B) * esz;
+  for (int64_t b = 0; b < B; ++b)
+    memcpy((char *)whole->data + (size_t)b * blk,
+           (const char *)part->data + (size_t)(b * S) * blk, blk);
+}
+
+static bool hostRefInvoke(void *user, const char *name, RockBuffer *const *args,
+                          int n, char *err, size_t errSize) {
+  HostRefRun *r = user;
+  if (strcmp(name, "rock_attention_combine")) {
+    RockSessionArg a[ROCK_SESSION_MAX_ARGS];
+    RockBuffer *bufs[ROCK_SESSION_MAX_ARGS];
+    hostRefArgs(r->s, a);
+    for (int i = 0; i < n; ++i)
+      bufs[i] = a[i].buf;
+    return jitInvoke(r->c, name, bufs, n, err, errSize);
+  }
+  /* partial out, partial LSE, out, LSE */
+  int64_t B = rockAttnProblemGetB(&r->s->h->problem),
+          S = r->s->h->problem.splitKV;
+  takeSplit0(args[0], args[2], B, S);
+  if (n > 3 && args[3])
+    takeSplit0(args[1], args[3], B, S);
+  return true;
+}
+
 static void printPhases(void *user, const RockSession *s) {
   Compiled *c = user;
   printf("phases: parse %.1f ms, lower %.1f ms, JIT %.1f ms, inputs "
@@ -450,10 +568,12 @@ static void printPhases(void *user, const RockSession *s) {
 /// lowers and JITs. Returns an exit status.
 static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   // The signature is checked before lowering, while it is still func.func.
+  RockSessionArg args[ROCK_SESSION_MAX_ARGS];
+  hostRefArgs(s, args);
   if (!checkSignature(findFunc(c->module, "rock_attention"), "rock_attention",
-                      s->args, s->numArgs))
+                      args, s->numArgs))
     return EXIT_ERROR;
-  if (s->h->problem.splitKV > 1 && s->hasCombine &&
+  if (!checkHostRef && s->h->problem.splitKV > 1 && s->hasCombine &&
       !checkSignature(findFunc(c->module, "rock_attention_combine"),
                       "rock_attention_combine", s->combineArgs, 4))
     return EXIT_ERROR;
@@ -555,7 +675,7 @@ static int runMain(const RockRunOptions *o) {
   if (status != EXIT_PASS)
     goto done;
   char arch[32];
-  if (rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
+  if (!checkHostRef && rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
     status = compileGpu(&c, h, o, arch, t0);
     goto done;
   }
@@ -569,7 +689,8 @@ static int runMain(const RockRunOptions *o) {
   // argument buffers (hundreds of MB for long KV caches) or their filling.
   double frontMs = rockTimerNowMs() - t0;
   status = rockSessionPrepare(&s, "rock-run", h, hasCombine,
-                              rockSessionNeedsLogical(o, h));
+                              rockSessionNeedsLogical(o, h) ||
+                                  (checkHostRef && h->problem.paged));
   if (status != EXIT_PASS)
     goto done;
   double backStart = rockTimerNowMs();
@@ -577,10 +698,21 @@ static int runMain(const RockRunOptions *o) {
   if (status != EXIT_PASS)
     goto done;
   double compileMs = frontMs + (rockTimerNowMs() - backStart);
+  HostRefRun ref = {&c, &s};
   RockSessionBackend be = {&c, jitInvoke, printPhases, NULL};
+  if (checkHostRef)
+    be = (RockSessionBackend){&ref, hostRefInvoke, NULL, NULL};
+  if (checkHostRef && !hostRefDense(&s)) {
+    status = errorExit("out of memory");
+    goto done;
+  }
   status = rockSessionRun(&s, o, &be, compileMs);
 done:
   fflush(stdout);
+  if (hostRefK && hostRefK != s.k)
+    rockBufferDestroy(hostRefK);
+  if (hostRefV && hostRefV != s.v)
+    rockBufferDestroy(hostRefV);
   free(text);
   rockSessionDestroy(&s);
   destroyCompiled(&c);
@@ -595,8 +727,9 @@ int main(int argc, char **argv) {
                                 {"no-prefetch", &noPrefetch, NULL},
                                 {"cpu", NULL, &cpuFlag},
                                 {"compile-only", &compileOnly, NULL},
+                                {"check-host-reference", &checkHostRef, NULL},
                                 {"o", NULL, &outputPath}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 6, usage);
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 7, usage);
   if (status >= 0)
     return status;
   if (compileOnly != (outputPath != NULL)) {
