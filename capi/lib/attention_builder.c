@@ -149,35 +149,6 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, bc, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
-/// The K/V view `src` (`[Bkv, d1, d2]`) broadcast over the `R` query heads of
-/// each K/V head (`[Bkv*R, d1, d2]`), in rocmlir-gen's three steps: AddDim
-/// `[Bkv, 1, d1, d2]`, Broadcast `[Bkv, R, d1, d2]`, Merge.
-static void emitHeadBroadcast(Buf *b, MlirContext ctx, const char *res,
-                              const char *src, const char *elt,
-                              const int64_t *shape, int64_t R) {
-  char add[64], bc[64];
-  snprintf(add, sizeof add, "%s_add", res);
-  snprintf(bc, sizeof bc, "%s_bc", res);
-  int64_t Bkv = shape[0], d1 = shape[1], d2 = shape[2];
-  TSpec t1[3] = {
-      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
-      {ROCK_TRANSFORM_ADD_DIM, 1, {1}, 1, {"r"}, {1}, 0, {0}, {0}},
-      passTwo("x", "y", 2, 3, 1, 2),
-  };
-  int64_t b1[4] = {Bkv, 1, d1, d2}, br[4] = {Bkv, R, d1, d2};
-  int64_t out[3] = {Bkv * R, d1, d2};
-  emitView(b, ctx, add, src, elt, 3, t1, 4, b1, 3, shape);
-  TSpec t2[3] = {
-      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
-      {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"r"}, {1}, 1, {"r"}, {1}},
-      passTwo("x", "y", 2, 3, 2, 3),
-  };
-  emitView(b, ctx, bc, add, elt, 3, t2, 4, br, 4, b1);
-  TSpec t3[2] = {mergeBatch("b", Bkv, R, "b", "r"),
-                 passTwo("x", "y", 1, 2, 2, 3)};
-  emitView(b, ctx, res, bc, elt, 2, t3, 3, out, 4, br);
-}
-
 /// The `[G*P]` i64 page-table argument `src` as `[G, P, 1]` (the operand of
 /// rock.deref, docs/semantics.md §6).
 static void emitPageTable(Buf *b, MlirContext ctx, const char *res,
@@ -512,18 +483,11 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     emitPagedView(b, ctx, "k_kv", "k_pages", qElt, c, !c->transK);
     emitPagedView(b, ctx, "v_kv", "v_pages", vElt, c, c->transV);
   }
-  // With a KV-cache index and more than one query row, rocmlir-gen gives
-  // every query head its own (broadcast) K / V head: the op sees no grouping.
-  bool headBroadcast = Hq != Hkv && c->numCurrentSeqLen > 0 && Sq > 1;
-  int64_t opHkv = headBroadcast ? Hq : Hkv;
+  // K / V keep their Bkv heads and the op its numHeadsKV, as current
+  // rocmlir-gen emits them (older versions broadcast K / V to every query
+  // head with a KV cache and more than one query row;
+  // rock-attention-to-gridwise still reads that form as grouped-query).
   const char *kName = "k_kv", *vName = "v_kv";
-  if (headBroadcast) {
-    emitHeadBroadcast(b, ctx, "k3", "k_kv", qElt, kShape, Hq / Hkv);
-    emitHeadBroadcast(b, ctx, "v3", "v_kv", vElt, vShape, Hq / Hkv);
-    kShape[0] = vShape[0] = B;
-    kName = "k3";
-    vName = "v3";
-  }
 
   // The op.
   TypeStr qT = memrefType(3, qShape, qElt), kT = memrefType(3, kShape, qElt),
@@ -554,7 +518,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   out(b,
       "    } {numHeadsQ = %" PRId64 " : i32, numHeadsKV = %" PRId64
       " : i32, splitKV = %" PRId64 " : i32",
-      Hq, opHkv, S);
+      Hq, Hkv, S);
   out(b, ", storeMethod = #rock<StoreMethod set>, firstGemmIndices = "
          "array<i64: 0>, preSoftmaxHasSplitKVTransforms = false");
   out(b, ", softmaxType = %s", rockAttentionDtypeGetName(c->softmaxDtype));

@@ -165,15 +165,20 @@ static int floatRegion(Ref *r, int qk, HT tq, HT *t) {
   return widen(r, x, t);
 }
 
-/* A `[G]` i32 argument as `[G, 1, 1, 1]` broadcast to `m4`'s shape. */
-static int perGroup(Ref *r, const char *name, HT m4) {
+/* A `[G]` i32 argument as `[G, 1, 1, 1]` (*t4). */
+static int perGroup(Ref *r, const char *name, HT *t4) {
   int64_t g4[4] = {r->G, 1, 1, 1};
-  HT t1 = rock__ht(1, &r->G, "i32"), t4 = rock__ht(4, g4, "i32");
+  HT t1 = rock__ht(1, &r->G, "i32");
+  *t4 = rock__ht(4, g4, "i32");
   int x = rock__hToTensor(&r->g, name, r->G, "i32");
   x = rock__hReshape(&r->g, x, t1, t1);
-  x = rock__hReshape(&r->g, x, t1, t4);
+  return rock__hReshape(&r->g, x, t1, *t4);
+}
+
+/* `x` of type `t` broadcast to `m4`'s shape (tosa.mul by ones). */
+static int spread(Ref *r, int x, HT t, HT m4) {
   int ones = rock__hConst(&r->g, m4, "1");
-  return rock__hMul(&r->g, x, t4, ones, m4, m4);
+  return rock__hMul(&r->g, x, t, ones, m4, m4);
 }
 
 /* 0 .. n-1 along dim `dim` of `m4`, broadcast to its shape. */
@@ -182,8 +187,7 @@ static int positions(Ref *r, int64_t n, int dim, HT m4) {
   d[dim] = n;
   HT t1 = rock__ht(1, &n, "i32"), t4 = rock__ht(4, d, "i32");
   int x = rock__hReshape(&r->g, rock__hRange(&r->g, n), t1, t4);
-  int ones = rock__hConst(&r->g, m4, "1");
-  return rock__hMul(&r->g, x, t4, ones, m4, m4);
+  return spread(r, x, t4, m4);
 }
 
 /* Scores where `hideMask` (i1) holds become −inf. */
@@ -209,16 +213,18 @@ static int masks(Ref *r, int s, HT *t) {
   int64_t d4[4] = {r->G, r->Hq, r->Sq, r->Sk};
   HT t4 = rock__ht(4, d4, "f32"), m4 = rock__htElt(t4, "i32"),
      m1 = rock__htElt(t4, "i1");
-  int cslB = csl ? perGroup(r, "current_seq_len", m4) : -1;
+  /* rocmlir-gen's order: the index as [G, 1, 1, 1], the scores as
+   * [G, Hq, Sq, Sk], the row and key positions, then the broadcasts */
+  HT tg;
+  int cslR = csl ? perGroup(r, "current_seq_len", &tg) : -1;
   s = rock__hReshape(&r->g, s, *t, t4);
-  int bound = -1;
-  if (c->causal) {
-    bound = positions(r, r->Sq, 2, m4);
-    if (po)
-      bound = rock__hBinary(&r->g, "tosa.add", bound, m4,
-                            perGroup(r, "prefix_offset", m4), m4, m4);
-  }
+  int bound = c->causal ? positions(r, r->Sq, 2, m4) : -1;
   int col = positions(r, r->Sk, 3, m4);
+  int cslB = csl ? spread(r, cslR, tg, m4) : -1;
+  if (c->causal && po)
+    bound = rock__hBinary(&r->g, "tosa.add", bound, m4,
+                          spread(r, perGroup(r, "prefix_offset", &tg), tg, m4),
+                          m4, m4);
   if (csl)
     s = hide(r, s, t4,
              rock__hBinary(&r->g, "tosa.greater", col, m4, cslB, m4, m1), m1);
