@@ -164,12 +164,22 @@ bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t);
 int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
                     int64_t dflt, int64_t lo, int64_t hi);
 
+/* The chip `root`'s kernels are compiled for (into chip, n bytes): t->chip,
+ * but sm_90a for an sm_90 module whose kernels hold warpgroup MMA (the
+ * architecture-specific instructions of H100 / H200) (gpu/target.c). */
+void rock__gpuChip(MlirOperation root, const RockGpuTarget *t, char *chip,
+                   size_t n);
+
 struct RockAttn;
 /* Lowers the rock.gridwise_attention `op` (analysed into `a`, a->tgt set)
  * on the tile-product emitters when they apply (module rock.arch with a
  * matrix instruction, f16 / bf16, Sq·R >= 16, ...): 1 on success, 0 after
  * signalling `pass` failure, -1 when they do not apply (nothing done). */
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass,
+                       struct RockAttn *a);
+/* The same for the sm_90a prefill schedule on warpgroup MMA
+ * (gpu/attention_wgmma.c), tried first. */
+int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass,
                        struct RockAttn *a);
 
 /*===----------------------------------------------------------------------===

@@ -8,7 +8,10 @@
  *   O   = sum_s w_s * O_s / L          (O_s read only when lse_s != -inf)
  *   LSE = M + ln L
  * and when M = -inf (every split empty or the row fully masked) O = 0 and
- * LSE = -inf. The splits are loops (scf.for over s), so the IR and the
+ * LSE = -inf. The partial LSEs may be f64 (the internal split's scratch,
+ * passes/attention/lower.c): M and lse_s - M are then taken in f64, the
+ * rest in f32, so the weights keep f32 accuracy whatever |lse|. The splits
+ * are loops (scf.for over s), so the IR and the
  * compile time do not grow with S: per row, one loop takes the max, a
  * second computes each weight once into a per-row heap buffer of S f32
  * (a split never read is tagged -1) and sums L, and the loop over the head
@@ -45,6 +48,7 @@ typedef struct Comb {
   bool oT, hasLse;
   bool gpu; /* a gpu.launch: blocks over rows, threads over the head dim */
   MlirType pElt, oElt;             /* element types of the partial / final O */
+  const char *lt;                  /* "f32" or "f64": the partial LSEs */
   RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
 } Comb;
 
@@ -53,19 +57,23 @@ typedef struct Comb {
  * each split's weight, or -1 for a split that is never read) and %L (the
  * sum of the weights, in split order). */
 static void appendWeights(RockStr *s, const Comb *c) {
+  bool wide = c->lt[1] == '6';
+  const char *ninfL = wide ? "%lninf" : "%ninf",
+             *zeroL = wide ? "%lzero" : "%zero";
   rock__strAppendf(
       s,
-      "    %%M = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%m = %%ninf) "
-      "-> (f32) {\n"
+      "    %%M = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%m = %s) "
+      "-> (%s) {\n"
       "      %%r = arith.addi %%r0, %%s : index\n"
-      "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> f32\n"
-      "      %%mx = arith.maximumf %%m, %%x : f32\n"
-      "      scf.yield %%mx : f32\n"
+      "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> %s\n"
+      "      %%mx = arith.maximumf %%m, %%x : %s\n"
+      "      scf.yield %%mx : %s\n"
       "    }\n"
-      "    %%empty = arith.cmpf oeq, %%M, %%ninf : f32\n"
-      "    %%Ms = arith.select %%empty, %%zero, %%M : f32\n"
+      "    %%empty = arith.cmpf oeq, %%M, %s : %s\n"
+      "    %%Ms = arith.select %%empty, %s, %%M : %s\n"
       "    %%w = memref.%s() : memref<%lldxf32>\n",
-      c->tl.data, c->gpu ? "alloca" : "alloc", (long long)c->S);
+      ninfL, c->lt, c->tl.data, c->lt, c->lt, c->lt, ninfL, c->lt, zeroL, c->lt,
+      c->gpu ? "alloca" : "alloc", (long long)c->S);
   /* A split whose LSE is -inf has weight 0 and is never read; a NaN LSE
    * compares unequal, so it is read and propagates. */
   rock__strAppendf(
@@ -73,10 +81,10 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "    %%L = scf.for %%s = %%c0 to %%cS step %%c1 iter_args(%%acc = "
       "%%zero) -> (f32) {\n"
       "      %%r = arith.addi %%r0, %%s : index\n"
-      "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> f32\n"
-      "      %%ok = arith.cmpf une, %%x, %%ninf : f32\n"
+      "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> %s\n"
+      "      %%ok = arith.cmpf une, %%x, %s : %s\n"
       "      %%ws = scf.if %%ok -> (f32) {\n"
-      "        %%d = arith.subf %%x, %%Ms : f32\n"
+      "%s"
       "%s"
       "        scf.yield %%e : f32\n"
       "      } else {\n"
@@ -87,7 +95,10 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "      %%n = arith.addf %%acc, %%ws : f32\n"
       "      scf.yield %%n : f32\n"
       "    }\n",
-      c->tl.data,
+      c->tl.data, c->lt, ninfL, c->lt,
+      wide ? "        %dl = arith.subf %x, %Ms : f64\n"
+             "        %d = arith.truncf %dl : f64 to f32\n"
+           : "        %d = arith.subf %x, %Ms : f32\n",
       /* exp(d); on the GPU as ex2.approx(d * log2 e), without libdevice. */
       c->gpu ? "        %d2 = arith.mulf %d, %log2e : f32\n"
                "        %e = llvm.call_intrinsic "
@@ -177,6 +188,9 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
                    "  %%skip = arith.constant -1.000000e+00 : f32\n",
                    (long long)c->B, (long long)c->Sq, (long long)c->Dv,
                    (long long)c->S);
+  if (c->lt[1] == '6')
+    rock__strAppend(s, "  %lninf = arith.constant 0xFFF0000000000000 : f64\n"
+                       "  %lzero = arith.constant 0.000000e+00 : f64\n");
   if (c->gpu)
     rock__strAppendf(s,
                      "  %%cNT = arith.constant %lld : index\n"
@@ -198,9 +212,14 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
                        "    %lnL = arith.mulf %lg, %ln2 : f32\n");
   else if (c->hasLse)
     rock__strAppend(s, "    %lnL = math.log %L : f32\n");
+  if (c->hasLse && c->lt[1] == '6')
+    rock__strAppend(s, "    %lnL64 = arith.extf %lnL : f32 to f64\n"
+                       "    %lse64 = arith.addf %M, %lnL64 : f64\n"
+                       "    %lse = arith.truncf %lse64 : f64 to f32\n");
+  else if (c->hasLse)
+    rock__strAppend(s, "    %lse = arith.addf %M, %lnL : f32\n");
   if (c->hasLse)
     rock__strAppendf(s,
-                     "    %%lse = arith.addf %%M, %%lnL : f32\n"
                      "    %%lses = arith.select %%empty, %%ninf, %%lse : f32\n"
                      "    rock.view_store %%lses, %%l[%%b, %%i] : f32, %s\n",
                      c->tL.data);
@@ -219,6 +238,9 @@ bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
             .hasLse = nArgs == 4,
             .gpu = gpu};
   c.pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
+  c.lt = mlirTypeIsAF64(mlirShapedTypeGetElementType(mlirValueGetType(args[1])))
+             ? "f64"
+             : "f32";
   c.oElt = mlirShapedTypeGetElementType(mlirValueGetType(args[2]));
   rock__strAppendType(&c.tp, mlirValueGetType(args[0]));
   rock__strAppendType(&c.tl, mlirValueGetType(args[1]));

@@ -96,6 +96,8 @@ static void writeHarness(FILE *f, const RockHarness *h) {
   const RockAttnProblem *p = &h->problem;
   fprintf(f, "harness t %s\n", rockDTypeGetName(p->dtype));
   fprintf(f, "harness softmax_dtype %s\n", rockDTypeGetName(p->softmaxType));
+  if (p->hasRegionType)
+    fprintf(f, "harness region_dtype %s\n", rockDTypeGetName(p->regionType));
   for (size_t i = 0; i < COUNT(intFields); ++i) {
     const IntField *fd = &intFields[i];
     long long v = fd->isBool ? *(const bool *)(base + fd->offset)
@@ -225,9 +227,14 @@ static bool readHarnessLine(Reader *r, RockHarness *h, char **fd, int n) {
   if (n < 3)
     return fail(r, "harness line needs a key and a value", NULL);
   const char *key = fd[1];
-  if (!strcmp(key, "t") || !strcmp(key, "softmax_dtype")) {
-    if (!rockDTypeParse(fd[2], !strcmp(key, "t") ? &p->dtype : &p->softmaxType))
+  if (!strcmp(key, "t") || !strcmp(key, "softmax_dtype") ||
+      !strcmp(key, "region_dtype")) {
+    RockDType *t = !strcmp(key, "t")               ? &p->dtype
+                   : !strcmp(key, "softmax_dtype") ? &p->softmaxType
+                                                   : &p->regionType;
+    if (!rockDTypeParse(fd[2], t))
       return fail(r, "bad element type", fd[2]);
+    p->hasRegionType |= t == &p->regionType;
     return true;
   }
   for (size_t i = 0; i < COUNT(intFields); ++i) {

@@ -182,6 +182,14 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   if (getString(&r, "softmax_dtype", buf, sizeof buf) && r.ok &&
       !rockDTypeParse(buf, &p->softmaxType))
     fail(&r, "softmax_dtype", "must be a float type name");
+  if (getString(&r, "region_dtype", buf, sizeof buf) && r.ok) {
+    p->hasRegionType =
+        rockDTypeParse(buf, &p->regionType) &&
+        (p->regionType == ROCK_DTYPE_F32 || p->regionType == ROCK_DTYPE_F16 ||
+         p->regionType == ROCK_DTYPE_BF16);
+    if (!p->hasRegionType)
+      fail(&r, "region_dtype", "must be f32, f16 or bf16");
+  }
   getString(&r, "verifier", h->verifier, sizeof h->verifier);
   p->strict = strcmp(h->verifier, "mlir-strict") == 0;
   p->roundNarrow = strcmp(h->verifier, "mlir") == 0;

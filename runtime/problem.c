@@ -107,6 +107,11 @@ int64_t rockAttnProblemGetBkv(const RockAttnProblem *p) {
 RockDType rockAttnProblemGetValueType(const RockAttnProblem *p) {
   return p->dtype == ROCK_DTYPE_I8 ? ROCK_DTYPE_F16 : p->dtype;
 }
+
+RockDType rockAttnProblemGetRegionType(const RockAttnProblem *p) {
+  return p->hasRegionType ? p->regionType : rockAttnProblemGetValueType(p);
+}
+
 int64_t rockAttnProblemGetQSize(const RockAttnProblem *p) {
   return product(
       4, (const int64_t[]){p->g, p->numHeadsQ, p->seqLenQ, p->headDimQK});

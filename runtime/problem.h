@@ -40,6 +40,10 @@ typedef struct RockAttnProblem {
   int64_t slidingWindow;  ///< < 0 when absent
   int64_t causalLookBack; ///< band of a causal row, < 0 when absent
   RockDType softmaxType;
+  /// `region_dtype`: the type the pre-softmax region computes in; when
+  /// absent (modules older than the key) the value type.
+  bool hasRegionType;
+  RockDType regionType;
   bool strict; ///< verifier mlir-strict: the reference rounds like the kernel
   /// verifier mlir: as `strict`, but only the roundings to f16 / bf16
   bool roundNarrow;
@@ -63,6 +67,10 @@ int64_t rockAttnProblemGetBkv(const RockAttnProblem *p);
 
 /// Element type of V, out, scale and bias (f16 for i8 problems, else `t`).
 RockDType rockAttnProblemGetValueType(const RockAttnProblem *p);
+
+/// The type the pre-softmax region computes in: `regionType`, or the value
+/// type when the harness did not say.
+RockDType rockAttnProblemGetRegionType(const RockAttnProblem *p);
 
 /// Element count of the logical Q, K, V, scale/bias, partial out and partial
 /// LSE buffers (the kernel's out/LSE include the split factor), and of the

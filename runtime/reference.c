@@ -106,25 +106,24 @@ static double roundAt(const RockAttnProblem *p, RockDType t, double s) {
   return p->strict || (p->roundNarrow && narrow) ? rockDTypeRound(t, s) : s;
 }
 
-// Applies the pre-softmax region (section 1 step 2) to the raw score `s` of
-// element (bq, i, j).
+// Applies the pre-softmax region (docs/semantics.md §2.2) to the raw score
+// `s` of element (bq, i, j): it computes in the problem's region type, the
+// i8 dequantisation in i32 first.
 static double region(const RockAttnProblem *p, const RockAttnInputs *in,
                      int64_t bq, int64_t i, int64_t j, double s) {
   bool isInt = p->dtype == ROCK_DTYPE_I8;
-  // The region computes in its argument type: Q's type for floats; for i8
-  // the dequant runs in i32, then f16.
-  RockDType regionType = isInt ? ROCK_DTYPE_F16 : p->dtype;
+  RockDType regionType = rockAttnProblemGetRegionType(p);
   bool anyRegion = isInt || p->withScale || p->withBias;
   int64_t elem = (bq * p->seqLenQ + i) * p->seqLenK + j;
   if (anyRegion && !isInt)
-    s = roundAt(p, p->dtype, s);
+    s = roundAt(p, regionType, s);
   if (isInt) {
     if (in->quantBias)
       s -= rockBufferGet(in->quantBias, 0);
-    s = roundAt(p, ROCK_DTYPE_F16, s);
+    s = roundAt(p, regionType, s);
     if (in->quantScale)
       s *= rockBufferGet(in->quantScale, 0);
-    s = roundAt(p, ROCK_DTYPE_F16, s);
+    s = roundAt(p, regionType, s);
   }
   if (p->withScale && in->scale) {
     s *= rockBufferGet(in->scale, elem);

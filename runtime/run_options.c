@@ -1,6 +1,7 @@
 //===- run_options.c - the command line the runners share -----------------===//
 #include "run_options.h"
 
+#include "mutate.h"
 #include "session.h"
 
 #include <errno.h>
@@ -78,6 +79,16 @@ static int setValued(const char *tool, RockRunOptions *o, const char *name,
     o->dumpDir = value;
     return -1;
   }
+  if (!strcmp(name, "testing-mutate")) {
+    RockMutation m;
+    if (!rockMutationParse(value, &m))
+      return usageError(tool,
+                        "unknown mutation '%s' (element, row-shift, "
+                        "scale-ignored, split-dropped, lse)",
+                        value);
+    o->mutate = value;
+    return -1;
+  }
   if (!strcmp(name, "comparator")) {
     if (!strcmp(value, "allclose"))
       o->comparator = 1;
@@ -113,9 +124,9 @@ int rockRunOptionsParse(const char *tool, int argc, char **argv,
   memset(o, 0, sizeof *o);
   o->comparator = -1;
   static const char *const valued[] = {
-      "kernel-repeats",    "kernel_repeats", "dump-dir",
-      "comparator",        "RMS_threshold",  "absDiff_threshold",
-      "relDiff_threshold", "atol",           "rtol"};
+      "kernel-repeats", "kernel_repeats",    "dump-dir",          "comparator",
+      "RMS_threshold",  "absDiff_threshold", "relDiff_threshold", "atol",
+      "rtol",           "testing-mutate"};
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (a[0] != '-' || !strcmp(a, "-")) {

@@ -29,6 +29,9 @@ typedef struct RockRunOptions {
   bool hasRms, hasAbsDiff, hasRelDiff, hasAtol, hasRtol;
   double rms, absDiff, relDiff, atol, rtol;
   int comparator; ///< -1 harness, 0 legacy, 1 allclose
+  /// `--testing-mutate=KIND` (tests only, runtime/mutate.h): a planted wrong
+  /// result; NULL = none. Borrowed.
+  const char *mutate;
 } RockRunOptions;
 
 /// An option of one runner only: a boolean flag (e.g. rock-run's

@@ -6,10 +6,12 @@
 #include "combine.h"
 #include "init.h"
 #include "metrics.h"
+#include "mutate.h"
 #include "npy.h"
 #include "problem.h"
 #include "reference.h"
 #include "timer.h"
+#include "verdict.h"
 
 #include <errno.h>
 #include <math.h>
@@ -417,67 +419,6 @@ static bool dumpAll(const char *dir, const RockHarness *h, const RockSession *r,
 }
 
 //===----------------------------------------------------------------------===//
-// Verification
-//===----------------------------------------------------------------------===//
-
-/// Compares one output against `ref64` (the reference, in f64) rounded to
-/// `outType`, what a reference computed in that type holds; returns the
-/// verdict and, with `details`, prints it and the figures against `plain64`
-/// (the f64 reference without intermediate roundings; NULL: `ref64`).
-static RockVerdict verifyOutput(const char *name, const double *ref64,
-                                const double *plain64, const double *res,
-                                int64_t n, bool isLse, RockDType outType,
-                                const RockThresholds *t, bool allclose,
-                                double atol, double rtol, bool details) {
-  RockVerdict v = {false, false, false};
-  double *ref = malloc((size_t)(n > 0 ? n : 1) * sizeof *ref);
-  if (!ref) {
-    printf("%s: out of memory for the rounded reference, FAIL\n", name);
-    return v;
-  }
-  rockMetricsRoundReference(outType, ref64, ref, n);
-  if (allclose) {
-    int64_t bad = 0, nanBad = 0;
-    bool ok = rockAllclose(ref, res, n, atol, rtol, &bad, &nanBad);
-    v.rms = v.absDiff = v.relDiff = ok;
-    if (details)
-      printf("%s: allclose atol %g rtol %g: %lld of %lld elements outside%s, "
-             "%s\n",
-             name, atol, rtol, (long long)bad, (long long)n,
-             nanBad ? " (NaN-mismatch)" : "", ok ? "pass" : "FAIL");
-  } else if (rockDTypeIsInteger(outType)) {
-    v = rockMetricsCompareExact(ref, res, n);
-    if (details)
-      printf("%s: exact compare %s\n", name, v.rms ? "pass" : "FAIL");
-  } else {
-    RockMetrics m;
-    rockMetricsCompute(ref, res, n, &m);
-    v = rockMetricsGate(&m, t, isLse);
-    if (details) {
-      printf("%s: RMS %.6g (threshold %g, %s)%s\n", name, m.rms, t->rms,
-             v.rms ? "pass" : "FAIL", m.rmsValid ? "" : " maxMag is 0");
-      printf("%s: maxAbsDiff %.6g (threshold %g, %s)\n", name, m.maxAbsDiff,
-             t->absDiff, v.absDiff ? "pass" : "FAIL");
-      printf("%s: maxRelDiff %.6g (threshold %g, %s)\n", name, m.maxRelDiff,
-             t->relDiff, v.relDiff ? "pass" : "FAIL");
-      printf("%s: maxMag %.6g, NaN mismatches %lld of %lld elements\n", name,
-             m.maxMag, (long long)m.numNaNMismatch, (long long)n);
-    }
-  }
-  if (details && !rockDTypeIsInteger(outType)) {
-    RockMetrics m64;
-    rockMetricsCompute(plain64 ? plain64 : ref64, res, n, &m64);
-    printf("%s: against the f64 reference (not rounded to %s%s): RMS %.6g, "
-           "maxAbsDiff %.6g, maxRelDiff %.6g\n",
-           name, rockDTypeGetName(outType),
-           plain64 ? ", no intermediate rounding" : "", m64.rms, m64.maxAbsDiff,
-           m64.maxRelDiff);
-  }
-  free(ref);
-  return v;
-}
-
-//===----------------------------------------------------------------------===//
 // The session
 //===----------------------------------------------------------------------===//
 
@@ -571,45 +512,6 @@ static int combine(RockSession *s, const RockSessionBackend *be) {
   return invoke(s, be, "rock_attention_combine", s->combineArgs, 4);
 }
 
-/// The gates' thresholds: command line over harness over per-dtype defaults.
-typedef struct Gates {
-  RockThresholds t;
-  bool allclose;
-  double atol, rtol;
-} Gates;
-
-static Gates resolveGates(const RockHarness *h, const RockRunOptions *o) {
-  const RockAttnProblem *p = &h->problem;
-  RockDType vt = rockAttnProblemGetValueType(p);
-  Gates g;
-  g.t = rockThresholdsGetDefault(vt);
-  if (h->hasRms)
-    g.t.rms = h->rms;
-  if (h->hasAbsDiff)
-    g.t.absDiff = h->absDiff;
-  if (h->hasRelDiff)
-    g.t.relDiff = h->relDiff;
-  if (o->hasRms)
-    g.t.rms = o->rms;
-  if (o->hasAbsDiff)
-    g.t.absDiff = o->absDiff;
-  if (o->hasRelDiff)
-    g.t.relDiff = o->relDiff;
-  g.allclose = o->comparator >= 0 ? o->comparator == 1 : h->allclose;
-  if (o->hasAtol || o->hasRtol)
-    g.allclose = true;
-  rockAllcloseGetDefault(vt, p->headDimQK + p->seqLenK, &g.atol, &g.rtol);
-  if (h->hasAtol)
-    g.atol = h->atol;
-  if (h->hasRtol)
-    g.rtol = h->rtol;
-  if (o->hasAtol)
-    g.atol = o->atol;
-  if (o->hasRtol)
-    g.rtol = o->rtol;
-  return g;
-}
-
 /// The reference's view of the session's input buffers (borrowed).
 static RockAttnInputs sessionInputs(const RockSession *s) {
   const RockAttnProblem *p = &s->h->problem;
@@ -638,6 +540,26 @@ static void plainReference(const RockSession *s, double **out, double **lse) {
   }
 }
 
+/// The largest |x| of `b` (0 when NULL), and whether every x is an integer.
+static double intMagnitude(const RockBuffer *b, bool *integers) {
+  double m = 0.0;
+  for (int64_t k = 0; b && k < b->numElements; ++k) {
+    double x = rockBufferGet(b, k);
+    *integers = *integers && x == nearbyint(x);
+    m = fabs(x) > m ? fabs(x) : m;
+  }
+  return m;
+}
+
+/// Whether f32 holds every score's dot product exactly: Q and K hold
+/// integers and Dqk * max|q| * max|k| stays within f32's 24 bits.
+static bool scoresExact(const RockSession *s) {
+  bool ints = true;
+  double q = intMagnitude(s->q, &ints);
+  double k = intMagnitude(s->kCache ? s->kCache->pool : s->k, &ints);
+  return ints && (double)s->h->problem.headDimQK * q * k <= 0x1p24;
+}
+
 /// Compares out (and LSE) with the reference; prints details when asked.
 static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
   const RockHarness *h = s->h;
@@ -653,7 +575,14 @@ static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
                                             : (bq * sq + i) * dv + e);
   for (int64_t k = 0; p->returnLse && k < b * sq; ++k)
     s->resLse[k] = rockBufferGet(s->lse, k);
-  Gates g = resolveGates(h, o);
+  // The LSE magnitude scales the combine's error (the split weights come
+  // from f32 LSEs): the reference rows' LSE, computed whether or not the
+  // kernel returns one.
+  double lseMag = 0.0;
+  for (int64_t k = 0; k < b * sq; ++k)
+    if (isfinite(s->refLse[k]) && fabs(s->refLse[k]) > lseMag)
+      lseMag = fabs(s->refLse[k]);
+  RockGates g = rockGatesResolve(h, o, lseMag, scoresExact(s));
   bool always = o->verbose || !strcmp(h->printVerify, "always");
   bool onFailure = !strcmp(h->printVerify, "failure");
   RockVerdict verdict = {true, true, true};
@@ -666,13 +595,12 @@ static RockVerdict verify(RockSession *s, const RockRunOptions *o) {
     if (details && (p->strict || p->roundNarrow))
       plainReference(s, &plainOut, &plainLse);
     RockVerdict all = {true, true, true};
-    RockVerdict v =
-        verifyOutput("out", s->refOut, plainOut, s->resOut, nOut, false, vt,
-                     &g.t, g.allclose, g.atol, g.rtol, details);
+    RockVerdict v = rockVerifyOutput("out", s->refOut, plainOut, s->resOut,
+                                     nOut, false, vt, &g, details);
     all.rms &= v.rms, all.absDiff &= v.absDiff, all.relDiff &= v.relDiff;
     if (p->returnLse) {
-      v = verifyOutput("lse", s->refLse, plainLse, s->resLse, b * sq, true,
-                       ROCK_DTYPE_F32, &g.t, g.allclose, 1.5e-2, 5e-4, details);
+      v = rockVerifyOutput("lse", s->refLse, plainLse, s->resLse, b * sq, true,
+                           ROCK_DTYPE_F32, &g, details);
       all.rms &= v.rms, all.absDiff &= v.absDiff, all.relDiff &= v.relDiff;
     }
     verdict = all;
@@ -758,6 +686,13 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
   if (o->printInputs || h->printInputs)
     rockSessionPrintInputs(s);
   int status = runKernel(s, be, times, repeats);
+  RockMutation mutation;
+  rockMutationParse(o->mutate, &mutation);
+  RockAttnInputs in = sessionInputs(s);
+  char err[256];
+  if (status == ROCK_EXIT_PASS &&
+      !rockMutationApply(s, &in, mutation, 0, err, sizeof err))
+    return rockReportError(s->tool, "--testing-mutate: %s", err);
   if (status == ROCK_EXIT_PASS)
     status = combine(s, be);
   if (status != ROCK_EXIT_PASS)
@@ -766,10 +701,8 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
   bool verifyOn = strcmp(h->verifier, "none") != 0;
   RockVerdict verdict = {true, true, true};
   if (verifyOn) {
-    RockAttnInputs in = sessionInputs(s);
     double start = rockTimerNowMs();
-    if (!rockReferenceAttention(p, &in, s->refOut,
-                                p->returnLse ? s->refLse : NULL))
+    if (!rockReferenceAttention(p, &in, s->refOut, s->refLse))
       return rockReportError(s->tool, "out of memory in the reference");
     s->referenceMs = rockTimerNowMs() - start;
     // A non-finite reference cannot judge anything: NaN compared with NaN
@@ -786,6 +719,8 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
           "results (NaN or inf inputs, or values too large for %s); narrow "
           "-rand_min/-rand_max",
           (long long)bad, rockDTypeGetName(p->dtype));
+    if (!rockMutationApply(s, &in, mutation, 1, err, sizeof err))
+      return rockReportError(s->tool, "--testing-mutate: %s", err);
     verdict = verify(s, o);
     status = report(s, o, be, verdict);
     if (status != ROCK_EXIT_PASS)

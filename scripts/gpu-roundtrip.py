@@ -4,22 +4,35 @@
     gpu-roundtrip.py prepare [--build build] [--carry DIR] [--no-pr]
                              [--suites decode,prefill,mtd | --no-bench]
                              [--filter REGEX] [--arch sm_90a] [-j N]
+                             [--random-data FLAGS ...] [--mutations]
+                             [--accuracy]
+                             [--pr-mods base,pp,sw128] [--pr-wgmma-only]
+                             [--variants prefill=dense,dense-pp]
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
 combination of e2e-configs/Pr*.toml (every dtype, paged and split-KV
 included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
 --compile-only` into a bundle (--arch: another NVIDIA target, e.g. sm_90a
-for the wgmma kernels; ptxas then uses it too), and the benchmark cases of the suites named
+for the wgmma kernels; ptxas then uses it too; --pr-mods: once per chain
+of bench/gpu/cases.py modifiers, each against the f64 reference, e.g. the
+sm_90a prefill schedule's opt-in switches; --pr-wgmma-only: only the bundles
+whose kernels that schedule takes), and the benchmark cases of the suites
+named (--variants: a suite's variants replaced)
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
 the tensor-core cases). It writes into DIR (default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
 runner's C sources (to rebuild there with the machine's cc if the carried
-binary does not start), the read probe's PTX and the device scripts. Then,
-on the GPU machine, from the directory that holds DIR:
+binary does not start), the read probe's PTX and the device scripts. Each
+--random-data FLAGS (e.g. '-rand 1', repeatable) adds a set of PR bundles
+with %random_data set to FLAGS (named ...__rand<N>); --mutations adds the
+bundles of test/Tools/rock-run-mutations.mlir (bundles/mut/), --accuracy
+the cases of bench/accuracy.py (DIR/accuracy/). Then, on the GPU machine,
+from the directory that holds DIR:
 
     bash DIR/device-run.sh [pr|bench|accel|all]
+    bash DIR/numerics-run.sh        # PR bundles, mutations, accuracy
 
 runs every PR bundle with rock-run-gpu (the same `[r a d]` verdicts and exit
 codes as rock-run), then the benchmark (bench: decode; accel: prefill and
@@ -56,15 +69,29 @@ TAIL = ("nvvm-attach-target{chip=sm_90 O=3},gpu.module(convert-scf-to-cf,"
         "gpu-module-to-binary{format=isa}")
 # runtime/ files rock-run-gpu is built from (no MLIR).
 RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
-              "harness_types", "init", "metrics", "npy", "paged", "problem",
-              "reference", "rng", "run_options", "session", "timer")
+              "harness_types", "init", "metrics", "mutate", "npy", "paged",
+              "problem", "reference", "rng", "run_options", "session",
+              "timer", "verdict")
 # Header-only rock-c headers those files include.
 RUNNER_C_HEADERS = ("Sizes.h",)
 
 
-def pr_jobs(build, bundles):
-    """(name, shell command) for every PR combination, compiling a bundle."""
-    subs = {"arch": ARCH, "random_data": "", "rock_gen_flags": "",
+def pr_jobs(build, bundles, mods=("base",), random_data="", tag=""):
+    """(name, shell command) for every PR combination, compiling a bundle;
+    once per modifier chain of `mods` (bench/gpu/cases.py MODS, joined by
+    dashes, e.g. pp-sw128; "base": none), named NAME__CHAIN but for base;
+    `random_data` is %random_data, `tag` a further suffix of the names."""
+    jobs = []
+    for chain in mods:
+        flags = " ".join(bench_cases.MODS[m] for m in chain.split("-")
+                         if m != "base")
+        suffix = ("" if chain == "base" else "__" + chain) + tag
+        jobs += _pr_jobs(build, bundles, flags, suffix, random_data)
+    return jobs
+
+
+def _pr_jobs(build, bundles, flags, suffix, random_data):
+    subs = {"arch": ARCH, "random_data": random_data, "rock_gen_flags": flags,
             "rocmlir_gen_flags": "", "pv": "-pv"}
     tools = {"rock-gen": os.path.join(build, "bin", "rock-gen"),
              "rock-run": os.path.join(build, "bin", "rock-run")}
@@ -80,7 +107,7 @@ def pr_jobs(build, bundles):
             for c in st.combos:
                 if c.excluded:
                     continue
-                name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}"
+                name = f"{toml[:-5]}__{st.suite}__{st.t}__{c.o}{suffix}"
                 cmd = toml_expand.exec_command(spec, c, subs, tools)
                 out = os.path.join(bundles, "pr", name + ".bundle")
                 jobs.append((name, f"{cmd} --compile-only -o "
@@ -88,14 +115,63 @@ def pr_jobs(build, bundles):
     return jobs
 
 
-def bench_jobs(build, bundles, suites):
-    """(name, shell command) for every (case, variant) of `suites`; also
-    returns the cases (written to bench/cases.json for the device side)."""
+# The problems of test/Tools/rock-run-mutations.mlir: (name, flags).
+MUTATION_PROBLEM = ("-g 2 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 32 "
+                    "-seq_len_k 96 -head_dim_qk 32 -head_dim_v 32 -causal "
+                    "--with-attn-scale -rand_type float -pv")
+
+
+def mutation_jobs(build, bundles):
+    gen = os.path.join(build, "bin", "rock-gen")
+    run = os.path.join(build, "bin", "rock-run")
+    jobs = []
+    for t in ("f32", "f16", "bf16", "i8"):
+        for name, extra in ((t, "-rand 1"),
+                            (t + "-split", "-split_kv 4 -return_lse -rand 2")):
+            out = os.path.join(bundles, "mut", name + ".bundle")
+            jobs.append((name, f"{gen} -t {t} {MUTATION_PROBLEM} {extra} "
+                         f"--arch {ARCH} | {run} --compile-only -o "
+                         f"{shlex.quote(out)}"))
+    return jobs
+
+
+def holds_wgmma(path):
+    """Whether the bundle at `path` has a kernel on warpgroup MMA."""
+    try:
+        return any(o["format"] == "ptx" and b"wgmma.mma_async" in o["data"]
+                   for o in read_bundle(path)["objects"])
+    except Exception:  # a failed compile leaves no bundle
+        return False
+
+
+def parse_variants(specs):
+    """--variants SUITE=V1,V2 (repeatable) as {suite: [variants]}."""
+    out = {}
+    for spec in specs or ():
+        suite, sep, vs = spec.partition("=")
+        if not sep or suite not in bench_cases.SUITES or not vs:
+            sys.exit(f"--variants {spec!r}: want SUITE=VARIANT,... with SUITE "
+                     f"one of {','.join(bench_cases.SUITES)}")
+        for v in vs.split(","):
+            bad = [m for m in v.split("-")[1:] if m not in bench_cases.MODS]
+            if bad:
+                sys.exit(f"--variants: {v!r}: unknown modifier {bad[0]!r} "
+                         f"(have {','.join(bench_cases.MODS)})")
+        out[suite] = vs.split(",")
+    return out
+
+
+def bench_jobs(build, bundles, suites, variants=None):
+    """(name, shell command) for every (case, variant) of `suites` (a
+    suite's variants replaced by variants[suite] where given); also returns
+    the cases (written to bench/cases.json for the device side)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
     jobs, table = [], []
     for suite in suites:
         for case in bench_cases.cases(suite):
+            if suite in (variants or {}):
+                case["variants"] = list(variants[suite])
             case["bundles"] = {}
             for v in case["variants"]:
                 name = bench_cases.bundle_name(case, v)
@@ -115,16 +191,19 @@ PTXAS_USED = re.compile(r"Used (\d+) registers(?:, used \d+ barriers)?"
 
 
 def ptxas_one(ptxas, path):
-    """`ptxas -arch=sm_90 -v` of every PTX object of the bundle at `path`:
+    """`ptxas -arch=<the PTX's .target> -v` of every PTX object of the
+    bundle at `path`:
     a list of {object, kernel, regs, smem, stack, spill_st, spill_ld}."""
     rows = []
     for i, o in enumerate(read_bundle(path)["objects"]):
         if o["format"] != "ptx":
             continue
+        target = re.search(rb"^\.target (sm_\w+)", o["data"], re.M)
+        arch = target.group(1).decode() if target else ARCH
         with tempfile.NamedTemporaryFile(suffix=".ptx") as f:
             f.write(o["data"])
             f.flush()
-            p = subprocess.run([ptxas, f"-arch={ARCH}", "-v", f.name, "-o",
+            p = subprocess.run([ptxas, f"-arch={arch}", "-v", f.name, "-o",
                                 os.devnull], capture_output=True, text=True)
         row = None
         for line in (p.stdout + p.stderr).splitlines():
@@ -175,13 +254,19 @@ def prepare(args):
     build = os.path.abspath(args.build)
     stage = os.path.join(carry, "stage")
     shutil.rmtree(carry, ignore_errors=True)
-    for d in ("pr", "bench"):
+    for d in ("pr", "bench", "mut"):
         os.makedirs(os.path.join(stage, d))
-    jobs = [] if args.no_pr else pr_jobs(build, stage)
+    jobs = [] if args.no_pr else pr_jobs(build, stage,
+                                         args.pr_mods.split(","))
+    for i, rand in enumerate(args.random_data or []):
+        jobs += pr_jobs(build, stage, random_data=rand, tag=f"__rand{i}")
+    if args.mutations:
+        jobs += mutation_jobs(build, stage)
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
-        bench, table = bench_jobs(build, stage, suites)
+        bench, table = bench_jobs(build, stage, suites,
+                                  parse_variants(args.variants))
         jobs += bench
     if args.filter:
         jobs = [j for j in jobs if re.search(args.filter, j[0])]
@@ -192,6 +277,13 @@ def prepare(args):
         table = [c for c in table if c["bundles"]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(compile_one, jobs))
+    if args.pr_wgmma_only:
+        pr = os.path.join(stage, "pr")
+        for n in os.listdir(pr):
+            if not holds_wgmma(os.path.join(pr, n)):
+                os.remove(os.path.join(pr, n))
+        print(f"--pr-wgmma-only: {len(os.listdir(pr))} PR bundles hold "
+              "wgmma (the others left out)")
     with open(os.path.join(stage, "bench", "cases.json"), "w") as f:
         json.dump(table, f, indent=1)
     ptxas = args.ptxas or shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
@@ -231,8 +323,13 @@ def prepare(args):
         shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
                     os.path.join(src, "include", "rock-c"))
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
-    for f in ("device-run.sh", "attention_bench.py"):
+    for f in ("device-run.sh", "attention_bench.py", "numerics-run.sh"):
         shutil.copy(os.path.join(BENCH, f), carry)
+    if args.accuracy:
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench",
+                                                     "accuracy.py"),
+                        "prepare", os.path.join(carry, "accuracy"),
+                        "--build", build], check=True)
     with open(os.path.join(carry, "read_probe.ptx"), "w") as f:
         f.write(read_probe_ptx(carry))
     ok = sum(r[1] == "ok" for r in results)
@@ -263,7 +360,23 @@ def main():
     p.add_argument("--filter")
     p.add_argument("--arch", default=bench_cases.ARCH,
                    help="NVIDIA target of every bundle (default %(default)s)")
+    p.add_argument("--pr-mods", default="base",
+                   help="compile every PR bundle once per modifier chain "
+                   "(comma-separated; bench/gpu/cases.py MODS joined by "
+                   "dashes, e.g. base,pp,sw128,pp-sw128; base: none), named "
+                   "NAME__CHAIN (default %(default)s)")
+    p.add_argument("--pr-wgmma-only", action="store_true",
+                   help="keep only the PR bundles with a warpgroup-MMA kernel")
+    p.add_argument("--variants", action="append", metavar="SUITE=V1,V2",
+                   help="the variants of a suite's cases (e.g. "
+                   "prefill=dense,dense-pp,dense-sw128); repeatable")
     p.add_argument("-j", "--jobs", type=int, default=2)
+    p.add_argument("--random-data", action="append", metavar="FLAGS",
+                   help="another set of PR bundles with these input flags")
+    p.add_argument("--mutations", action="store_true",
+                   help="the mutation test's bundles (bundles/mut/)")
+    p.add_argument("--accuracy", action="store_true",
+                   help="bench/accuracy.py's GPU cases (DIR/accuracy/)")
     args = ap.parse_args()
     return prepare(args)
 

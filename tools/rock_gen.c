@@ -59,6 +59,8 @@ static const char *const noteText[ROCK_GEN_NOTE_COUNT] = {
          "%s: the GPU schedules choose their own tiles"),
     [ROCK_GEN_NOTE_PV_GPU] = "-pv_with_gpu / --verifier=gpu verify against "
                              "rock's f64 reference on %s",
+    [ROCK_GEN_NOTE_WGMMA] =
+        "-wgmma has no effect on %s (Hopper's warpgroup MMA: sm_90, sm_90a)",
 };
 
 /// `-causal=N`, `-sliding_window_look_back W` as rock's window (keys from
@@ -128,6 +130,8 @@ static unsigned targetNotes(const RockGenCompat *c, const RockGpuTarget *t) {
   if (t->vendor == ROCK_GPU_NONE)
     return notes;
   notes &= ~(1u << ROCK_GEN_NOTE_NUM_CU);
+  if (t->smVersion == 90)
+    notes &= ~(1u << ROCK_GEN_NOTE_WGMMA);
   if (notes & (1u << ROCK_GEN_NOTE_PERF_FIELDS))
     notes = (notes & ~(1u << ROCK_GEN_NOTE_PERF_FIELDS)) |
             1u << ROCK_GEN_NOTE_PERF_GPU;
@@ -168,6 +172,10 @@ static void compatAnnotate(MlirModule m, const RockGenCompat *c,
     mlirOperationSetDiscardableAttributeByName(
         mod, mlirStringRefCreateFromCString("rock.num_cu"),
         mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), c->numCu));
+  if (c->wgmma && t->smVersion == 90)
+    mlirOperationSetDiscardableAttributeByName(
+        mod, mlirStringRefCreateFromCString("rock.gpu_wgmma"),
+        mlirBoolAttrGet(ctx, c->wgmma == 1));
   bool any = false;
   for (int i = 0; i < 5; ++i)
     any |= c->toggle[i] != 0;

@@ -319,6 +319,15 @@ static void numCuFlag(const char *arg, const char *v) {
   note(ROCK_GEN_NOTE_NUM_CU);
 }
 
+static void wgmmaFlag(const char *arg, const char *v) {
+  (void)arg;
+  if (!oneOf(v, toggles))
+    rock__genDie("invalid value '%s' for -wgmma (infer, on or off)", v);
+  A.compat.wgmma = !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 2 : 0;
+  if (A.compat.wgmma)
+    note(ROCK_GEN_NOTE_WGMMA);
+}
+
 static void scheduleFlag(const char *arg, const char *v) {
   (void)parseInt(arg, v);
   note(ROCK_GEN_NOTE_SCHEDULE);
@@ -418,6 +427,8 @@ static const Flag flags[] = {
     {"transV", "--transV", FLAG_BOOL, .to.b = &A.cfg.transV},
     {"transO", "--transO", FLAG_BOOL, .to.b = &A.cfg.transO},
     {"softmax_dtype", "-softmax_dtype T", FLAG_VALUE, .to.handle = softmaxFlag},
+    {"rocmlir_region", "--rocmlir-region", FLAG_BOOL,
+     .to.b = &A.cfg.regionInElementType},
     {"paged_attention", "\n--paged-attention", FLAG_BOOL, .to.b = &A.cfg.paged},
     {"num_pages", "--num-pages N", FLAG_POSITIVE, .to.i = &A.cfg.numPages},
     {"page_size", "--page-size N", FLAG_POSITIVE, .to.i = &A.cfg.pageSize},
@@ -497,6 +508,7 @@ static const Flag flags[] = {
     // GPU options (notes where they have no effect).
     {"schedule_version", NULL, FLAG_VALUE, .to.handle = scheduleFlag},
     {"num_cu", NULL, FLAG_VALUE, .to.handle = numCuFlag},
+    {"wgmma", NULL, FLAG_VALUE, .to.handle = wgmmaFlag},
     {"num_chiplets", NULL, FLAG_VALUE, .to.handle = chipletsFlag},
     {"direct_to_lds_32b", NULL, FLAG_SWITCH, .to.handle = directToLdsFlag},
     {"direct_to_lds_128b", NULL, FLAG_SWITCH, .to.handle = directToLdsFlag},

@@ -30,6 +30,7 @@ typedef enum RockGenNote {
   ROCK_GEN_NOTE_PERF_FIELDS,
   ROCK_GEN_NOTE_PERF_GPU,
   ROCK_GEN_NOTE_PV_GPU,
+  ROCK_GEN_NOTE_WGMMA,
   ROCK_GEN_NOTE_COUNT,
 } RockGenNote;
 
@@ -47,6 +48,9 @@ typedef struct RockGenCompat {
   /// The feature toggles, in order mfma, dot, atomic_add, atomic_fmax_f32,
   /// wmma: 0 infer, 1 on, 2 off.
   unsigned char toggle[5];
+  /// `-wgmma`: 0 infer, 1 on, 2 off (module attribute rock.gpu_wgmma on
+  /// sm_90 / sm_90a: off keeps plain sm_90 PTX).
+  unsigned char wgmma;
   bool tuningKey, tuningSpace; ///< `--emit-tuning-key` / `-space`.
 } RockGenCompat;
 

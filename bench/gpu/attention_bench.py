@@ -408,10 +408,11 @@ def peer_masks(case, last):
 _DECODE_PEERS = (("cudnn", "CUDNN_ATTENTION"), ("flash", "FLASH_ATTENTION"))
 _PREFILL_PEERS = _DECODE_PEERS + (("efficient", "EFFICIENT_ATTENTION"),)
 PEERS = {"decode": _DECODE_PEERS, "gqa": _DECODE_PEERS, "mtd": _DECODE_PEERS,
-         "prefill": _PREFILL_PEERS, "layout": _PREFILL_PEERS}
+         "prefill": _PREFILL_PEERS, "layout": _PREFILL_PEERS,
+         "shapes": _DECODE_PEERS}
 # Suites whose rows read K/V once per q-1 step (the probe reads as much).
 DECODE_SUITES = ("decode", "gqa")
-PREFILL_SUITES = ("prefill", "layout")
+PREFILL_SUITES = ("prefill", "layout", "shapes")
 
 
 def run_peers(case, q, k, v, last, ref, sel, copies, row):
@@ -502,9 +503,10 @@ def run_case(args, case, probe, results):
     B, Hq, Hkv, Sq, Sk, D = (case[x] for x in
                              ("B", "Hq", "Hkv", "Sq", "Sk", "D"))
     torch.manual_seed(B * 1000003 + Sk * 31 + Sq)
-    q = (torch.randn(B, Hq, Sq, D, device="cuda") * 0.3).to(torch.bfloat16)
-    k = (torch.randn(B, Hkv, Sk, D, device="cuda") * 0.3).to(torch.bfloat16)
-    v = torch.randn(B, Hkv, Sk, D, device="cuda").to(torch.bfloat16)
+    dt = TORCH_DTYPES[case.get("t", "bf16")]
+    q = (torch.randn(B, Hq, Sq, D, device="cuda") * 0.3).to(dt)
+    k = (torch.randn(B, Hkv, Sk, D, device="cuda") * 0.3).to(dt)
+    v = torch.randn(B, Hkv, Sk, D, device="cuda").to(dt)
     kvb = kv_bytes(case)
     alg_bytes = kvb + 2 * B * Hq * Sq * D * 2
     copies = n_copies(alg_bytes)
@@ -661,6 +663,31 @@ def prefill_table(results, mm):
     return lines
 
 
+def shapes_table(results, mm):
+    """prefill_table for rows of several dtypes and head dims."""
+    rate = mm["tflops"] if mm else None
+    rock = row_variants(results)
+    peers = ("cudnn", "flash")
+    keys = tuple(rock) + peers
+    lines = ["cells: ms (TFLOP/s, % of the matmul rate; other rock "
+             "variants: % of rock dense's rate)",
+             "| shape | t | d | causal | " +
+             " | ".join(f"rock {v}" for v in rock) +
+             " | cuDNN | flash | errors (checked) |",
+             "|" + "---|" * (len(keys) + 5)]
+    for r in results:
+        cells = [fmt_tflops(r, v, rate, None if v == "dense" else "dense")
+                 for v in rock]
+        cells += [fmt_tflops(r, p, rate) for p in peers]
+        lines.append(f"| B{r['B']} Hq{r['Hq']} Hkv{r['Hkv']} S{r['L']} | "
+                     f"{r.get('t', 'bf16')} | {r.get('D', 128)} | "
+                     f"{'yes' if r['causal'] else 'no'} | " +
+                     " | ".join(cells) +
+                     f" | {errors(r, keys)} ({r['checked']}) "
+                     f"{failures(r, keys)}|")
+    return lines
+
+
 def mtd_table(results):
     keys = ("dense", "cudnn", "flash")
     lines = ["cells: µs (GB/s over the K+V bytes, % of 4.8 TB/s)",
@@ -709,13 +736,16 @@ def tables(results, ptxas):
     for suite, fn in (("decode", decode_table), ("gqa", decode_table),
                       ("layout", lambda rs: prefill_table(rs, mm)),
                       ("prefill", lambda rs: prefill_table(rs, mm)),
+                      ("shapes", lambda rs: shapes_table(rs, mm)),
                       ("mtd", mtd_table)):
         rows = [r for r in results if r.get("suite", "decode") == suite]
         if rows:
             out += ["", f"{suite}:"] + fn(rows)
-    rows = [r for r in results if r.get("suite") in ("prefill", "mtd")]
+    rows = [r for r in results
+            if r.get("suite") in ("prefill", "shapes", "mtd")]
     if ptxas and rows:
-        out += ["", "ptxas -arch=sm_90 -v:"] + ptxas_table(rows, ptxas)
+        out += ["", "ptxas -v (-arch: each PTX's .target):"] + \
+            ptxas_table(rows, ptxas)
     if any(r.get("suite") in DECODE_SUITES for r in results):
         out += ["", "goals (decode rows):"] + goal_table(results)
     return "\n".join(out)

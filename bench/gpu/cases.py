@@ -4,7 +4,7 @@
 (attention_bench.py reads the cases.json that prepare writes next to the
 bundles). No torch here.
 
-Suites (all bf16, d 128):
+Suites (bf16, d 128 unless named):
   decode   q 1, Hq 32 / Hkv 8, B {1, 8, 32} x L {8k, 32k, 128k};
   gqa      q 1 for each GQA ratio R = Hq / Hkv in {1, 4, 8, 16} at about
            1 GiB of K/V (and R 16 at 256 MiB), plus the long and the short
@@ -14,34 +14,47 @@ Suites (all bf16, d 128):
   prefill  B 2, Hq 64 / Hkv 8, Sq = Sk {4k, 8k, 16k}, causal and not;
   mtd      multi-token decode with a KV cache: q {8, 16} new tokens at the
            end of the cache (causal with prefix offset L - q, current
-           length L - 1), Hq 32 / Hkv 8, B {8, 32} x L {8k, 32k}.
+           length L - 1), Hq 32 / Hkv 8, B {8, 32} x L {8k, 32k};
+  shapes   other prefill rows: MHA B 2 H 16 S 4k d 64; MHA B 2 H 16 S 4k
+           d 256, causal and not; f16 B 2 Hq 64 / Hkv 8 S 8k, causal and
+           not.
 Variants (VARIANTS): dense (K as [keys][d], --transK), kmaj (rocMLIR's
 default K layout [d][keys], no --transK) and paged (shuffled page table, 16
 and 64 tokens a page); mtd and prefill are dense only. A variant may carry
 modifiers after a dash (MODS: e.g. dense-simt is dense with the SIMT
-schedule, rock-gen --module-attr rock.gpu_accel=false); EXTRA lists the ones
-a run adds to a suite.
+schedule, rock-gen --module-attr rock.gpu_accel=false; -pf0 without the L2
+prefetch of the tiles ahead); EXTRA lists the ones a run adds to a suite.
 """
 
 ARCH = "sm_90"
 D = 128
 PAGES = (16, 64)  # tokens per page
-SUITES = ("decode", "gqa", "layout", "prefill", "mtd")
-# Modifiers of a variant: extra rock-gen flags.
+SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
+# Modifiers of a variant: extra rock-gen flags. mma: the mma.sync schedule
+# (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
+# producer warpgroup / without the softmax overlapping P·V; pp / sw128: with
+# its consumer warpgroups in ping-pong / its tiles 128-byte swizzled
+# (off by default until measured; combine them as dense-pp-sw128).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
-        "cu66": "-num_cu 66", "cu264": "-num_cu 264"}
+        "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
+        "cu66": "-num_cu 66", "cu264": "-num_cu 264",
+        "mma": "-wgmma=off",
+        "nows": "--module-attr rock.gpu_wgmma_producer=false",
+        "noov": "--module-attr rock.gpu_wgmma_overlap=false",
+        "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
+        "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
-EXTRA = {"decode": ("dense-cu66", "dense-cu264"), "gqa": ("dense-simt",)}
+EXTRA = {"prefill": ("dense-mma",)}
 
 
 def _case(suite, name, B, Hq, Hkv, Sq, Sk, causal=False, prefix=None,
-          csl=None, paged=True, kmaj=True):
+          csl=None, paged=True, kmaj=True, t="bf16", d=D):
     variants = ["dense"] + ([f"p{t}" for t in PAGES] if paged else []) + \
         (["kmaj"] if kmaj else [])
     variants += [v for v in EXTRA.get(suite, ())]
     return {"suite": suite, "name": name, "B": B, "Hq": Hq, "Hkv": Hkv,
-            "Sq": Sq, "Sk": Sk, "D": D, "causal": causal, "prefix": prefix,
-            "csl": csl, "variants": variants}
+            "Sq": Sq, "Sk": Sk, "D": d, "t": t, "causal": causal,
+            "prefix": prefix, "csl": csl, "variants": variants}
 
 
 def cases(suite):
@@ -75,6 +88,17 @@ def cases(suite):
                     out.append(_case(suite, f"q{q}-B{B}-L{L}", B, 32, 8, q,
                                      L, causal=True, prefix=L - q,
                                      csl=L - 1, paged=False, kmaj=False))
+    elif suite == "shapes":
+        out.append(_case(suite, "mha-B2-S4k-d64", 2, 16, 16, 4096, 4096,
+                         paged=False, d=64))
+        for causal in (False, True):
+            out.append(_case(suite, f"mha-B2-S4k-d256-c{int(causal)}", 2, 16,
+                             16, 4096, 4096, causal=causal, paged=False,
+                             kmaj=False, d=256))
+        for causal in (False, True):
+            out.append(_case(suite, f"f16-B2-S8k-c{int(causal)}", 2, 64, 8,
+                             8192, 8192, causal=causal, paged=False,
+                             kmaj=False, t="f16"))
     else:
         raise ValueError(f"unknown suite {suite!r} (have {SUITES})")
     return out
@@ -90,7 +114,7 @@ def rock_gen_flags(case, variant):
     side checks against PyTorch)."""
     c = case
     base, *mods = variant.split("-")
-    flags = (f"--operation attention -t bf16 -g {c['B']} "
+    flags = (f"--operation attention -t {c.get('t', 'bf16')} -g {c['B']} "
              f"-num_heads_q {c['Hq']} -num_heads_kv {c['Hkv']} "
              f"-seq_len_q {c['Sq']} -seq_len_k {c['Sk']} "
              f"-head_dim_qk {c['D']} -head_dim_v {c['D']} "

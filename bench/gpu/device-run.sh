@@ -78,7 +78,7 @@ if [ -n "$suites" ] && { [ "$WHAT" = bench ] || [ "$WHAT" = all ]; }; then
 fi
 
 if [ "$WHAT" = accel ] || { [ "$WHAT" = all ] && has_suite prefill; }; then
-  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites prefill,mtd \
+  PYTHONUNBUFFERED=1 python3 "$C/attention_bench.py" --suites prefill,shapes,mtd \
     --bundles "$W/bundles/bench" --ptxas "$C/ptxas.json" \
     --json "$OUT/accel.json" 2>&1 | tee "$OUT/accel.log" | grep -v '^{'
 fi

@@ -44,10 +44,13 @@ enum { ATTN_MAX_ARGS = 11 };
 /// Fills `args` (ATTN_MAX_ARGS entries) for `c`; returns the count.
 int rock__attnArgs(const RockAttentionConfig *c, bool hostView, AttnArg *args);
 
-/// The type the pre-softmax region computes its elementwise ops in (the
-/// kernel's region and the host reference share it): f16 after i8's
-/// dequantisation, else Q's element type.
+/// The type the pre-softmax region computes in (docs/semantics.md §2.2; the
+/// kernel's region and the host reference share it): softmaxDtype, or with
+/// regionInElementType (--rocmlir-region) rocmlir-gen's element type (f16 for
+/// i8, after the dequantisation).
 static inline const char *attnRegionType(const RockAttentionConfig *c) {
+  if (!c->regionInElementType)
+    return rockAttentionDtypeGetName(c->softmaxDtype);
   return c->dtype == ROCK_ATTENTION_I8 ? "f16"
                                        : rockAttentionDtypeGetName(c->dtype);
 }

@@ -260,6 +260,7 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
     out(b, ", causal_look_back = %" PRId64 " : i64", c->causalLookBack);
   out(b, ", softmax_dtype = \"%s\"",
       rockAttentionDtypeGetName(c->softmaxDtype));
+  out(b, ", region_dtype = \"%s\"", attnRegionType(c));
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
@@ -310,14 +311,33 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
 #undef STR
 }
 
+/// Appends the ops converting the float `%src` of type `from` to `to` as
+/// `%dst` (a widening extf, a narrowing truncf, or both through f32); returns
+/// the name of the converted value (`src` itself when the types agree).
+static const char *emitFloatConv(Buf *b, const char *dst, const char *src,
+                                 const char *from, const char *to) {
+  if (!strcmp(from, to))
+    return src;
+  bool wide = !strcmp(from, "f32"), toF32 = !strcmp(to, "f32");
+  if (!wide && !toF32) { // f16 <-> bf16: exact through f32
+    out(b, "          %s_w = arith.extf %s : %s to f32\n", dst, src, from);
+    out(b, "          %s = arith.truncf %s_w : f32 to %s\n", dst, dst, to);
+  } else {
+    out(b, "          %s = arith.%s %s : %s to %s\n", dst,
+        wide ? "truncf" : "extf", src, from, to);
+  }
+  return dst;
+}
+
 /// The pre-softmax region (docs/semantics.md §2.2) in rocmlir-gen's linalg
 /// form, or nothing when it is empty: the block takes the score tile
 /// `memref<[B, Sq, Sk] x acc>`, the elementwise inputs and the output tile,
 /// and one linalg.generic computes the score element by element (rock's
 /// scalar form, which rock.attention also accepts, is that generic's body).
-static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
-                       const char *vElt, const TypeStr *insTypes, int nIns,
-                       const int64_t *ew) {
+/// It computes in attnRegionType(c): the accumulator has that type (i32 for
+/// i8) and each elementwise input is converted to it.
+static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *vElt,
+                       const TypeStr *insTypes, int nIns, const int64_t *ew) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
   if (nIns == 0)
     return;
@@ -339,9 +359,9 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
     names[k] = insNames[3];
     elts[k++] = vElt;
   }
-  const char *acc = i8 ? "i32" : qElt;
-  const char *yieldTy = attnRegionType(c);
-  TypeStr qkT = memrefType(3, ew, acc), resT = memrefType(3, ew, yieldTy);
+  const char *ty = attnRegionType(c);
+  const char *acc = i8 ? "i32" : ty;
+  TypeStr qkT = memrefType(3, ew, acc), resT = memrefType(3, ew, ty);
   out(b, "      qk = elementwise otherIns(");
   for (int i = 0; i < nIns; ++i)
     out(b, "%s%s", i ? ", " : "", names[i]);
@@ -365,25 +385,30 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *qElt,
   out(b, ") outs(%%res : %s) {\n        ^bb0(%%acc: %s", resT.s, acc);
   for (int i = 0; i < nIns; ++i)
     out(b, ", %%in%d: %s", i, elts[i]);
-  out(b, ", %%o: %s):\n", yieldTy);
+  out(b, ", %%o: %s):\n", ty);
   const char *cur = "%acc";
-  const char *ty = acc;
   int in = 0;
   if (i8) {
     out(b, "          %%qb32 = arith.extsi %%in0 : i8 to i32\n");
     out(b, "          %%deq = arith.subi %%acc, %%qb32 : i32\n");
-    out(b, "          %%deqf = arith.sitofp %%deq : i32 to f16\n");
-    out(b, "          %%quant = arith.mulf %%deqf, %%in1 : f16\n");
+    out(b, "          %%deqf = arith.sitofp %%deq : i32 to %s\n", ty);
+    const char *qs = emitFloatConv(b, "%qs", "%in1", "f16", ty);
+    out(b, "          %%quant = arith.mulf %%deqf, %s : %s\n", qs, ty);
     cur = "%quant";
-    ty = "f16";
     in = 2;
   }
   if (c->withScale) {
-    out(b, "          %%scaled = arith.mulf %s, %%in%d : %s\n", cur, in++, ty);
+    char src[16];
+    snprintf(src, sizeof src, "%%in%d", in++);
+    const char *sv = emitFloatConv(b, "%sc", src, vElt, ty);
+    out(b, "          %%scaled = arith.mulf %s, %s : %s\n", cur, sv, ty);
     cur = "%scaled";
   }
   if (c->withBias) {
-    out(b, "          %%biased = arith.addf %s, %%in%d : %s\n", cur, in++, ty);
+    char src[16];
+    snprintf(src, sizeof src, "%%in%d", in++);
+    const char *bv = emitFloatConv(b, "%bi", src, vElt, ty);
+    out(b, "          %%biased = arith.addf %s, %s : %s\n", cur, bv, ty);
     cur = "%biased";
   }
   out(b,
@@ -512,7 +537,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     out(b, "      causal\n");
   if (c->returnLse)
     out(b, "      lse = %%lse2 : %s\n", memrefType(2, lseShape, "f32").s);
-  emitRegion(b, c, qElt, vElt, insTypes, nIns, ew);
+  emitRegion(b, c, vElt, insTypes, nIns, ew);
   out(b, "      %s%%out3 = softmax(qk) * %s%%%s : %s -> %s\n",
       c->transO ? "tr " : "", c->transV ? "tr " : "", vName, vT.s, oT.s);
   out(b,

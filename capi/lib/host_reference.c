@@ -61,8 +61,25 @@ static int widen(Ref *r, int x, HT *t) {
   return x;
 }
 
-/* i8: (s − quantBias) in i32, to f16, × quantScale, the scale and bias in
- * the region's type, then softmaxType: one linalg.generic. */
+/* Appends the conversion of the float scalar `src` from `from` to `to` as
+ * `dst` (through f32 between f16 and bf16); returns the converted name. */
+static const char *floatConv(Buf *b, const char *dst, const char *src,
+                             const char *from, const char *to) {
+  if (!strcmp(from, to))
+    return src;
+  if (strcmp(from, "f32") && strcmp(to, "f32")) {
+    out(b, "      %s_w = arith.extf %s : %s to f32\n", dst, src, from);
+    out(b, "      %s = arith.truncf %s_w : f32 to %s\n", dst, dst, to);
+  } else {
+    out(b, "      %s = arith.%s %s : %s to %s\n", dst,
+        strcmp(from, "f32") ? "extf" : "truncf", src, from, to);
+  }
+  return dst;
+}
+
+/* i8: (s − quantBias) in i32, to the region's type, × quantScale, the scale
+ * and bias in that type (each input converted to it, as the kernel's region
+ * does), then softmaxType: one linalg.generic. */
 static int dequantRegion(Ref *r, int qk, HT tq, HT *t) {
   const RockAttentionConfig *c = r->c;
   const char *rt = attnRegionType(c);
@@ -105,19 +122,22 @@ static int dequantRegion(Ref *r, int qk, HT tq, HT *t) {
   for (int i = 0; i < nEw; ++i)
     out(b, ", %%ew%d: %s", i, r->vElt);
   out(b, ", %%o: %s):\n", r->sm);
-  out(b, "      %%zp32 = arith.extsi %%zp : i8 to i32\n"
-         "      %%d = arith.subi %%s, %%zp32 : i32\n"
-         "      %%df = arith.sitofp %%d : i32 to f16\n"
-         "      %%x0 = arith.mulf %%df, %%qs : f16\n");
+  out(b,
+      "      %%zp32 = arith.extsi %%zp : i8 to i32\n"
+      "      %%d = arith.subi %%s, %%zp32 : i32\n"
+      "      %%df = arith.sitofp %%d : i32 to %s\n",
+      rt);
+  const char *qsv = floatConv(b, "%qsr", "%qs", "f16", rt);
+  out(b, "      %%x0 = arith.mulf %%df, %s : %s\n", qsv, rt);
   const char *cur = "%x0";
-  if (strcmp(rt, "f16")) {
-    out(b, "      %%xr = arith.extf %%x0 : f16 to %s\n", rt);
-    cur = "%xr";
-  }
   static const char *const ops[2] = {"arith.mulf", "arith.addf"};
   for (int i = 0, k = 0; i < 2; ++i)
     if (has[i]) {
-      out(b, "      %%x%d = %s %s, %%ew%d : %s\n", i + 1, ops[i], cur, k++, rt);
+      char src[16], dst[16];
+      snprintf(src, sizeof src, "%%ew%d", k++);
+      snprintf(dst, sizeof dst, "%%ewr%d", i);
+      const char *ev = floatConv(b, dst, src, r->vElt, rt);
+      out(b, "      %%x%d = %s %s, %s : %s\n", i + 1, ops[i], cur, ev, rt);
       cur = i ? "%x2" : "%x1";
     }
   if (strcmp(rt, r->sm)) {
@@ -136,6 +156,12 @@ static int dequantRegion(Ref *r, int qk, HT tq, HT *t) {
   return widen(r, y, t);
 }
 
+/* An elementwise input `x` of type `te` in the region's type `t` (a cast
+ * when they differ). */
+static int ewTo(Ref *r, int x, HT te, HT t) {
+  return strcmp(te.elt, t.elt) ? rock__hCast(&r->g, x, te, t.elt) : x;
+}
+
 /* Float: the scale and bias in the region's type, then softmaxType. */
 static int floatRegion(Ref *r, int qk, HT tq, HT *t) {
   const RockAttentionConfig *c = r->c;
@@ -152,12 +178,14 @@ static int floatRegion(Ref *r, int qk, HT tq, HT *t) {
     if (c->withScale) {
       int s = rock__hReshape(&r->g, rock__hToTensor(&r->g, "scale", n, r->vElt),
                              rock__ht(1, &n, r->vElt), te);
-      x = rock__hMul(&r->g, x, *t, s, te, *t);
+      s = ewTo(r, s, te, *t);
+      x = rock__hMul(&r->g, x, *t, s, *t, *t);
     }
     if (c->withBias) {
       int s = rock__hReshape(&r->g, rock__hToTensor(&r->g, "bias", n, r->vElt),
                              rock__ht(1, &n, r->vElt), te);
-      x = rock__hBinary(&r->g, "tosa.add", x, *t, s, te, *t);
+      s = ewTo(r, s, te, *t);
+      x = rock__hBinary(&r->g, "tosa.add", x, *t, s, *t, *t);
     }
   }
   x = rock__hCast(&r->g, x, *t, r->sm);

@@ -58,6 +58,9 @@ int rock__genBin(RockGen *g, const char *op, int a, int b, const char *ty);
 /* `%r = op %a, %b fastmath<reassoc,contract> : ty` */
 int rock__genBinF(RockGen *g, const char *op, int a, int b, const char *ty);
 int rock__genSelect(RockGen *g, int c, int a, int b, const char *ty);
+/* x * y + acc as one fused multiply-add, rounded once (llvm.intr.fma; f32
+ * scalar or vector type `ty`). */
+int rock__genFma(RockGen *g, int x, int y, int acc, const char *ty);
 /* acc + x * y in float (fastmath) or integer arithmetic of type `ty`. */
 int rock__genMacc(RockGen *g, bool fl, int acc, int x, int y, const char *ty);
 /* Opens `scf.for %iv = lo to hi step st {`; returns the induction var. */
@@ -141,9 +144,6 @@ typedef struct RockAttnTarget {
   int (*exp2)(RockGen *g, int x, int w);
   /* log2 of the f32 scalar %x > 0 (the LSE). */
   int (*log2)(RockGen *g, int x);
-  /* The score scaling by log2 e and P's exponent x - m may contract into
-   * one fused multiply-add (fastmath flags on both), as GPUs do it. */
-  bool fuseExp;
 } RockAttnTarget;
 
 typedef struct RockAttn {
@@ -162,6 +162,7 @@ typedef struct RockAttn {
   bool causal, reverse, softmax, hasWindow, hasBand, hasLow, dynamic;
   bool dot;       /* features has `dot`: x86 AVX512-BF16 dot products allowed */
   bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
+  bool kvPaged;   /* K or V reaches memory through a rock.deref (paged) */
   /* region (either form, support/region_form.h) */
   MlirBlock rblock; /* the block cloned per score; null when empty */
   MlirType rArg0, rYield;
@@ -252,14 +253,12 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
  * Scores, masks, online softmax, finalisation (softmax.c)
  *===----------------------------------------------------------------------===*/
 
-/* A score %v of type `t` (scalar or vector<w>) in the softmax type, as f32,
- * times log2 e (rounded through the softmax type) when softmax is on. */
+/* A score %v of type `t` (scalar or vector<w>) rounded through the softmax
+ * type, as f32. Scores, the running maximum m and the masks stay in the
+ * scores' own (natural-log) units: log2 e multiplies differences only
+ * (rock__attnRescale, rock__attnProb), so large scores lose nothing and the
+ * maximum's P is exactly 1. */
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
-/* Its two steps: the value in the softmax type as f32, then the scaling by
- * log2 e (rounded). A mask may go between them: the masked value (−inf, or
- * 0 without softmax) is the same after the scaling. */
-int rock__attnScoreRaw(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
-int rock__attnScoreScale(RockGen *g, const RockAttn *a, int xv, int w);
 /* The value a masked score takes (−inf with softmax, else 0), splat to w. */
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
 /* Masks of semantics.md §5.6 on score %xv for keys %jv (index or vector<w x
@@ -270,11 +269,14 @@ int rock__attnMaskPad(RockGen *g, const RockAttn *a, int xv, int jv, int mv,
 int rock__attnMaskLast(RockGen *g, int xv, int jv, int last, int mv, int w);
 int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w);
 /* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
- * maxnumf(m_old, tileMax); m_safe = 0 when m_new = −inf, else m_new;
- * returns c = exp2(m_old - m_safe). */
+ * maxnumf(m_old, tileMax) (`tileMax`: the tile's largest score as
+ * rock__attnScore gives it); m_safe = 0 when m_new = −inf, else m_new;
+ * returns c = exp2((m_old - m_safe) · log2 e). */
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe);
-/* P = exp2(x - m_safe) (scalar or vector<w>); *pr = P rounded through V's
+/* P = exp2((x − m_safe) · log2 e) (scalar or vector<w>): the difference is
+ * exact near the maximum, so P's error does not grow with the scores'
+ * magnitude; *pr = P rounded through V's
  * type (what gemm1 multiplies); the row sum takes P unrounded. Without
  * softmax, rock__attnProbPlain gives P = x rounded through V's type. */
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
@@ -283,18 +285,20 @@ int rock__attnProbPlain(RockGen *g, const RockAttn *a, int xv, int w);
 /* l_new = c * l_old + rowSum. */
 int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum);
 /* Merges two partial softmax states (m1, l1) and (m2, l2) of one row (the
- * per-split merge in the exp2 domain, with the −inf guard): *m = max, *c1 /
+ * per-split merge, with the −inf guard): *m = max, *c1 /
  * *c2 = the factors their O accumulators are scaled by before adding;
  * returns l = c1 * l1 + c2 * l2. Without softmax: c1 = c2 = 1, l = l1. */
 int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
                           int l2, int *m, int *c1, int *c2);
-/* Finalisation (semantics.md §5.6): *lz = (l == 0); returns 1 / l. */
+/* Finalisation (semantics.md §5.6): *lz = (l == 0); returns the divisor
+ * rock__attnFinalO takes (l itself). */
 int rock__attnFinalGuard(RockGen *g, int l, int *lz);
-/* O (f32, scalar or vector<w>) / l, 0 when l == 0 (softmax only), converted
- * to out's element type. */
+/* O (f32, scalar or vector<w>) / l (`inv`, from rock__attnFinalGuard), 0
+ * when l == 0 (softmax only), converted to out's element type. */
 int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
                      int w);
-/* LSE = (log2 l + m) · ln 2, −inf when l == 0, in lse's element type. */
+/* LSE = m + log2(l) · ln 2, −inf when l == 0, in lse's element type (in
+ * f64 when that is f64: the internal split's partials). */
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
 
 /*===----------------------------------------------------------------------===

@@ -64,6 +64,15 @@ int rock__genBinF(RockGen *g, const char *op, int a, int b, const char *ty) {
   return r;
 }
 
+int rock__genFma(RockGen *g, int x, int y, int acc, const char *ty) {
+  int r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.intr.fma(%%v%d, %%v%d, %%v%d) : (%s, %s, %s) -> "
+                "%s",
+                r, x, y, acc, ty, ty, ty, ty);
+  return r;
+}
+
 int rock__genSelect(RockGen *g, int c, int a, int b, const char *ty) {
   int r = rock__genFresh(g);
   rock__genLine(g, "%%v%d = arith.select %%v%d, %%v%d, %%v%d : %s", r, c, a, b,

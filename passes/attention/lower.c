@@ -23,20 +23,21 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   bool userLse = a->hasLse;
   g.next = nArgs;
   g.depth = 1;
-  /* Internal split: P partitions write f32 partials to scratch buffers,
-   * combined into out / lse below. */
+  /* Internal split: P partitions write f32 partial outputs and f64 partial
+   * LSEs (rock__attnLse) to scratch buffers, combined into out / lse below. */
   int64_t B = a->Bkv * a->R;
   char msO[128], msL[128];
   if (P > 1) {
     snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)(B * P),
              (long long)a->Sq, (long long)a->Dv);
-    snprintf(msL, sizeof msL, "memref<%lldx%lldxf32>", (long long)(B * P),
+    snprintf(msL, sizeof msL, "memref<%lldx%lldxf64>", (long long)(B * P),
              (long long)a->Sq);
     a->out = rock__genAlloc(&g, msO, true);
     a->lse = rock__genAlloc(&g, msL, true);
     snprintf(a->mo, sizeof a->mo, "%s", msO);
     snprintf(a->ml, sizeof a->ml, "%s", msL);
-    a->to = a->tl = a->f32;
+    a->to = a->f32;
+    a->tl = mlirF64TypeGet(mlirTypeGetContext(a->f32));
     a->hasLse = true;
     a->S = P;
     a->grid *= P;

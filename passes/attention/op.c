@@ -108,6 +108,21 @@ int rock__attnKeyMajorK(RockGen *g, const RockAttn *a, char *mt, size_t n) {
   return v;
 }
 
+/* True when view `v` reaches its memory through a rock.deref (a paged
+ * view: page table + pages) along its rock.transform chain. */
+static bool pagedView(MlirValue v) {
+  for (int depth = 0; depth < 64 && mlirValueIsAOpResult(v); ++depth) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(def));
+    if (nm.length == 10 && !strncmp(nm.data, "rock.deref", 10))
+      return true;
+    if (nm.length != 14 || strncmp(nm.data, "rock.transform", 14))
+      return false;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return false;
+}
+
 bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   memset(a, 0, sizeof *a);
   a->op = op;
@@ -203,6 +218,7 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   a->tq = eltOf(vq);
   a->tk = eltOf(vk);
   a->kKeyMajor = keyMajorView(vk);
+  a->kvPaged = pagedView(vk) || pagedView(vv);
   a->tv = eltOf(vv);
   a->to = eltOf(vo);
   if (a->hasLse)

@@ -7,6 +7,8 @@
  *===----------------------------------------------------------------------===*/
 #include "attention/attention.h"
 
+#include <stdio.h>
+
 RockAttnWg rock__attnWorkgroup(RockGen *g, const RockAttn *a, int bid0) {
   RockAttnWg w;
   int cR = rock__genIndex(g, a->R), cS = rock__genIndex(g, a->S);

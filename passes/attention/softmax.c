@@ -17,25 +17,8 @@ static void selTy(char *buf, size_t n, const char *ty, int w) {
     snprintf(buf, n, "%s", ty);
 }
 
-int rock__attnScoreRaw(RockGen *g, const RockAttn *a, int v, MlirType t,
-                       int w) {
-  return rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
-}
-
-int rock__attnScoreScale(RockGen *g, const RockAttn *a, int xv, int w) {
-  if (!a->softmax)
-    return xv;
-  char tf[64];
-  rock__typeStrS(tf, sizeof tf, "f32", w);
-  int log2e = rock__genConst(g, "1.44269504", "f32");
-  int l2 = rock__genBcast(g, log2e, w, "f32");
-  xv = a->tgt->fuseExp ? rock__genBinF(g, "arith.mulf", xv, l2, tf)
-                       : rock__genBin(g, "arith.mulf", xv, l2, tf);
-  return rock__genRoundW(g, xv, a->sm, w);
-}
-
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w) {
-  return rock__attnScoreScale(g, a, rock__attnScoreRaw(g, a, v, t, w), w);
+  return rock__genConv(g, rock__genConv(g, v, t, a->sm, w), a->sm, a->f32, w);
 }
 
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w) {
@@ -69,6 +52,13 @@ int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w) {
   return maskWhere(g, "arith.cmpi slt,", xv, jv, low, mv, w);
 }
 
+/* exp2((x - y) * log2 e) of the f32 scalars %x and %y: e^(x - y). */
+static int expDiff(RockGen *g, const RockAttn *a, int x, int y) {
+  int log2e = rock__genConst(g, "1.44269504", "f32");
+  int d = rock__genBin(g, "arith.subf", x, y, "f32");
+  return a->tgt->exp2Scalar(g, rock__genBin(g, "arith.mulf", d, log2e, "f32"));
+}
+
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe) {
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
@@ -76,18 +66,20 @@ int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
   *mNew = rock__genBin(g, "arith.maxnumf", mOld, tileMax, "f32");
   int isNinf = rock__genBin(g, "arith.cmpf oeq,", *mNew, ninf, "f32");
   *mSafe = rock__genSelect(g, isNinf, zf, *mNew, "f32");
-  int dm = rock__genBin(g, "arith.subf", mOld, *mSafe, "f32");
-  return a->tgt->exp2Scalar(g, dm);
+  return expDiff(g, a, mOld, *mSafe);
 }
 
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr) {
+  /* The difference first, in the scores' own units: exact for the scores
+   * near the maximum (P of the maximum is exactly 1), then one rounding of
+   * the product with log2 e. */
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
-  int ms = rock__genBcast(g, mSafe, w, "f32");
-  int dx = a->tgt->fuseExp ? rock__genBinF(g, "arith.subf", xv, ms, tf)
-                           : rock__genBin(g, "arith.subf", xv, ms, tf);
-  int p = a->tgt->exp2(g, dx, w);
+  int l2 = rock__genBcast(g, rock__genConst(g, "1.44269504", "f32"), w, "f32");
+  int d =
+      rock__genBin(g, "arith.subf", xv, rock__genBcast(g, mSafe, w, "f32"), tf);
+  int p = a->tgt->exp2(g, rock__genBin(g, "arith.mulf", d, l2, tf), w);
   *pr = rock__genRoundW(g, p, a->tv, w);
   return p;
 }
@@ -110,17 +102,15 @@ int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
   }
   int mSafe;
   *c1 = rock__attnRescale(g, a, m1, m2, m, &mSafe);
-  int d2 = rock__genBin(g, "arith.subf", m2, mSafe, "f32");
-  *c2 = a->tgt->exp2Scalar(g, d2);
+  *c2 = expDiff(g, a, m2, mSafe);
   int l2s = rock__genBin(g, "arith.mulf", *c2, l2, "f32");
   return rock__attnRowSum(g, *c1, l1, l2s);
 }
 
 int rock__attnFinalGuard(RockGen *g, int l, int *lz) {
   int zf = rock__genConst(g, "0.0", "f32");
-  int one = rock__genConst(g, "1.0", "f32");
   *lz = rock__genBin(g, "arith.cmpf oeq,", l, zf, "f32");
-  return rock__genBin(g, "arith.divf", one, l, "f32");
+  return l;
 }
 
 int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
@@ -128,8 +118,9 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
   if (a->softmax) {
     char tf[64], st[80];
     rock__typeStrS(tf, sizeof tf, "f32", w);
+    /* A division, not a multiplication by 1 / l: one rounding. */
     int sc =
-        rock__genBin(g, "arith.mulf", o, rock__genBcast(g, inv, w, "f32"), tf);
+        rock__genBin(g, "arith.divf", o, rock__genBcast(g, inv, w, "f32"), tf);
     if (w > 1)
       snprintf(st, sizeof st, "i1, %s", tf);
     else
@@ -140,11 +131,24 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
 }
 
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
+  /* lse = m + ln l = m + log2(l) ln 2 (m is in the scores' units). */
+  int lg = a->tgt->log2(g, l);
+  if (mlirTypeIsAF64(a->tl)) {
+    /* An f64 LSE (the internal split's scratch): the sum is not rounded to
+     * f32, so the combine's weights keep f32 accuracy however large |lse|
+     * is. */
+    int ninf = rock__genConst(g, "0xFFF0000000000000", "f64");
+    int ln2 = rock__genConst(g, "0.69314718055994531", "f64");
+    int ln = rock__genBin(g, "arith.mulf",
+                          rock__genConv(g, lg, a->f32, a->tl, 1), ln2, "f64");
+    int sm = rock__genBin(g, "arith.addf",
+                          rock__genConv(g, m, a->f32, a->tl, 1), ln, "f64");
+    return rock__genSelect(g, lz, ninf, sm, "f64");
+  }
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int ln2 = rock__genConst(g, "0.69314718", "f32");
-  int lg = a->tgt->log2(g, l);
-  int sm = rock__genBin(g, "arith.addf", lg, m, "f32");
-  int ln = rock__genBin(g, "arith.mulf", sm, ln2, "f32");
-  int lse = rock__genSelect(g, lz, ninf, ln, "f32");
+  int ln = rock__genBin(g, "arith.mulf", lg, ln2, "f32");
+  int sm = rock__genBin(g, "arith.addf", m, ln, "f32");
+  int lse = rock__genSelect(g, lz, ninf, sm, "f32");
   return rock__genConv(g, lse, a->f32, a->tl, 1);
 }

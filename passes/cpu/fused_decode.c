@@ -109,7 +109,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
   int dc = rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, DC));
   enum { NA = ROCK_CPU_FUSE_ROWS * 4 };
-  int init[NA], args[NA], res[NA], nacc[NA], cols[4];
+  int init[NA], args[NA], res[NA], nacc[NA], cols[4], cbs[ROCK_CPU_FUSE_ROWS];
   for (int s = 0; s < NS; ++s)
     cols[s] = s ? rock__genBin(g, "arith.addi", dc, rock__genIndex(g, 16 * s),
                                "index")
@@ -118,13 +118,12 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     int cv = rock__genFresh(g);
     rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,
                   rows[h], b->mRow);
-    int cb = rock__genBcast(g, cv, 16, "f32");
-    for (int s = 0; s < NS; ++s) {
-      rock__idx2(ib, sizeof ib, rows[h], cols[s]);
-      int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
-      init[h * NS + s] =
-          rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
-    }
+    cbs[h] = rock__genBcast(g, cv, 16, "f32");
+    /* The tile's sum starts from 0 and meets c * O once after the loop
+     * (blocked summation: the rounding error grows with the keys of a tile
+     * plus the number of tiles, not with every key of the row). */
+    for (int s = 0; s < NS; ++s)
+      init[h * NS + s] = rock__genZero(g, "f32", 16);
   }
   int n = ROCK_CPU_FUSE_ROWS * NS, j, lo = c0;
   if (dotV) {
@@ -204,7 +203,9 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h)
     for (int s = 0; s < NS; ++s) {
       rock__idx2(ib, sizeof ib, rows[h], cols[s]);
-      rock__genStore(g, res[h * NS + s], b->Ot, b->mOt, ib, 16, "f32");
+      int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
+      int on = rock__genFma(g, o, cbs[h], res[h * NS + s], "vector<16xf32>");
+      rock__genStore(g, on, b->Ot, b->mOt, ib, 16, "f32");
     }
   rock__genEnd(g);
   rock__genEnd(g);

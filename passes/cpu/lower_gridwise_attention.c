@@ -67,7 +67,7 @@ static int log2Scalar(RockGen *g, int x) {
 }
 
 static const RockAttnTarget cpuTarget = {exp2Scalar, rock__cpuExp2Poly,
-                                         log2Scalar, false};
+                                         log2Scalar};
 
 /*===--- the generated function -------------------------------------------===*/
 

@@ -117,6 +117,43 @@ void rock__accelWgmmaEnd(RockGen *g);
  * with their own barriers (then `nvvm.wgmma.fence.aligned` after them). */
 void rock__accelWgmmaProxyFence(RockGen *g);
 
+/* Asynchronous warpgroup products as PTX inline asm (accel_wgmma.c), for
+ * schedules that keep several in flight (nvvm.wgmma.mma_async takes A only
+ * as a descriptor and always accumulates). One m64 n k16 product of `ac`:
+ * A from registers (aRegs: 4 i32 ids, two packed 16-bit elements each, per
+ * warp the mma.sync m16n8k16 A layout) or, when aRegs is NULL, from the
+ * descriptor aDesc; B from the descriptor bDesc, MN-major (transposed:
+ * n contiguous) with `transB`, else K-major; accumulating into the
+ * accumulator struct `d`, or into zero when d < 0. Returns the new
+ * accumulator, an !llvm.struct of ac->cElems f32 that must not be read
+ * before the wgmma.wait.group covering it. The caller emits
+ * nvvm.wgmma.fence.aligned before the first product after the registers
+ * were written, and the commit / wait. */
+int rock__accelWgmmaIssue(RockGen *g, const RockAccel *ac, const int *aRegs,
+                          int aDesc, int bDesc, bool transB, int d);
+/* The accumulator struct `d` as vector<cElems x f32> (element e: the
+ * rock__accelAccCoord layout), read through an empty side-effecting asm so
+ * that nothing uses it before the wait emitted before this call. */
+int rock__accelWgmmaVector(RockGen *g, const RockAccel *ac, int d);
+/* Keeps the i32 registers regs[0..n-1] (A fragments of products in
+ * flight) live up to this point, after the wait that retires their
+ * products, so that nothing new is written into them earlier. */
+void rock__accelWgmmaHold(RockGen *g, const int *regs, int n);
+/* The i32 values regs[0..n-1] redefined here (out[0..n-1]) by an empty
+ * side-effecting asm: emitted before a wgmma.fence, it gives the A
+ * fragments of the products after it their own registers, so that no copy
+ * lands between the products. */
+void rock__accelWgmmaPin(RockGen *g, const int *regs, int n, int *out);
+/* vector<cElems x f32> `v` as an accumulator struct. */
+int rock__accelWgmmaStruct(RockGen *g, const RockAccel *ac, int v);
+/* The descriptor (no swizzle) of the operand starting at the first element
+ * of the 16-byte aligned workgroup memref `mem` (`memTy`), with leading /
+ * stride dimension byte offsets lbo / sbo; DescAdd moves one `bytes` (a
+ * multiple of 16) further. */
+int rock__accelWgmmaDescAt(RockGen *g, int mem, const char *memTy, int64_t lbo,
+                           int64_t sbo);
+int rock__accelWgmmaDescAdd(RockGen *g, int desc, int64_t bytes);
+
 /* NVIDIA's emitters (accel_nv.c, accel_wgmma.c) and AMD's (accel_amd.c),
  * for accel.c. */
 int rock__accelMmaNv(RockGen *g, const RockAccel *ac, int a, int b, int c);

@@ -135,3 +135,197 @@ int rock__accelMmaWgmma(RockGen *g, const RockAccel *ac, int a, int b, int c) {
   rock__strFree(&st);
   return r;
 }
+
+/*===--- asynchronous products as PTX inline asm ---------------------------===*
+ *
+ * nvvm.wgmma.mma_async (MLIR 22) reads A only through a descriptor and
+ * always accumulates; the forms below are written as llvm.inline_asm:
+ *   wgmma.mma_async.sync.aligned.m64nNk16.f32.T.T {d..}, {a0..a3} | a-desc,
+ *       b-desc, p, 1, 1, [0,] tnsp-b;
+ * with the predicate p (scale-d) 0 for a fresh accumulator (no inputs) and
+ * 1 to accumulate into the tied inputs. The accumulator is an
+ * !llvm.struct of N / 2 f32 from issue to wait; rock__accelWgmmaVector
+ * passes it through an empty side-effecting asm after the wait, so no use
+ * of a register is placed before the wait that makes it valid. */
+
+int rock__accelWgmmaIssue(RockGen *g, const RockAccel *ac, const int *aRegs,
+                          int aDesc, int bDesc, bool transB, int d) {
+  int n = ac->cElems, nIn = 0;
+  RockStr st = {0}, text = {0}, cons = {0}, ops = {0}, tys = {0};
+  structTy(&st, n);
+  rock__strAppendf(&text,
+                   "{\\0A.reg .pred p;\\0Asetp.ne.b32 p, %d, 0;\\0A"
+                   "wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {",
+                   d >= 0, ac->n, ac->elt, ac->elt);
+  for (int e = 0; e < n; ++e) {
+    rock__strAppendf(&text, "%s$%d", e ? ", " : "", e);
+    rock__strAppendf(&cons, "%s=f", e ? "," : "");
+  }
+  rock__strAppend(&text, "}, ");
+  int first = n;
+  if (aRegs) {
+    rock__strAppend(&text, "{");
+    for (int i = 0; i < 4; ++i) {
+      rock__strAppendf(&text, "%s$%d", i ? ", " : "", first + i);
+      rock__strAppend(&cons, ",r");
+      rock__strAppendf(&ops, "%s%%v%d", nIn ? ", " : "", aRegs[i]);
+      rock__strAppendf(&tys, "%si32", nIn++ ? ", " : "");
+    }
+    rock__strAppend(&text, "}");
+    first += 4;
+  } else {
+    rock__strAppendf(&text, "$%d", first++);
+    rock__strAppend(&cons, ",l");
+    rock__strAppendf(&ops, "%s%%v%d", nIn ? ", " : "", aDesc);
+    rock__strAppendf(&tys, "%si64", nIn++ ? ", " : "");
+  }
+  rock__strAppendf(&text, ", $%d, p, 1, 1, %s%d;\\0A}\\0A", first,
+                   aRegs ? "" : "0, ", transB ? 1 : 0);
+  rock__strAppend(&cons, ",l");
+  rock__strAppendf(&ops, ", %%v%d", bDesc);
+  rock__strAppend(&tys, ", i64");
+  for (int e = 0; d >= 0 && e < n; ++e) {
+    int x = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = llvm.extractvalue %%v%d[%d] : %s", x, d, e,
+                  st.data);
+    rock__strAppendf(&cons, ",%d", e);
+    rock__strAppendf(&ops, ", %%v%d", x);
+    rock__strAppend(&tys, ", f32");
+  }
+  int r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.inline_asm has_side_effects asm_dialect = att "
+                "\"%s\", \"%s\" %s : (%s) -> %s",
+                r, text.data, cons.data, ops.data, tys.data, st.data);
+  rock__strFree(&st);
+  rock__strFree(&text);
+  rock__strFree(&cons);
+  rock__strFree(&ops);
+  rock__strFree(&tys);
+  return r;
+}
+
+int rock__accelWgmmaVector(RockGen *g, const RockAccel *ac, int d) {
+  int n = ac->cElems;
+  RockStr st = {0}, cons = {0}, ops = {0}, tys = {0}, list = {0};
+  structTy(&st, n);
+  for (int e = 0; e < n; ++e) {
+    int x = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = llvm.extractvalue %%v%d[%d] : %s", x, d, e,
+                  st.data);
+    rock__strAppendf(&cons, "%s=f", e ? "," : "");
+    rock__strAppendf(&ops, "%s%%v%d", e ? ", " : "", x);
+    rock__strAppendf(&tys, "%sf32", e ? ", " : "");
+  }
+  for (int e = 0; e < n; ++e)
+    rock__strAppendf(&cons, ",%d", e);
+  int f = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.inline_asm has_side_effects asm_dialect = att "
+                "\"\", \"%s\" %s : (%s) -> %s",
+                f, cons.data, ops.data, tys.data, st.data);
+  for (int e = 0; e < n; ++e) {
+    int x = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = llvm.extractvalue %%v%d[%d] : %s", x, f, e,
+                  st.data);
+    rock__strAppendf(&list, "%s%%v%d", e ? ", " : "", x);
+  }
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.from_elements %s : vector<%dxf32>", r,
+                list.data, n);
+  rock__strFree(&st);
+  rock__strFree(&cons);
+  rock__strFree(&ops);
+  rock__strFree(&tys);
+  rock__strFree(&list);
+  return r;
+}
+
+int rock__accelWgmmaStruct(RockGen *g, const RockAccel *ac, int v) {
+  RockStr st = {0};
+  structTy(&st, ac->cElems);
+  int s = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = llvm.mlir.undef : %s", s, st.data);
+  for (int e = 0; e < ac->cElems; ++e) {
+    int x = rock__genFresh(g), nx = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = vector.extract %%v%d[%d] : f32 from vector<%dxf32>",
+                  x, v, e, ac->cElems);
+    rock__genLine(g, "%%v%d = llvm.insertvalue %%v%d, %%v%d[%d] : %s", nx, x, s,
+                  e, st.data);
+    s = nx;
+  }
+  rock__strFree(&st);
+  return s;
+}
+
+int rock__accelWgmmaDescAt(RockGen *g, int mem, const char *memTy, int64_t lbo,
+                           int64_t sbo) {
+  int p = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                "-> index",
+                p, mem, memTy);
+  int a = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", a, p);
+  char lit[32];
+  a = rock__genBin(g, "arith.andi", a, rock__genConst(g, "262143", "i64"),
+                   "i64");
+  a = rock__genBin(g, "arith.shrui", a, rock__genConst(g, "4", "i64"), "i64");
+  snprintf(lit, sizeof lit, "%lld",
+           ((long long)(lbo >> 4) << 16) | ((long long)(sbo >> 4) << 32));
+  return rock__genBin(g, "arith.ori", a, rock__genConst(g, lit, "i64"), "i64");
+}
+
+int rock__accelWgmmaDescAdd(RockGen *g, int desc, int64_t bytes) {
+  if (!bytes)
+    return desc;
+  char lit[32];
+  snprintf(lit, sizeof lit, "%lld", (long long)(bytes >> 4));
+  return rock__genBin(g, "arith.addi", desc, rock__genConst(g, lit, "i64"),
+                      "i64");
+}
+
+void rock__accelWgmmaHold(RockGen *g, const int *regs, int n) {
+  RockStr cons = {0}, ops = {0}, tys = {0};
+  for (int i = 0; i < n; ++i) {
+    rock__strAppendf(&cons, "%sr", i ? "," : "");
+    rock__strAppendf(&ops, "%s%%v%d", i ? ", " : "", regs[i]);
+    rock__strAppendf(&tys, "%si32", i ? ", " : "");
+  }
+  rock__genLine(g,
+                "llvm.inline_asm has_side_effects asm_dialect = att \"\", "
+                "\"%s\" %s : (%s) -> ()",
+                cons.data, ops.data, tys.data);
+  rock__strFree(&cons);
+  rock__strFree(&ops);
+  rock__strFree(&tys);
+}
+
+void rock__accelWgmmaPin(RockGen *g, const int *regs, int n, int *out) {
+  RockStr cons = {0}, ops = {0}, tys = {0}, st = {0};
+  rock__strAppend(&st, "!llvm.struct<(");
+  for (int i = 0; i < n; ++i) {
+    rock__strAppendf(&cons, "%s=r", i ? "," : "");
+    rock__strAppendf(&ops, "%s%%v%d", i ? ", " : "", regs[i]);
+    rock__strAppendf(&tys, "%si32", i ? ", " : "");
+    rock__strAppendf(&st, "%si32", i ? ", " : "");
+  }
+  rock__strAppend(&st, ")>");
+  for (int i = 0; i < n; ++i)
+    rock__strAppendf(&cons, ",%d", i);
+  int s = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.inline_asm has_side_effects asm_dialect = att "
+                "\"\", \"%s\" %s : (%s) -> %s",
+                s, cons.data, ops.data, tys.data, st.data);
+  for (int i = 0; i < n; ++i) {
+    out[i] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = llvm.extractvalue %%v%d[%d] : %s", out[i], s, i,
+                  st.data);
+  }
+  rock__strFree(&cons);
+  rock__strFree(&ops);
+  rock__strFree(&tys);
+  rock__strFree(&st);
+}

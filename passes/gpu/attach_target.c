@@ -2,7 +2,8 @@
  *
  * Sets the `targets` of every gpu.module under a builtin.module from the
  * module's `rock.arch` (rock-gen --arch, parsed by rockGpuTargetParse):
- * sm_<N>[a] gives [#nvvm.target<chip = "sm_<N>[a]", O = 3>]; an AMD name
+ * sm_<N>[a] gives [#nvvm.target<chip = "sm_<N>[a]", O = 3>] (sm_90a for an
+ * sm_90 module whose kernels hold warpgroup MMA: rock__gpuChip); an AMD name
  * (gfx942, amdgcn-amd-amdhsa:gfx942:sramecc+:xnack-) gives
  * [#rocdl.target<chip = "gfx942", features = "+sramecc,-xnack", O = 3>],
  * wave32 (flags = {no_wave64}) from gfx10 on. C passes take no options, so
@@ -22,9 +23,10 @@ static void run(MlirOperation root, MlirExternalPass pass) {
   RockGpuTarget t;
   if (!rock__gpuArch(root, pass, &t))
     return;
-  char text[256];
+  char text[256], chip[24];
+  rock__gpuChip(root, &t, chip, sizeof chip);
   if (t.vendor == ROCK_GPU_NVIDIA)
-    snprintf(text, sizeof text, "[#nvvm.target<chip = \"%s\", O = 3>]", t.chip);
+    snprintf(text, sizeof text, "[#nvvm.target<chip = \"%s\", O = 3>]", chip);
   else
     snprintf(text, sizeof text, "[#rocdl.target<chip = \"%s\"%s%s%s, O = 3%s>]",
              t.chip, t.features[0] ? ", features = \"" : "", t.features,

@@ -70,7 +70,8 @@ enum {
   SPLIT_PER_CU = 2, /* workgroups per CU the internal split aims at (AMD) */
   MIN_ROWS_AMD =
       16,          /* merged rows Sq·R from which it applies (decodeMinRows) */
-  L2_AHEAD = 2,    /* key tiles ahead whose K / V lines are prefetched to L2 */
+  L2_AHEAD = 0,    /* key tiles ahead whose K / V lines are prefetched to L2
+                      (opt-in: 2 ahead made decode 1.5x slower on the H200) */
   LINE = 128,      /* bytes of a cache line */
   UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
 };
@@ -115,8 +116,7 @@ typedef struct AccSwitches {
   int wgmma;   /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
   int minRows; /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
                   (0: the rule of decodeMinRows) */
-  int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2
-                  (-1: the rule of l2Rule) */
+  int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -129,12 +129,10 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_accel_warps", MAXW, 1, MAXW_LDM);
   w->wgmma = rock__gpuSwitch(op, pass, "rock.gpu_accel_wgmma", 0, 0, 1);
   w->minRows = rock__gpuSwitch(op, pass, "rock.gpu_accel_min_rows", 0, 1, 16);
-  const char *l2 = "rock.gpu_accel_l2_prefetch";
-  w->l2Ahead = mlirAttributeIsNull(rock__nearestAttr(op, l2))
-                   ? -1
-                   : rock__gpuSwitch(op, pass, l2, 0, 0, 4);
+  w->l2Ahead =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_l2_prefetch", L2_AHEAD, 0, 4);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
-         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= -1;
+         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -199,15 +197,6 @@ static int64_t wgPerSm(const RockGpuTarget *t, const AccSched *s) {
   int64_t byRegs = 65536 / (256 * 32 * (int64_t)s->w);
   int64_t n = bySmem < byRegs ? bySmem : byRegs;
   return n > 1 ? n : 1;
-}
-
-/* The L2 prefetch rule: L2_AHEAD tiles ahead when the merged rows of a KV
- * group are one row block (decode: each K / V byte is read once, the work
- * is memory-bound, and the lines of the tiles to come are requested while
- * this one is staged); none for prefill, whose row blocks re-read K / V
- * from L2 anyway. */
-static int l2Rule(const RockAttn *a, const AccSched *s) {
-  return a->Sq * a->R <= s->nb ? L2_AHEAD : 0;
 }
 
 /* Whether the schedule applies (then *s is filled) under switches `sw`. */
@@ -276,9 +265,7 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   s->nb = 16 * s->w;
   /* Key-major K (16-bit, whole 16-byte chunks of keys): K^T tiles. */
   s->kT = a->kKeyMajor && s->vecQK == VEC && a->Sk % VEC == 0 && !s->wgS;
-  s->l2Ahead = !s->ldm || t.vendor != ROCK_GPU_NVIDIA ? 0
-               : sw->l2Ahead >= 0                     ? sw->l2Ahead
-                                                      : l2Rule(a, s);
+  s->l2Ahead = s->ldm && t.vendor == ROCK_GPU_NVIDIA ? sw->l2Ahead : 0;
   for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
     s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
     s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
@@ -366,13 +353,19 @@ static void rowChunk(RockGen *g, bool wgl, int i, int nch, int vec, int *r,
 /* Whether a cooperative copy of `total` chunks by `nThreads` threads is
  * unrolled (all loads issued before any store) or a loop: plain loads are
  * unrolled when the threads divide the chunks, so that they are all in
- * flight; cp.async copies do not wait, and each unrolled one keeps its
- * address live across the key loop, so more than UNROLL_ASYNC a thread
- * (decode: one warp copies 32 chunks of a 64-key tile) are a loop
- * (unrolled, 241-255 registers and up to 520 bytes of spills for d 128;
- * as a loop 227-236 and none). */
-static bool unrolled(int64_t total, int nThreads, bool async) {
-  return total % nThreads == 0 && (!async || total / nThreads <= UNROLL_ASYNC);
+ * flight; cp.async copies of contiguous K / V do not wait, and each
+ * unrolled one keeps its address live across the key loop, so more than
+ * UNROLL_ASYNC a thread (decode: one warp copies 32 chunks of a 64-key
+ * tile) are a loop (unrolled: 241-255 registers and up to 520 bytes of
+ * spills for d 128; as a loop 224-237, none, and as fast on the H200). A
+ * paged copy stays unrolled: each cp.async waits for its page pointer, which
+ * the unrolled copies of a page share and load up front; in a loop every
+ * copy waited for its own (B 8 L 32k decode, pages of 16 tokens: 369 µs,
+ * against 284 unrolled with the split of the time; bench/RESULTS-gpu.md). */
+static bool unrolled(const RockAttn *a, int64_t total, int nThreads,
+                     bool async) {
+  return total % nThreads == 0 &&
+         (!async || a->kvPaged || total / nThreads <= UNROLL_ASYNC);
 }
 
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
@@ -384,7 +377,7 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int vec, int gBlk, int j0, int nch, int sm,
                       const char *smt, bool swz, bool wgl, bool async) {
   int64_t total = (int64_t)s->mb * nch;
-  bool flat = unrolled(total, nThreads, async);
+  bool flat = unrolled(a, total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   for (int rep = 0; rep < reps; ++rep) {
     int i =
@@ -427,7 +420,7 @@ static void stageKeysT(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                        int sm, const char *smt, bool async) {
   int nch = s->mb / VEC;
   int64_t total = a->Dqk * nch;
-  bool flat = unrolled(total, nThreads, async);
+  bool flat = unrolled(a, total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   char ty[32], ib[128];
   rock__typeStr(ty, sizeof ty, a->tk, VEC);
@@ -584,6 +577,23 @@ static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
   }
 }
 
+/* The K tile `start` staged by cp.async (committed), and the K / V lines of
+ * tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key loop
+ * prefetches tile t + l2Ahead at tile t). */
+static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                      int nThreads, int ktv, const char *mkt, int gBlk,
+                      int start, int end, int sK, const char *mK) {
+  int j0;
+  (void)rock__attnTileCols(g, a, start, &j0);
+  stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+  for (int d = 1; d < s->l2Ahead; ++d)
+    prefetchTile(
+        g, a, s, tx, nThreads, ktv, mkt, gBlk,
+        rock__genBin(g, "arith.addi", start, rock__genIndex(g, d), "index"),
+        end);
+}
+
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const AccSched *s = ctx;
   const RockAccel *ac = &s->ac, *acS = &s->acS;
@@ -648,31 +658,6 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   RockAttnWg wg = rock__attnWorkgroup(g, a, bx);
   int lastRow = rock__genBin(g, "arith.subi", wg.nRows, c1, "index");
 
-  /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
-  {
-    int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->nb * s->nchq),
-                         rock__genIndex(g, nThreads));
-    int r, d;
-    rowChunk(g, s->wgS, i, s->nchq, s->vecQK, &r, &d);
-    int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
-    RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
-    char ty[32];
-    rock__typeStr(ty, sizeof ty, a->tq, s->vecQK);
-    rock__idx3(ib, sizeof ib, x.bq, x.i, d);
-    int q = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
-                  "%s -> %s",
-                  q, a->q, ib, a->mq, ty);
-    int i0, i1;
-    chunkAt(g, s->swzQ, s->wgS, s->nb, s->pq, r, d, &i0, &i1);
-    rock__genLine(g,
-                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
-                  "%s, %s",
-                  q, sQ, i0, i1, mQ, ty);
-    rock__genEnd(g);
-  }
-
   /* The block's key range (uniform): every row of the block. */
   /* With ldmatrix, also the keys every row of the block sees (minLast,
    * maxLow): tiles inside them need no masks. */
@@ -700,6 +685,37 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   }
   int start, end;
   rock__attnTileRange(g, a, wg.split, eff, lowKey, &start, &end);
+  /* K of the first tile (and the L2 prefetch of the next ones) in flight
+   * before Q is staged when they do not share memory: their loads overlap. */
+  bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
+  if (early)
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
+
+  /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
+  {
+    int i = rock__genFor(g, tx, rock__genIndex(g, (int64_t)s->nb * s->nchq),
+                         rock__genIndex(g, nThreads));
+    int r, d;
+    rowChunk(g, s->wgS, i, s->nchq, s->vecQK, &r, &d);
+    int rc = rock__genBin(g, "arith.minui", r, lastRow, "index");
+    RockRowIdx x = rock__attnRowIdx(g, wg.n0, rc, wg.bq0, cR);
+    char ty[32];
+    rock__typeStr(ty, sizeof ty, a->tq, s->vecQK);
+    rock__idx3(ib, sizeof ib, x.bq, x.i, d);
+    int q = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 16 : i64} : "
+                  "%s -> %s",
+                  q, a->q, ib, a->mq, ty);
+    int i0, i1;
+    chunkAt(g, s->swzQ, s->wgS, s->nb, s->pq, r, d, &i0, &i1);
+    rock__genLine(g,
+                  "vector.store %%v%d, %%v%d[%%v%d, %%v%d] {alignment = 16} : "
+                  "%s, %s",
+                  q, sQ, i0, i1, mQ, ty);
+    rock__genEnd(g);
+  }
+
   if (s->wgS)
     rock__accelWgmmaProxyFence(g);
   rock__genLine(g, "gpu.barrier");
@@ -709,15 +725,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                       rock__genIndex(g, k * acS->k), lane)
                     : rock__accelLoadA(g, acS, sQ, mQ, true, row0,
                                        rock__genIndex(g, k * acS->k), lane);
-  if (s->ldm) {
+  if (s->ldm && !early) {
     /* K of the first tile in flight while the rows are set up (after every
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    int j0;
-    (void)rock__attnTileCols(g, a, start, &j0);
-    stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, j0, sK, mK, true);
-    rock__genLine(g, "nvvm.cp.async.commit.group");
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -810,9 +823,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                 rock__genIndex(g, a->Sk - 1), "index");
           MlirType yt;
           int y = rock__attnRegion(g, a, sc, x[ri], jc, &yt);
-          xv = rock__attnScoreRaw(g, a, y, yt, 1);
+          xv = rock__attnScore(g, a, y, yt, 1);
         } else {
-          xv = rock__attnScoreRaw(g, a, sc, a->acc, 1);
+          xv = rock__attnScore(g, a, sc, a->acc, 1);
         }
         xs[jt][e] = xv;
         jjs[jt][e] = jj;
@@ -877,10 +890,6 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     rock__strFree(&rl);
     rock__strFree(&tl);
     rock__strFree(&yl);
-    /* (scaled after the masks: next to P's exponent, one FMA with it) */
-    for (int jt = 0; jt < s->ntS; ++jt)
-      for (int e = 0; e < ac->cElems; ++e)
-        xs[jt][e] = rock__attnScoreScale(g, a, xs[jt][e], 1);
     /* The online softmax per row; P into workgroup memory in V's type. */
     int cr[MAXR];
     for (int r = 0; r < s->nr; ++r) {

@@ -104,7 +104,7 @@ static int log2Scalar(RockGen *g, int x) {
   return intrinsic(g, "llvm.nvvm.lg2.approx.ftz.f", x);
 }
 
-static const RockAttnTarget gpuTarget = {exp2Scalar, exp2Any, log2Scalar, true};
+static const RockAttnTarget gpuTarget = {exp2Scalar, exp2Any, log2Scalar};
 
 /*===--- the schedule's shape ---------------------------------------------===*/
 
@@ -736,8 +736,11 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   if (!rock__attnAnalyse(op, pass, &a))
     return false;
   a.tgt = &gpuTarget;
-  /* Prefill and multi-token decode on the tensor cores when they apply. */
-  int accel = rock__gpuAttnAccel(op, pass, &a);
+  /* Prefill and multi-token decode on the tensor cores when they apply:
+   * Hopper's warpgroup MMA first, then mma.sync / MFMA / WMMA. */
+  int accel = rock__gpuAttnWgmma(op, pass, &a);
+  if (accel < 0)
+    accel = rock__gpuAttnAccel(op, pass, &a);
   if (accel >= 0)
     return accel == 1;
   Sched s;

@@ -5,6 +5,7 @@
 #include "rock-c/Dialect.h"
 
 #include <stdio.h>
+#include <string.h>
 
 bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t) {
   const char *attrName;
@@ -77,4 +78,23 @@ int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
     return -1;
   }
   return (int)v;
+}
+
+/* Whether `root` holds an op named `name`. */
+static MlirWalkResult findOp(MlirOperation op, void *ud) {
+  const char *name = *(const char **)ud;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (n.length == strlen(name) && !memcmp(n.data, name, n.length)) {
+    *(const char **)ud = NULL;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+void rock__gpuChip(MlirOperation root, const RockGpuTarget *t, char *chip,
+                   size_t n) {
+  const char *probe = "nvvm.wgmma.fence.aligned";
+  if (t->vendor == ROCK_GPU_NVIDIA && !strcmp(t->chip, "sm_90"))
+    mlirOperationWalk(root, findOp, &probe, MlirWalkPreOrder);
+  snprintf(chip, n, "%s%s", t->chip, probe ? "" : "a");
 }

@@ -6,9 +6,11 @@
  * options and runs it on the module in a nested pass manager.
  *   NVIDIA: gpu.module(convert-scf-to-cf, convert-nvgpu-to-nvvm,
  *           convert-arith-to-llvm, convert-gpu-to-nvvm{bare pointers}[,
- *           convert-nvvm-to-llvm for sm_<N>a: wgmma is PTX inline asm]),
- *           reconcile-unrealized-casts,
- *           gpu-module-to-binary{format=isa (PTX) | bin (cubin)}
+ *           convert-nvvm-to-llvm for sm_<N>a, and for sm_90 kernels that
+ *           hold wgmma (rock__gpuChip): wgmma is PTX inline asm]),
+ *           reconcile-unrealized-casts; the dynamic workgroup memory
+ *           made external; gpu-module-to-binary{format=isa (PTX) | bin
+ *           (cubin)}
  *   AMD:    gpu.module(convert-scf-to-cf, convert-arith-to-llvm,
  *           convert-amdgpu-to-rocdl{chipset}, convert-gpu-to-rocdl{chipset
  *           runtime=HIP bare pointers}), reconcile-unrealized-casts,
@@ -76,35 +78,32 @@ static void retargetIntrinsics(MlirOperation root) {
 
 typedef enum Mode { TO_LLVM, TO_BINARY, TO_CUBIN } Mode;
 
-static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
-                     char *err, size_t errSize) {
+/* The lowering to the LLVM dialect (`lower`) and, unless mode is TO_LLVM,
+ * the serialisation (`ser`; "" otherwise), as anchored pipelines. */
+static bool tailText(const RockGpuTarget *t, bool sma, Mode mode, char *lower,
+                     char *ser, size_t size, char *err, size_t errSize) {
+  ser[0] = '\0';
   if (t->vendor == ROCK_GPU_NVIDIA) {
     /* sm_<N>a: the architecture-specific ops (wgmma) are PTX inline asm. */
-    size_t cl = strlen(t->chip);
-    bool sma = cl && t->chip[cl - 1] == 'a';
-    snprintf(out, size,
+    snprintf(lower, size,
              "builtin.module(gpu.module(convert-scf-to-cf,convert-nvgpu-to-"
              "nvvm,convert-arith-to-llvm,convert-gpu-to-nvvm{use-bare-ptr-"
-             "memref-call-conv=1}%s),"
-             "reconcile-unrealized-casts%s%s%s)",
-             sma ? ",convert-nvvm-to-llvm" : "",
-             mode == TO_LLVM ? "" : ",gpu-module-to-binary{format=",
-             mode == TO_LLVM    ? ""
-             : mode == TO_CUBIN ? "bin"
-                                : "isa",
-             mode == TO_LLVM ? "" : "}");
+             "memref-call-conv=1}%s),reconcile-unrealized-casts)",
+             sma ? ",convert-nvvm-to-llvm" : "");
+    if (mode != TO_LLVM)
+      snprintf(ser, size, "builtin.module(gpu-module-to-binary{format=%s})",
+               mode == TO_CUBIN ? "bin" : "isa");
     return true;
   }
-  static const char lower[] =
+  snprintf(
+      lower, size,
       "builtin.module(gpu.module(convert-scf-to-cf,convert-arith-to-llvm,"
       "convert-amdgpu-to-rocdl{chipset=%s},convert-gpu-to-rocdl{chipset=%s "
       "runtime=HIP use-bare-ptr-memref-call-conv=1}),"
-      "reconcile-unrealized-casts";
-  if (mode == TO_LLVM) {
-    snprintf(out, size, lower, t->chip, t->chip);
-    snprintf(out + strlen(out), size - strlen(out), ")");
+      "reconcile-unrealized-casts)",
+      t->chip, t->chip);
+  if (mode == TO_LLVM)
     return true;
-  }
   const char *tk = rocmToolkit();
   char probe[4096];
   snprintf(probe, sizeof probe, "%s/amdgcn/bitcode/ocml.bc", tk);
@@ -118,10 +117,29 @@ static bool tailText(const RockGpuTarget *t, Mode mode, char *out, size_t size,
              tk);
     return false;
   }
-  snprintf(out, size, lower, t->chip, t->chip);
-  snprintf(out + strlen(out), size - strlen(out),
-           ",gpu-module-to-binary{format=bin toolkit=%s})", tk);
+  snprintf(ser, size,
+           "builtin.module(gpu-module-to-binary{format=bin toolkit=%s})", tk);
   return true;
+}
+
+/* The dynamic workgroup memory the GPU lowering declares (an internal
+ * zero-length array per gpu.module) made external: NVPTX would otherwise
+ * demote it to a 1-byte static variable in front of the dynamic block
+ * instead of `.extern .shared .b8 name[]` at the block's start. */
+static void externDynamicShared(MlirOperation root) {
+  intptr_t n = 0;
+  MlirOperation *gs = rock__collectOps(root, "llvm.mlir.global", &n);
+  MlirContext ctx = mlirOperationGetContext(root);
+  MlirAttribute ext = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#llvm.linkage<external>"));
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute name = rock__attr(gs[i], "sym_name");
+    if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
+        !strncmp(mlirStringAttrGetValue(name).data, "__dynamic_shmem__", 17))
+      mlirOperationSetAttributeByName(
+          gs[i], mlirStringRefCreateFromCString("linkage"), ext);
+  }
+  free(gs);
 }
 
 /* Workgroup buffers aligned to 16 bytes (`llvm.align` on every workgroup
@@ -159,23 +177,14 @@ static void appendText(MlirStringRef s, void *ud) {
   rock__strAppendf(ud, "%.*s", (int)s.length, s.data);
 }
 
-static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
-  char err[512], text[6144];
-  RockGpuTarget t;
-  if (!rock__gpuArch(root, pass, &t))
-    return;
-  if (!tailText(&t, mode, text, sizeof text, err, sizeof err)) {
-    rock__passFail(pass, root, "%s", err);
-    return;
-  }
-  if (t.vendor == ROCK_GPU_AMD)
-    retargetIntrinsics(root);
-  alignWorkgroup(root);
+/* Parses the anchored pipeline `text` and runs it on `root`; false after
+ * signalling `pass` failure. */
+static bool runText(MlirOperation root, MlirExternalPass pass,
+                    const char *text) {
   MlirContext ctx = mlirOperationGetContext(root);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  /* The text is a full anchored pipeline: parse it into the manager. */
   RockStr why = {0};
   MlirLogicalResult parsed = mlirParsePassPipeline(
       opm, mlirStringRefCreateFromCString(text), appendText, &why);
@@ -184,13 +193,38 @@ static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
     rock__passFail(pass, root, "rock internal error: GPU tail %s: %s", text,
                    why.data ? why.data : "");
     rock__strFree(&why);
-    return;
+    return false;
   }
   rock__strFree(&why);
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm, root);
   mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(r))
+  if (mlirLogicalResultIsFailure(r)) {
     mlirExternalPassSignalFailure(pass);
+    return false;
+  }
+  return true;
+}
+
+static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
+  char err[512], lower[6144], ser[6144], chip[24];
+  RockGpuTarget t;
+  if (!rock__gpuArch(root, pass, &t))
+    return;
+  rock__gpuChip(root, &t, chip, sizeof chip);
+  bool sma = t.vendor == ROCK_GPU_NVIDIA && chip[strlen(chip) - 1] == 'a';
+  if (!tailText(&t, sma, mode, lower, ser, sizeof lower, err, sizeof err)) {
+    rock__passFail(pass, root, "%s", err);
+    return;
+  }
+  if (t.vendor == ROCK_GPU_AMD)
+    retargetIntrinsics(root);
+  alignWorkgroup(root);
+  if (!runText(root, pass, lower))
+    return;
+  if (t.vendor == ROCK_GPU_NVIDIA)
+    externDynamicShared(root);
+  if (ser[0])
+    (void)runText(root, pass, ser);
 }
 
 static void runLlvm(MlirOperation root, MlirExternalPass pass) {

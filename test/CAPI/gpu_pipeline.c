@@ -94,8 +94,9 @@ int main(void) {
   // With a user split, @rock_attention(q, k, v, lse, out) writes the
   // partials and @rock_attention_combine(po, pl, o, l) merges them.
   // Each host function is followed by its kernel's gpu.binary; kernel
-  // operands come in first-use order (out before lse), not argument order.
-  // CHECK-NEXT: launch @rock_attention_kernel::@rock_attention_kernel operands: arg0 arg1 arg2 arg4 arg3
+  // operands come in first-use order (k before q: the first K tile is staged
+  // before Q; out before lse), not argument order.
+  // CHECK-NEXT: launch @rock_attention_kernel::@rock_attention_kernel operands: arg1 arg0 arg2 arg4 arg3
   // CHECK-NEXT: binary format 2 ptx-sm_90 1
   // CHECK-NEXT: launch @rock_attention_combine_kernel::@rock_attention_combine_kernel operands: arg1 arg0 arg2 arg3
   // CHECK-NEXT: binary format 2 ptx-sm_90 1

@@ -1,11 +1,13 @@
 // REQUIRES: cuda-toolkit
 // q-1 decode on the tensor-core schedule (docs/gpu.md, "Decode"): one warp
-// per workgroup, the 16-row tile padded, cp.async staging, and the K / V
-// lines of the tile two ahead prefetched to L2 (prefetch.global.L2 from
-// rock-gpu-async-copy); rocMLIR's default K layout staged as K^T with
-// ldmatrix .trans for Q·Kᵀ too; paged K/V prefetched through the page
-// pointers. ptxas without spills when this test was written: 227 / 244 / 231
-// registers, 36864 bytes of shared memory. Prefill has no L2 prefetch.
+// per workgroup, the 16-row tile padded, cp.async staging; rocMLIR's default
+// K layout staged as K^T with ldmatrix .trans for Q·Kᵀ too; paged K/V through
+// the page pointers. ptxas without spills when this test was written: 224 /
+// 237 / 255 registers, 36864 bytes of shared memory. With
+// rock.gpu_accel_l2_prefetch = 2 (opt-in) the K / V lines of the tile two
+// ahead are prefetched to L2 (prefetch.global.L2 from rock-gpu-async-copy),
+// through the page pointers for paged views; by default, and in prefill,
+// there is no prefetch.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d.mlir
@@ -24,12 +26,19 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/p.mlir %t/p
 // RUN: FileCheck %s --check-prefix=ALL < %t/p/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/p/rock_attention_kernel.ptx -o %t/p.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// rock.gpu_accel_l2_prefetch = 0 turns the prefetch off; prefill has none.
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_l2_prefetch=0 \
+// The default kernels have no prefetch; rock.gpu_accel_l2_prefetch = 2 adds it
+// (dense and paged); prefill has none by default.
+// RUN: FileCheck %s --check-prefix=NOPF < %t/d/rock_attention_kernel.ptx
+// RUN: FileCheck %s --check-prefix=NOPF < %t/p/rock_attention_kernel.ptx
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_l2_prefetch=2 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/n.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/n.mlir %t/n
-// RUN: FileCheck %s --check-prefix=NOPF < %t/n/rock_attention_kernel.ptx
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 \
+// RUN: FileCheck %s --check-prefixes=ALL,PF < %t/n/rock_attention_kernel.ptx
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 --module-attr rock.gpu_accel_l2_prefetch=2 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/q.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/q.mlir %t/q
+// RUN: FileCheck %s --check-prefixes=ALL,PF < %t/q/rock_attention_kernel.ptx
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/f.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/f.mlir %t/f
 // RUN: FileCheck %s --check-prefix=NOPF < %t/f/rock_attention_kernel.ptx
@@ -37,9 +46,9 @@
 // ALL: .shared .align 16 .b8 __wg_rock_attention_kernel_0[36864];
 // ALL-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // ALL-DAG: cp.async.commit_group;
-// ALL-DAG: prefetch.global.L2 [g];
 // ALL-DAG: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // ALL-DAG: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// PF-DAG: prefetch.global.L2 [g];
 // K rows: K's B fragments without .trans; K^T: with .trans, and no scalar
 // 16-bit global loads (rocMLIR's layout used to be read that way).
 // ROWS: ldmatrix.sync.aligned.m8n8.x4.shared.b16

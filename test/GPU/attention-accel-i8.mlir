@@ -1,6 +1,7 @@
 // i8 attention on the tensor cores (passes/gpu/attention_accel.c): Q·Kᵀ on
 // mma.sync m16n8k32 s8 with i32 accumulators, the region (rock-gen's dequant:
-// zero point, scale, bias) applied to each i32 score, then the softmax and
+// zero point, scale, bias; in f32, rock-gen's default region type) applied to
+// each i32 score, then the softmax and
 // P·V on m16n8k16 in V's type (f16). Q and K are staged as i8 (16 per
 // 16-byte access), V (and P when it goes through memory) as f16.
 // RUN: rock-gen --operation attention -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias --arch sm_90 \
@@ -14,7 +15,7 @@
 // IR: vector.from_elements {{.*}} : vector<4xi32>
 // IR: %[[ZP:.*]] = arith.extsi %{{.*}} : i8 to i32
 // IR: %[[D:.*]] = arith.subi %{{.*}}, %[[ZP]] : i32
-// IR: arith.sitofp %[[D]] : i32 to f16
+// IR: arith.sitofp %[[D]] : i32 to f32
 // IR: gpu.shuffle xor
 // IR: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
 

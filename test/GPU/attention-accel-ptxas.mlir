@@ -6,21 +6,21 @@
 // this test was written: 157 / 251 / 229 registers (128 with
 // rock.gpu_accel_ldmatrix = false), 49152 / 36864 / 49152 bytes of shared memory.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/p.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/p.mlir %t/p
 // RUN: FileCheck %s --check-prefix=BF16 < %t/p/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=LDM < %t/p/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=LDMT < %t/p/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/p/rock_attention_kernel.ptx -o %t/p.cubin 2>&1 | FileCheck %s
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d.mlir %t/d
 // RUN: FileCheck %s --check-prefix=F16 < %t/d/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=LDM < %t/d/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=LDMT < %t/d/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/d/rock_attention_kernel.ptx -o %t/d.cubin 2>&1 | FileCheck %s
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --paged-attention --page-size 16 --num-pages 16384 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --paged-attention --page-size 16 --num-pages 16384 --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/g.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/g.mlir %t/g
 // RUN: FileCheck %s --check-prefix=BF16 < %t/g/rock_attention_kernel.ptx
@@ -29,7 +29,7 @@
 // RUN: FileCheck %s --check-prefix=PAGED < %t/g/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/g/rock_attention_kernel.ptx -o %t/g.cubin 2>&1 | FileCheck %s
 // The off switch (rock.gpu_accel_ldmatrix = false: no ldmatrix, no cp.async).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel_ldmatrix=false \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_ldmatrix=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/r.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/r.mlir %t/r
 // RUN: FileCheck %s --check-prefix=BF16 < %t/r/rock_attention_kernel.ptx

@@ -6,12 +6,12 @@
 // with Q·Kᵀ on wgmma (attention-accel-wgmma.mlir; 134 registers, 49152 bytes
 // of shared memory when this test was written).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d.mlir %t/d
 // RUN: FileCheck %s --check-prefix=MMA < %t/d/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/d/rock_attention_kernel.ptx -o %t/d.cubin 2>&1 | FileCheck %s
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a --module-attr rock.gpu_accel_wgmma=true \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a -wgmma=off --module-attr rock.gpu_accel_wgmma=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/p.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/p.mlir %t/p
 // RUN: FileCheck %s --check-prefix=PTX < %t/p/rock_attention_kernel.ptx

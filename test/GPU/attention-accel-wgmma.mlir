@@ -5,7 +5,7 @@
 // staging fenced for the async proxy before the barrier, 8 (d 128 / 16)
 // m64n64k16 products per key tile, the S accumulator cut into the m16n8
 // tiles the masks and softmax read; P·V stays on mma.sync with ldmatrix.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a --module-attr rock.gpu_accel_wgmma=true \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a -wgmma=off --module-attr rock.gpu_accel_wgmma=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WG
 // WG: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c128,
 // WG: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
@@ -25,11 +25,11 @@
 //
 // By default, on sm_90 (even with the switch), and for blocks of fewer than
 // 64 merged rows (q 4 x group 4 = 16): mma.sync for both gemms.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90a -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MMA
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_accel_wgmma=true \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_wgmma=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MMA
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90a --module-attr rock.gpu_accel_wgmma=true \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90a -wgmma=off --module-attr rock.gpu_accel_wgmma=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MMA
 // MMA-NOT: nvvm.wgmma
 // MMA-NOT: nvvm.fence.proxy
@@ -40,7 +40,7 @@
 // from is hoisted to the host function and left there dead by outlining,
 // which rock-run's host-function check accepts (a constant without uses);
 // the bundle's kernel holds the wgmma.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90a --module-attr rock.gpu_accel_wgmma=true \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90a -wgmma=off --module-attr rock.gpu_accel_wgmma=true \
 // RUN:   | rock-run --compile-only -o %t.bundle
 // RUN: FileCheck %s --check-prefix=BUNDLE < %t.bundle
 // BUNDLE: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16

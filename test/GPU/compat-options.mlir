@@ -5,34 +5,34 @@
 // each: 6 resident per SM) and splits it into the largest power of two of
 // partitions that is one wave: 8 x 64 = 512 <= 6 x 132 (8 x 128 > 792);
 // with -num_cu 16, 8 x 8 = 64 <= 96.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 16 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE16
 // The SIMT schedule aims at 4 workgroups per SM (the smallest power of two
 // reaching 4 x SMs, 512 keys a partition): 8 x 32 = 256 at 132 SMs, 8 x 8 at 16.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel=false \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_accel=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 16 --module-attr rock.gpu_accel=false \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 --module-attr rock.gpu_accel=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT16
 // Prefill blocks (4 warps, 48 KiB, about 220 registers a lane) are 2 per SM:
 // 16 row blocks x 16 = 256 <= 264.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -num_cu 8 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 8 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PREFILL8
 // The perf_config wave fields set the warps of the tensor-core schedule
 // (rocMLIR's waves per workgroup, (mPerBlockG0 / mPerWave) · (nPerBlockG0 /
 // nPerWave), 16 merged rows each) where they divide the tiles into 1 to 8
 // waves: 8 and 2 here; 32 waves, or fields that do not divide the tiles,
 // keep the schedule's own 4.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,128,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:64,64,128,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES8
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,32,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:64,64,32,8,64,16,16,4,1,1,0,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES2
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:64,64,256,8,32,16,16,4,1,1,0,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:64,64,256,8,32,16,16,4,1,1,0,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -perf_config attn:v3:48,32,40,8,32,32,16,4,1,1,0,0 2>/dev/null \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -perf_config attn:v3:48,32,40,8,32,32,16,4,1,1,0,0 2>/dev/null \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
 // The notes on sm_90: -num_cu has its meaning (no note), the direct-to-LDS
 // flags say what the schedule does; the others still change nothing.

@@ -49,14 +49,16 @@
 // MASKS: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %cst : f32
 // MASKS: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %cst_0, %[[MNEW]] : f32
 // MASKS: %[[DM:.*]] = arith.subf %{{.*}}, %[[MSAFE]] : f32
-// MASKS: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[DM]]) : (f32) -> f32
+// MASKS: %[[DM2:.*]] = arith.mulf %[[DM]], %{{.*}} : f32
+// MASKS: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[DM2]]) : (f32) -> f32
 // MASKS-NOT: math.exp2
 // Lane groups merge by shuffles, warps through workgroup memory.
 // MASKS: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : f32
 // MASKS: gpu.barrier
 // Finalisation: the 0/0 guard, O / l, LSE through lg2.
 // MASKS: %[[LZ:.*]] = arith.cmpf oeq, %[[L:.*]], %cst_0 : f32
-// MASKS: arith.divf %{{.*}}, %[[L]] : f32
+// MASKS: %[[LB:.*]] = vector.broadcast %[[L]] : f32 to vector<8xf32>
+// MASKS: arith.divf %{{.*}}, %[[LB]] : vector<8xf32>
 // MASKS: arith.select %[[LZ]], %{{.*}}, %{{.*}} : vector<8xf32>
 // MASKS: rock.view_store {{.*}} {rock.align = 16 : i64} : vector<8xf16>, memref<4x3x64xf16>
 // MASKS: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"(%[[L]]) : (f32) -> f32
@@ -65,14 +67,16 @@
 // MASKS: gpu.terminator
 
 // bf16 decode, B = 1: no user split, so the keys are cut into 8 partitions
-// (f32 scratch partials in device memory) and a second launch combines them
-// in f32, skipping empty splits (lse = -inf).
+// (f32 scratch partial outputs, f64 partial LSEs, in device memory) and a
+// second launch combines them in f32 (the LSE differences in f64), skipping
+// empty splits (lse = -inf).
 // SPLIT: %[[PO:.*]] = memref.alloc() {{.*}} : memref<64x1x128xf32>
-// SPLIT: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf32>
+// SPLIT: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf64>
 // SPLIT: gpu.launch blocks({{.*}}) in ({{.*}} = %c16,
 // SPLIT: rock.view_store {{.*}} : vector<8xf32>, memref<64x1x128xf32>
 // SPLIT: gpu.launch blocks({{.*}}) in ({{.*}} = %c8{{(_[0-9]+)?}}, {{.*}}) threads({{.*}}) in ({{.*}} = %c128{{(_[0-9]+)?}},
-// SPLIT: arith.cmpf une, %{{.*}}, %cst{{(_[0-9]+)?}} : f32
+// SPLIT: arith.cmpf une, %{{.*}}, %cst{{(_[0-9]+)?}} : f64
+// SPLIT: arith.subf %{{.*}}, %{{.*}} : f64
 // SPLIT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"
 // SPLIT-NOT: math.exp
 // SPLIT: memref.dealloc %[[PO]]

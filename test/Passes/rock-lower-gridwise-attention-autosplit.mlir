@@ -6,34 +6,38 @@
 // VIEWS-NOT: rock.view_store
 
 // Internal split (docs/internals.md): rock.num_threads = 8, gridSize 1,
-// splitKV 1, 64 key tiles: P = 8 partitions write f32 partials to scratch
-// [B*P, Sq, Dv] / [B*P, Sq], the workgroup loop runs over 8, and the
-// combine (rock-lower-combine's merge, 8 splits) writes the bf16 out and
-// the LSE; the scratch is freed after.
+// splitKV 1, 64 key tiles: P = 8 partitions write f32 partial outputs
+// [B*P, Sq, Dv] and f64 partial LSEs [B*P, Sq] to scratch (f64: m + ln l
+// is not rounded to f32, so the weights keep f32 accuracy), the workgroup
+// loop runs over 8, and the combine (rock-lower-combine's merge, 8 splits;
+// the LSE differences in f64) writes the bf16 out and the LSE; the scratch
+// is freed after.
 // CHECK-LABEL: func.func @split8
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK: %[[PO:.*]] = memref.alloc() {{.*}} : memref<64x1x128xf32>
-// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf32>
+// CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<64x1xf64>
 // CHECK: scf.parallel (%[[BID:.*]]) = (%[[C0]]) to (%[[C8]]) step (%[[C1]])
 // CHECK: %[[SPLIT:.*]] = arith.remui %[[BID]], %[[C8]] : index
 // CHECK: rock.view_store %{{.*}}, %[[PO]][%{{.*}}] : vector<{{.*}}xf32>, memref<64x1x128xf32>
-// CHECK: rock.view_store %{{.*}}, %[[PL]][%{{.*}}] : f32, memref<64x1xf32>
+// CHECK: rock.view_store %{{.*}}, %[[PL]][%{{.*}}] : f64, memref<64x1xf64>
 // CHECK: scf.parallel (%[[B:.*]], %[[I:.*]]) =
 // The combine loops over the 8 splits: one loop for the max, one for the
 // weights, each reading the partial LSE once.
 // CHECK: %[[R0:.*]] = arith.muli %[[B]], %[[CS:.*]] : index
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[CS]] step
-// CHECK-COUNT-2: rock.view_load %[[PL]][%{{.*}}, %[[I]]] : memref<64x1xf32> -> f32
+// CHECK-COUNT-2: rock.view_load %[[PL]][%{{.*}}, %[[I]]] : memref<64x1xf64> -> f64
 // CHECK-NOT: rock.view_load %[[PL]]
 // CHECK: rock.view_load %[[PO]][%{{.*}}, %[[I]], %{{.*}}] : memref<64x1x128xf32> -> f32
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
 // CHECK: rock.view_store %{{.*}}, %arg3[%[[B]], %[[I]], %{{.*}}] : bf16, memref<8x1x128xbf16>
 // CHECK: math.log
+// CHECK: arith.addf %{{.*}}, %{{.*}} : f64
+// CHECK: arith.truncf %{{.*}} : f64 to f32
 // CHECK: rock.view_store %{{.*}}, %arg4[%[[B]], %[[I]]] : f32, memref<8x1xf32>
 // CHECK: memref.dealloc %[[PO]] : memref<64x1x128xf32>
-// CHECK: memref.dealloc %[[PL]] : memref<64x1xf32>
+// CHECK: memref.dealloc %[[PL]] : memref<64x1xf64>
 // CHECK-NOT: rock.gridwise_attention
 module attributes {rock.num_threads = 8 : i64} {
 func.func @split8(%q: memref<8x1x128xbf16>, %k: memref<1x4096x128xbf16>,

@@ -44,10 +44,9 @@
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<32xf32>
 // CHECK: vector.store %[[G0]]#0
 // CHECK: vector.store %[[G0]]#1
-// Scores (no region): the tile in vectors along j, x * log2e, padding keys
-// (j >= Sk) select −inf; tile maximum by a maxnumf reduction.
-// CHECK: %[[L2B:.*]] = vector.broadcast %[[LOG2E]] : f32 to vector<32xf32>
-// CHECK: arith.mulf %{{.*}}, %[[L2B]] : vector<32xf32>
+// Scores (no region): the tile in vectors along j, in the scores' units
+// (log2 e multiplies differences only), padding keys (j >= Sk) select −inf;
+// tile maximum by a maxnumf reduction.
 // CHECK: %[[JB:.*]] = vector.broadcast %{{.*}} : index to vector<32xindex>
 // CHECK: %[[STEP:.*]] = vector.step : vector<32xindex>
 // CHECK: %[[JV:.*]] = arith.addi %[[JB]], %[[STEP]] : vector<32xindex>
@@ -59,11 +58,16 @@
 // CHECK: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %[[NINF]] : f32
 // CHECK: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %[[ZERO]], %[[MNEW]] : f32
 // CHECK: %[[DM:.*]] = arith.subf %[[MOLD]], %[[MSAFE]] : f32
-// CHECK: %[[CORR:.*]] = math.exp2 %[[DM]] : f32
-// P = exp2(x - m_safe) over the tile in vectors (an arith polynomial, so it
-// vectorises; −inf gives exactly 0 and NaN propagates).
+// CHECK: %[[DM2:.*]] = arith.mulf %[[DM]], %[[LOG2E]] : f32
+// CHECK: %[[CORR:.*]] = math.exp2 %[[DM2]] : f32
+// P = exp2((x - m_safe) * log2e) over the tile in vectors (the difference
+// first: exact near the maximum, whose P is exactly 1), exp2 an arith
+// polynomial, so it vectorises; −inf gives exactly 0 and NaN propagates.
+// CHECK: %[[X:.*]] = vector.load
+// CHECK: %[[L2B:.*]] = vector.broadcast %[[LOG2E]] : f32 to vector<32xf32>
 // CHECK: %[[MSB:.*]] = vector.broadcast %[[MSAFE]] : f32 to vector<32xf32>
-// CHECK: %[[DX:.*]] = arith.subf %{{.*}}, %[[MSB]] : vector<32xf32>
+// CHECK: %[[XD:.*]] = arith.subf %[[X]], %[[MSB]] : vector<32xf32>
+// CHECK: %[[DX:.*]] = arith.mulf %[[XD]], %[[L2B]] : vector<32xf32>
 // CHECK: %[[CLAMP:.*]] = arith.maximumf %[[DX]], %{{.*}} : vector<32xf32>
 // CHECK: math.roundeven %[[CLAMP]] : vector<32xf32>
 // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[DX]], %[[DX]] : vector<32xf32>
@@ -86,15 +90,17 @@
 // CHECK: %[[OB:.*]] = arith.addi %[[OB0]], %[[SPLIT]] : index
 // CHECK: %[[LV:.*]] = memref.load %[[L]]
 // CHECK: %[[LZ:.*]] = arith.cmpf oeq, %[[LV]], %[[ZERO]] : f32
-// CHECK: arith.divf %{{.*}}, %[[LV]] : f32
+// O / l: a division (one rounding), not a product with 1 / l.
+// CHECK: %[[LB:.*]] = vector.broadcast %[[LV]] : f32 to vector<8xf32>
+// CHECK: arith.divf %{{.*}}, %[[LB]] : vector<8xf32>
 // CHECK: %[[OS:.*]] = arith.select %[[LZ]], %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: %[[OH:.*]] = arith.truncf %[[OS]] : vector<8xf32> to vector<8xf16>
 // CHECK: rock.view_store %[[OH]], %arg3[%[[OB]], %{{.*}}, %{{.*}}] : vector<8xf16>, memref<8x64x64xf16>
 // CHECK: %[[MV:.*]] = memref.load %[[M]]
 // CHECK: %[[LG:.*]] = math.log2 %[[LV]] : f32
-// CHECK: %[[S:.*]] = arith.addf %[[LG]], %[[MV]] : f32
-// CHECK: %[[LN:.*]] = arith.mulf %[[S]], %[[LN2]] : f32
-// CHECK: %[[LSE:.*]] = arith.select %[[LZ]], %[[NINF]], %[[LN]] : f32
+// CHECK: %[[LN:.*]] = arith.mulf %[[LG]], %[[LN2]] : f32
+// CHECK: %[[S:.*]] = arith.addf %[[MV]], %[[LN]] : f32
+// CHECK: %[[LSE:.*]] = arith.select %[[LZ]], %[[NINF]], %[[S]] : f32
 // CHECK: rock.view_store %[[LSE]], %arg4[%[[OB]], %{{.*}}] : f32, memref<8x64xf32>
 // CHECK-NOT: rock.gridwise_attention
 func.func @static_split(%q: memref<1x64x64xf16>, %k: memref<1x512x64xf16>,
@@ -341,7 +347,9 @@ func.func @causal_look_back(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: %[[SC:.*]] = rock.view_load %arg3[%[[BQ]], %[[I]], %[[JJ]]] : memref<2x8x32xf16> -> f16
 // CHECK: %[[Y:.*]] = arith.mulf %[[A]], %[[SC]] : f16
 // CHECK: %[[YF:.*]] = arith.extf %[[Y]] : f16 to f32
-// CHECK: arith.mulf %[[YF]], %[[LOG2E]] : f32
+// CHECK: arith.maxnumf %{{.*}}, %[[YF]] : f32
+// CHECK: arith.subf %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: rock.view_load %arg2[{{.*}}] : memref<2x32x16xf16> -> vector<16xf16>
 // CHECK-NOT: unrealized_conversion_cast
 func.func @region_and_reverse(%q: memref<2x8x32xf16>, %k: memref<2x32x32xf16>,

@@ -9,9 +9,9 @@
 static void gate(const char *name, const double *ref, const double *res, int n,
                  RockDType t, bool lse) {
   RockMetrics m;
-  rockMetricsCompute(ref, res, n, &m);
+  rockMetricsCompute(ref, res, n, 0.0, &m);
   RockThresholds th = rockThresholdsGetDefault(t);
-  RockVerdict v = rockMetricsGate(&m, &th, lse);
+  RockVerdict v = rockMetricsGate(&m, &th, lse, lse);
   printf("%s: rms %.8f abs %g rel %g mag %g nan %lld -> %d %d %d\n", name,
          m.rms, m.maxAbsDiff, m.maxRelDiff, m.maxMag,
          (long long)m.numNaNMismatch, v.rms, v.absDiff, v.relDiff);
@@ -86,12 +86,77 @@ int main(void) {
   printf("rounded bf16: %.2g %g\n", r11[0], r11[1]);
   // CHECK: rounded bf16: 1e-30 0
 
-  // TEST: LSE: only the RMS gate applies
+  // TEST: LSE under rocMLIR's rule (-pv-strict): only the RMS gate applies
   const double r6[] = {100, 1000}, s6[] = {100, 1000.01};
   gate("lse", r6, s6, 2, ROCK_DTYPE_F32, true);
   // CHECK: lse: {{.*}} -> 1 1 1
   gate("not lse", r6, s6, 2, ROCK_DTYPE_F32, false);
   // CHECK: not lse: {{.*}} -> 1 1 0
+  // rock's LSE gates: RMS and absDiff, never relDiff.
+  RockMetrics ml;
+  rockMetricsCompute(r6, s6, 2, 0.0, &ml);
+  RockThresholds tl = {1.0, 0.001, 0.0};
+  RockVerdict vl = rockMetricsGate(&ml, &tl, true, false);
+  printf("lse gates %d %d %d\n", vl.rms, vl.absDiff, vl.relDiff);
+  // CHECK: lse gates 1 0 1
+
+  // TEST: ulps: 1 in f16 is 2^-10, 5 in bf16 2^-5, 0 the smallest subnormal
+  printf("ulp %g %g %g %g %g\n", rockDTypeUlp(ROCK_DTYPE_F16, 1.0),
+         rockDTypeUlp(ROCK_DTYPE_BF16, 5.0), rockDTypeUlp(ROCK_DTYPE_F32, 0.75),
+         rockDTypeUlp(ROCK_DTYPE_F16, 0.0), rockDTypeUlp(ROCK_DTYPE_F16, 1e-7));
+  // CHECK: ulp 0.000976562 0.03125 5.96046e-08 5.96046e-08 5.96046e-08
+
+  // TEST: derived gates (docs/semantics.md §8). bf16, M = 5 (ulp 2^-5),
+  // Dqk 64 + Sk 192, exact scores, no split, L = 0:
+  // tau = 1.25 * 2^-5 / 5 + 4 * 16 * 2^-24 = 0.0078163; absDiff tau M,
+  // RMS 0.75 tau, relDiff 4 tau.
+  RockGateScale sc = {5.0, 64, 192, false, 0.0, true, false};
+  RockThresholds td = rockThresholdsDerive(ROCK_DTYPE_BF16, &sc);
+  printf("bf16 derived %.6g %.6g %.6g\n", td.rms, td.absDiff, td.relDiff);
+  // CHECK: bf16 derived 0.00586224 0.0390816 0.0312653
+  // 1% of M (0.05) is over it; one ulp at M (0.03125) is not.
+  // A split adds one more rounding of the output: 2.25 ulps.
+  sc.splits = true;
+  td = rockThresholdsDerive(ROCK_DTYPE_BF16, &sc);
+  printf("bf16 split absDiff %.6g\n", td.absDiff);
+  // CHECK: bf16 split absDiff 0.0703316
+  // f32, M = 1, inexact scores of magnitude L = 100 with a region: 3 sqrt(64)
+  // u L + 2 u L = 2600 u on top of 1.25 * 2^-23 + 64 u.
+  RockGateScale s32 = {1.0, 64, 192, false, 100.0, false, true};
+  td = rockThresholdsDerive(ROCK_DTYPE_F32, &s32);
+  printf("f32 derived absDiff %.6g\n", td.absDiff);
+  // CHECK: f32 derived absDiff 0.000158936
+  s32.exactScores = true;
+  td = rockThresholdsDerive(ROCK_DTYPE_F32, &s32);
+  printf("f32 exact absDiff %.6g\n", td.absDiff);
+  // CHECK: f32 exact absDiff 1.58846e-05
+  // An all-zero reference: every difference fails.
+  RockGateScale zs = {0.0, 64, 192, false, 0.0, true, false};
+  td = rockThresholdsDerive(ROCK_DTYPE_F16, &zs);
+  printf("zero derived %g %g %g\n", td.rms, td.absDiff, td.relDiff);
+  // CHECK: zero derived 0 0 0
+  // The LSE: 4 ulps of L (2^-17 at 100) and the same f32 terms; RMS 0.75
+  // tau / L.
+  s32.exactScores = false;
+  td = rockThresholdsDeriveLse(&s32);
+  printf("lse derived %.6g %.6g\n", td.rms, td.absDiff);
+  // CHECK: lse derived 1.41978e-06 0.000189304
+
+  // TEST: the relDiff floor is tau / relDiff, at most M; 0 gives the raw rule
+  printf("floor %g %g %g\n", rockRelDiffFloor(0.04, 0.02, 5.0),
+         rockRelDiffFloor(0.04, 0.001, 5.0), rockRelDiffFloor(0.04, 0.0, 5.0));
+  // CHECK: floor 2 5 5
+  // Elements below the floor leave maxRelDiff; cancellation near 0 counts
+  // only under the raw rule.
+  const double rc[] = {4, 1e-4, -2}, sc2[] = {4.01, 3e-4, -2};
+  RockMetrics mf;
+  rockMetricsCompute(rc, sc2, 3, 0.0, &mf);
+  printf("raw rel %g over %lld\n", mf.maxRelDiff, (long long)mf.numRelCounted);
+  // CHECK: raw rel 2 over 3
+  rockMetricsCompute(rc, sc2, 3, 0.5, &mf);
+  printf("floored rel %g over %lld\n", mf.maxRelDiff,
+         (long long)mf.numRelCounted);
+  // CHECK: floored rel 0.0025 over 2
 
   // TEST: defaults keyed on the output type
   RockThresholds t = rockThresholdsGetDefault(ROCK_DTYPE_F16);

@@ -19,6 +19,6 @@
 // TABLE: bf16 matmul 8192^3: 1606 µs = 685 TFLOP/s
 // TABLE: | 4k | yes | 11.14 ms (49, 7%) | 11.84 ms (46, 94% of dense) |
 // TABLE: | 8 | 8 | 8k | 256 | 283.8 (946, 20%) |
-// TABLE: ptxas -arch=sm_90 -v:
+// TABLE: ptxas -v (-arch: each PTX's .target):
 // TABLE: | prefill-p16-S4096-c1 | rock_attention_kernel #0 | {{[0-9]+}} | {{[0-9]+}} | 0 | 0 / 0 |
 // TABLE: | mtd-dense-q8-B8-L8192 | rock_attention_kernel #1 | {{[0-9]+}} | 0 | 0 | 0 / 0 |

@@ -1,10 +1,13 @@
 // i8 attention with scale + bias (rocMLIR's lit example; docs/user-guide.md §2.3): quantBias /
 // quantScale [1] broadcast to [B, Sq, Sk], the dequant -> scale -> bias region
-// with an i32 accumulator argument, in rocmlir-gen's linalg form.
-// RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias | FileCheck %s
-// RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias | rock-opt | FileCheck %s
+// with an i32 accumulator argument, in rocmlir-gen's linalg form
+// (--rocmlir-region: f16 after the dequantisation) and in rock's default
+// (f32, the f16 inputs widened).
+// RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias --rocmlir-region | FileCheck %s
+// RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias --rocmlir-region | rock-opt | FileCheck %s
+// RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias | rock-opt | FileCheck %s --check-prefix=F32
 // Without scale and bias the region still dequantises.
-// RUN: rock-gen -t i8 -seq_len_q 16 -seq_len_k 32 -head_dim_qk 16 -head_dim_v 8 | rock-opt | FileCheck %s --check-prefix=DEQ
+// RUN: rock-gen -t i8 -seq_len_q 16 -seq_len_k 32 -head_dim_qk 16 -head_dim_v 8 --rocmlir-region | rock-opt | FileCheck %s --check-prefix=DEQ
 
 // CHECK-DAG: #[[$BCAST:.*]] = #rock.transform_map<#{{.*}} by [<AddDim{1} ["g"] at [0] -> [] at []>, <AddDim{384} ["m"] at [1] -> [] at []>, <Broadcast{1} ["n"] at [2] -> ["raw"] at [0]>] bounds = [1, 384, 384] -> [1]>
 // CHECK-LABEL: func.func @rock_attention
@@ -30,6 +33,20 @@
 // CHECK-NEXT: rock.yield{{$}}
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{.*}} = softmax(qk) * %{{.*}} : memref<1x384x64xf16> -> memref<1x384x64xf16>
+
+// F32: ^bb0(%{{.*}}: memref<1x384x384xi32>, {{.*}}, %{{.*}}: memref<1x384x384xf32>):
+// F32-NEXT: linalg.generic
+// F32-NEXT: ^bb0(%[[ACC:.*]]: i32, %[[A0:.*]]: i8, %[[A1:.*]]: f16, %[[A2:.*]]: f16, %[[A3:.*]]: f16, %{{.*}}: f32):
+// F32-NEXT: %[[E:.*]] = arith.extsi %[[A0]] : i8 to i32
+// F32-NEXT: %[[D:.*]] = arith.subi %[[ACC]], %[[E]] : i32
+// F32-NEXT: %[[F:.*]] = arith.sitofp %[[D]] : i32 to f32
+// F32-NEXT: %[[QS:.*]] = arith.extf %[[A1]] : f16 to f32
+// F32-NEXT: %[[Q:.*]] = arith.mulf %[[F]], %[[QS]] : f32
+// F32-NEXT: %[[SW:.*]] = arith.extf %[[A2]] : f16 to f32
+// F32-NEXT: %[[SC:.*]] = arith.mulf %[[Q]], %[[SW]] : f32
+// F32-NEXT: %[[BW:.*]] = arith.extf %[[A3]] : f16 to f32
+// F32-NEXT: %[[BI:.*]] = arith.addf %[[SC]], %[[BW]] : f32
+// F32-NEXT: linalg.yield %[[BI]] : f32
 
 // DEQ-LABEL: func.func @rock_attention
 // DEQ-SAME: (%{{.*}}: memref<256xi8>, %{{.*}}: memref<512xi8>, %{{.*}}: memref<256xf16>, %{{.*}}: memref<1xi8>, %{{.*}}: memref<1xf16>, %{{.*}}: memref<128xf16>)

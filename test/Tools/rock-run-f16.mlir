@@ -1,8 +1,10 @@
 // RUN: rock-run %s -v | FileCheck %s
-// f16 buffers (loads widened to f32, the result rounded to f16); f16 default
-// thresholds.
-// CHECK-DAG: out: RMS {{.*}} (threshold 0.001, pass)
-// CHECK-DAG: out: maxRelDiff {{.*}} (threshold 100, pass)
+// f16 buffers (loads widened to f32, the result rounded to f16); thresholds
+// derived from f16's resolution (docs/semantics.md §8): absDiff at least one
+// f16 ulp of the largest output, below 2 (maxMag < 1 here: 2^-10).
+// CHECK-DAG: out: RMS {{.*}} (threshold {{[0-9.e-]+}}, pass)
+// CHECK-DAG: out: maxAbsDiff {{.*}} (threshold 0.00{{0[5-9]|1[0-9]}}{{[0-9]*}}, pass)
+// CHECK-DAG: out: maxRelDiff {{.*}} (threshold {{[0-9.e-]+}}, pass)
 // CHECK: [1 1 1]
 // The kernel is plain upstream MLIR (no rock ops), written from the same
 // template as the other rock-run-*.mlir kernels; it tests rock-run, not the

@@ -16,10 +16,17 @@
 // RUN: grep -c '^[0-9]' %t/s0.txt | FileCheck %s --check-prefix=S0
 // RUN: grep -c '^[0-9]' %t/s2.txt | FileCheck %s --check-prefix=S2
 // RUN: FileCheck %s --check-prefix=SHARD1 < %t/s1.txt
-// Invariants: filters, RMS policy, f32 relDiff, flag spelling, paged geometry.
+// Invariants: filters, RMS policy, default relDiff / absDiff gates, -pv, flag
+// spelling, paged geometry, the input data.
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 300 --seed 11 | python3 %rock_src/test/e2e/Inputs/sweep/check_list.py --expect-paged some | FileCheck %s --check-prefix=CHK300
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 50 --seed 11 --paged-fraction 1 | python3 %rock_src/test/e2e/Inputs/sweep/check_list.py --expect-paged all
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 50 --seed 11 --paged-fraction 0 --small | python3 %rock_src/test/e2e/Inputs/sweep/check_list.py --expect-paged none --max-tokens 512 --max-head-dim 128
+// --data: random inputs per sample, from their own stream (the problems are
+// those of the default pattern run).
+// RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 11 --data float | python3 %rock_src/test/e2e/Inputs/sweep/check_list.py --data float
+// RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 11 --data mixed | python3 %rock_src/test/e2e/Inputs/sweep/check_list.py --data mixed
+// RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 11 --data int --tools-dir /T | grep -v '^#' | sed -e 's/ -rand [0-9]*//' > %t/d1.txt
+// RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 11 --tools-dir /T | grep -v '^#' | diff - %t/d1.txt
 // The paged fraction does not change the unpaged samples' stream.
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 11 --paged-fraction 0 --tools-dir /T | grep -v '^#' > %t/p0.txt
 // RUN: python3 %rock_src/tools/rock_sweep.py --list --samples 30 --seed 11 --tools-dir /T | grep -v paged-attention | grep -v '^#' > %t/p1.txt
@@ -38,7 +45,7 @@
 // RUN: not python3 %rock_src/tools/rock_sweep.py --shard 3/3 2>&1 | FileCheck %s --check-prefix=BADSHARD
 
 // LIST: # seed 5, shard 0/1
-// LIST-NEXT: 0: /T/rock-gen --operation attention -t {{(f32|f16|bf16|i8)}} --arch cpu -g {{[0-9]+}} -seq_len_q {{[0-9]+}} -seq_len_k {{[0-9]+}} -head_dim_qk {{[0-9]+}} -head_dim_v {{[0-9]+}} -num_heads_q {{[0-9]+}} -num_heads_kv {{[0-9]+}} -with-attn-scale={{True|False}} -with-attn-bias={{True|False}} -transQ={{True|False}} -transK={{True|False}} -transV={{True|False}} -transO={{True|False}} -causal={{True|False}} -return_lse={{True|False}} -split_kv={{[0-9]+}} {{.*}}--perf_config=attn:v3:{{([0-9]+,){12}[0-9]+}} -RMS_threshold {{0.15|0.01|0.005}} {{.*}}-pv{{(-strict)?}} | /T/rock-run
+// LIST-NEXT: 0: /T/rock-gen --operation attention -t {{(f32|f16|bf16|i8)}} --arch cpu -g {{[0-9]+}} -seq_len_q {{[0-9]+}} -seq_len_k {{[0-9]+}} -head_dim_qk {{[0-9]+}} -head_dim_v {{[0-9]+}} -num_heads_q {{[0-9]+}} -num_heads_kv {{[0-9]+}} -with-attn-scale={{True|False}} -with-attn-bias={{True|False}} -transQ={{True|False}} -transK={{True|False}} -transV={{True|False}} -transO={{True|False}} -causal={{True|False}} -return_lse={{True|False}} -split_kv={{[0-9]+}} {{.*}}--perf_config=attn:v3:{{([0-9]+,){12}[0-9]+}} -RMS_threshold {{0.15|0.01|0.005}} -pv | /T/rock-run
 // LIST: 39: /T/rock-gen
 // LIST-NEXT: # Filtered: {{[0-9]+}}
 

@@ -52,15 +52,20 @@ typedef struct RockAttentionConfig {
   bool withScale, withBias;      ///< `--with-attn-scale`, `--with-attn-bias`.
   bool transQ, transK, transV,
       transO; ///< Layout flags (docs/dialect.md, rock.attention).
-  RockAttentionDtype softmaxDtype; ///< `-softmax_dtype` (f32; not i8).
-  bool paged;                      ///< `--paged-attention`.
-  int64_t numPages, pageSize;      ///< Pages per batch, elements per page
-                                   ///< (-1: unset; one may be derived).
-  const char *perfConfig;          ///< `-perf_config` or NULL (borrowed).
-  bool reverseGrid;                ///< `--reverse_grid`.
-  int64_t slidingWindowSize;       ///< W, 0 = unset.
-  int64_t causalLookBack;          ///< causal band L, 0 = unset.
-  int64_t deviceMemBytes;          ///< `--device-mem-bytes`, 0 = unset.
+  RockAttentionDtype softmaxDtype; ///< `-softmax_dtype` (f32; not i8): the
+                                   ///< type the pre-softmax region and the
+                                   ///< softmax compute in.
+  /// `--rocmlir-region`: rocmlir-gen's region, computing in the element type
+  /// (f16 for i8) whatever softmaxDtype says (false).
+  bool regionInElementType;
+  bool paged;                 ///< `--paged-attention`.
+  int64_t numPages, pageSize; ///< Pages per batch, elements per page
+                              ///< (-1: unset; one may be derived).
+  const char *perfConfig;     ///< `-perf_config` or NULL (borrowed).
+  bool reverseGrid;           ///< `--reverse_grid`.
+  int64_t slidingWindowSize;  ///< W, 0 = unset.
+  int64_t causalLookBack;     ///< causal band L, 0 = unset.
+  int64_t deviceMemBytes;     ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Sanity checks of e2e-configs/*.toml (no tools needed):
 every file expands, declares a level, PR combinations stay within budget,
-thresholds are rocMLIR's for the dtype (7.4), paged geometry is consistent
+thresholds are rocMLIR's for the dtype (7.4) (a file with
+`thresholds = "defaults"` names none: it runs at rock's default gates), paged geometry is consistent
 (5.4), split-KV has -return_lse, prefix offsets have -causal.
 Usage: check_configs.py <e2e-configs dir> [--pr-budget N]"""
 import glob
@@ -68,6 +69,12 @@ def main():
                 t = f.get("t", "f32")
                 # Sweep regressions carry rock-sweep's thresholds instead.
                 policy = spec.data.get("thresholds", "rocmlir")
+                if policy == "defaults":
+                    for k in ("relDiff_threshold", "absDiff_threshold",
+                              "RMS_threshold", "atol", "rtol"):
+                        if k in f:
+                            errors.append(f"{where}: -{k} in a file at "
+                                          "rock's default gates")
                 for k, v in (THRESH[t] if policy == "rocmlir" else {}).items():
                     got = f.get(k.lstrip("-"))
                     # documented relaxation (NightlyAttention.toml)

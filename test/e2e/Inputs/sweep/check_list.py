@@ -4,6 +4,7 @@ of tools/rock_sweep.py.
 
 Usage: check_list.py [--limit BYTES] [--max-tokens N] [--max-head-dim N]
                      [--expect-paged all|some|none]
+                     [--data pattern|int|float|mixed|any]
 Prints "checked N samples, P paged" or the first violation (exit 1)."""
 import argparse
 import re
@@ -17,6 +18,7 @@ ap.add_argument("--limit", type=int, default=1536 * 1024 * 1024)
 ap.add_argument("--max-tokens", type=int, default=4096)
 ap.add_argument("--max-head-dim", type=int, default=1024)
 ap.add_argument("--expect-paged", default="any")
+ap.add_argument("--data", default="pattern")
 a = ap.parse_args()
 
 
@@ -55,10 +57,13 @@ for line in sys.stdin:
     lse = f["-return_lse"] == "True"
     scale = f["-with-attn-scale"] == "True"
     bias = f["-with-attn-bias"] == "True"
-    strict = t in ("f16", "bf16") and (scale or bias)
     if f["--operation"] != "attention" or f["--arch"] != "cpu" or \
-            ("-pv-strict" if strict else "-pv") not in f:
+            "-pv" not in f or "-pv-strict" in f:
         fail("operation/arch/-pv", line)
+    if a.data != "any" and ("-rand" in f) != (a.data != "pattern"):
+        fail("--data", line)
+    if a.data == "float" and f.get("-rand_type") != "float":
+        fail("--data float", line)
     for k in ("-with-attn-bias", "-transQ", "-transK", "-transV", "-transO",
               "-causal", "-return_lse", "-with-attn-scale"):
         if f[k] not in ("True", "False"):
@@ -78,8 +83,8 @@ for line in sys.stdin:
     rms = "0.15" if (not scale and dqk > 64) else ("0.01" if t == "bf16" else "0.005")
     if f["-RMS_threshold"] != rms:
         fail(f"RMS policy (want {rms})", line)
-    if (t == "f32") != (f.get("-relDiff_threshold") == "1e-2"):
-        fail("f32 relDiff", line)
+    if "-relDiff_threshold" in f or "-absDiff_threshold" in f:
+        fail("relDiff / absDiff at rock's defaults", line)
     pc = f["--perf_config"]
     if not re.fullmatch(r"attn:v3:(\d+,){12}\d+", pc):
         fail("perf config", line)

@@ -1,0 +1,449 @@
+/*===- attention_wgmma.c - the sm_90a prefill schedule (warpgroup MMA) ---===*
+ *
+ * rock.gridwise_attention on Hopper's own tensor-core instruction, for
+ * prefill on sm_90 / sm_90a (docs/gpu-accel.md, "The sm_90a prefill
+ * schedule"):
+ *   - a workgroup of 1 or 2 consumer warpgroups, each owning 64 merged rows
+ *     (the q x group rows of a KV group, as the mma.sync schedule merges
+ *     them), against key tiles of mb = 128 keys (64 when a head dim is
+ *     above 128);
+ *   - Q, K, V staged with cp.async in the wgmma operand layouts (no
+ *     swizzle; attention_wgmma_stage.c) in dynamic workgroup memory: Q once,
+ *     K and V in two stages each;
+ *   - S = Q·Kᵀ with A and B from workgroup memory; O += P·V with P in
+ *     registers (the register-A form through PTX inline asm; accel_wgmma.c);
+ *   - per tile t, after one barrier: K(t + 1) and V(t) stream in while
+ *     S(t) and P·V(t - 1) are issued together, then the softmax of tile t
+ *     runs as P·V(t - 1) finishes on the tensor cores (wait_group 1), and O
+ *     is rescaled after it (wait_group 0); the last tile's P·V follows the
+ *     loop;
+ *   - the scores, masks, online softmax, finalisation, LSE, causal
+ *     longest-first order and internal split are passes/attention/'s.
+ * It applies to 16-bit Q = K = V (f16 / bf16), prefill (at least 64
+ * queries per head), head dims multiples of 16 up to 256 (and key counts a
+ * multiple of 8 when K is stored [d][keys]); otherwise, or with the module
+ * attribute rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule
+ * runs. rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
+ * ablation); rock.gpu_wgmma_pingpong / rock.gpu_wgmma_swizzle128 = true
+ * (opt-in until measured) order the consumer warpgroups' products in turns
+ * (attention_wgmma_ws.c) / stage the tiles 128-byte swizzled
+ * (attention_wgmma.h). A module whose kernels hold wgmma is compiled for
+ * sm_90a (rock-gpu-attach-target).
+ *
+ *===----------------------------------------------------------------------===*/
+#include "gpu/attention_wgmma.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+  SMEM_MAX = 232448, /* 227 KiB of dynamic workgroup memory per block */
+  MAX_PA = 64,       /* P registers: mb / 16 x 4 */
+};
+
+/* Whether view `v` reads through a page table (a rock.deref in its
+ * rock.transform chain). */
+static bool pagedView(MlirValue v) {
+  for (int depth = 0; depth < 64 && mlirValueIsAOpResult(v); ++depth) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(def));
+    if (nm.length == 10 && !strncmp(nm.data, "rock.deref", 10))
+      return true;
+    if (mlirOperationGetNumOperands(def) < 1)
+      return false;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return false;
+}
+
+/* The schedule switches (docs/gpu.md, "Schedule switches"). */
+typedef struct WgSwitches {
+  bool on;       /* rock.gpu_wgmma */
+  bool overlap;  /* rock.gpu_wgmma_overlap */
+  bool producer; /* rock.gpu_wgmma_producer */
+  bool pingpong; /* rock.gpu_wgmma_pingpong */
+  bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
+} WgSwitches;
+
+/* The plan for `a`: false when the schedule does not apply. */
+static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
+                    WgCtx *c) {
+  RockGpuTarget t;
+  MlirExternalPass quiet = {NULL};
+  if (!rock__gpuArch(op, quiet, &t) || t.vendor != ROCK_GPU_NVIDIA ||
+      t.smVersion != 90 || !sw->on)
+    return false;
+  memset(c, 0, sizeof *c);
+  c->a = a;
+  c->numCu = rock__gpuNumCu(op, &t);
+  rock__typeStr(c->elt, sizeof c->elt, a->tq, 1);
+  char tk[16], tv[16];
+  rock__typeStr(tk, sizeof tk, a->tk, 1);
+  rock__typeStr(tv, sizeof tv, a->tv, 1);
+  if ((strcmp(c->elt, "f16") && strcmp(c->elt, "bf16")) || strcmp(c->elt, tk) ||
+      strcmp(c->elt, tv))
+    return false;
+  /* Prefill: at least a warpgroup's rows of queries per head (multi-token
+   * decode, a few queries against a long cache, is read-bound: the
+   * mma.sync schedule streams it faster, bench/RESULTS-gpu-wgmma.md). */
+  int64_t sqr = a->Sq * a->R;
+  if (a->Sq < WG_ROWS || a->Dqk % 16 || a->Dv % 16 || a->Dqk > 256 ||
+      a->Dv > 256 || (a->kKeyMajor && a->Sk % 8))
+    return false;
+  c->nwg = sqr >= WG_ROWS * WG_MAX_WG ? WG_MAX_WG : 1;
+  c->nb = WG_ROWS * c->nwg;
+  c->mb = a->Dqk <= 128 && a->Dv <= 128 ? 128 : 64;
+  /* Warp-specialised (a producer warpgroup; rock.gpu_wgmma_producer =
+   * false turns it off) with two consumer warpgroups, head dims up to 128
+   * and no pre-softmax region (where the consumers fit setmaxnreg's 232
+   * registers without spills), for dense K / V: through page tables one
+   * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
+   * run 2). */
+  c->ws = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
+          a->Dv <= 128 && mlirBlockIsNull(a->rblock) &&
+          !pagedView(mlirOperationGetOperand(op, 1)) &&
+          !pagedView(mlirOperationGetOperand(op, 2));
+  c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
+  /* Ping-pong needs the two consumer warpgroups of the producer form; the
+   * 128-byte swizzle whole 64-element blocks (every tile's two extents are
+   * head dims or key tiles). */
+  c->pingpong = sw->pingpong && c->ws;
+  c->sw128 = sw->swizzle && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
+  RockGpuTarget ta = t;
+  snprintf(ta.chip, sizeof ta.chip, "sm_90a");
+  if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
+      !rock__accelSelectWarpgroup(&ta, c->elt, (int)a->Dv, &c->acO))
+    return false;
+  /* Q, then two stages of K and V. */
+  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128};
+  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk,
+                  "",    c->sw128};
+  c->v = (WgTile){(int)a->Dv, c->mb,   true, c->k.off + 2LL * c->mb * a->Dqk,
+                  "",         c->sw128};
+  c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
+  /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
+  c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
+  c->bytes = c->barOff + (c->ws ? 64 : 0);
+  if (c->bytes > SMEM_MAX)
+    return false;
+  WgTile *ts[3] = {&c->q, &c->k, &c->v};
+  for (int i = 0; i < 3; ++i)
+    snprintf(ts[i]->mt, sizeof ts[i]->mt,
+             "memref<%dx8x%s, #gpu.address_space<workgroup>>",
+             ts[i]->nn * ts[i]->kk / 8, c->elt);
+  c->overlap = sw->overlap;
+  /* Causal row blocks see more keys the later they come: the longest
+   * first. */
+  if (a->causal)
+    a->reverse = !a->reverse;
+  a->NB = c->nb;
+  a->MB = c->mb;
+  a->nNBlk = (sqr + a->NB - 1) / a->NB;
+  a->grid = a->Bkv * a->nNBlk * a->S;
+  return true;
+}
+
+/* (sw128) The bytes from the buffer's start to its first 1024-byte
+ * boundary: the swizzle pattern is one of addresses, so every tile starts
+ * on one (the buffer is only 16-byte aligned; c->bytes has the slack). */
+static int alignPad(RockGen *g, WgCtx *c) {
+  int p = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                "-> index",
+                p, c->buf, c->mBuf);
+  int c1k = rock__genIndex(g, 1024);
+  return rock__genBin(
+      g, "arith.remui",
+      rock__genBin(g, "arith.subi", c1k,
+                   rock__genBin(g, "arith.remui", p, c1k, "index"), "index"),
+      c1k, "index");
+}
+
+/* The gpu.launch line and the ids every stage uses. */
+static void launch(RockGen *g, WgCtx *c, int *bx) {
+  RockAttn *a = c->a;
+  int c1 = rock__genIndex(g, 1), v[12];
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)c->bytes);
+  int bytes = rock__genConst(g, lit, "i32");
+  for (int i = 0; i < 12; ++i)
+    v[i] = rock__genFresh(g);
+  rock__genLine(
+      g,
+      "gpu.launch blocks(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, %%v%d = "
+      "%%v%d, %%v%d = %%v%d) threads(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, "
+      "%%v%d = %%v%d, %%v%d = %%v%d) dynamic_shared_memory_size %%v%d {",
+      v[0], v[1], v[2], v[3], rock__genIndex(g, a->grid), v[4], c1, v[5], c1,
+      v[6], v[7], v[8], v[9], rock__genIndex(g, c->nThreads), v[10], c1, v[11],
+      c1, bytes);
+  g->depth++;
+  *bx = v[0];
+  c->tx = v[6];
+  snprintf(c->mBuf, sizeof c->mBuf,
+           "memref<?xi8, #gpu.address_space<workgroup>>");
+  c->buf = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = gpu.dynamic_shared_memory : %s", c->buf, c->mBuf);
+  c->pad = c->sw128 ? alignPad(g, c) : -1;
+  if (c->sw128) {
+    int v = rock__wgTileView(g, c, &c->q, -1), p = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                  "-> index",
+                  p, v, c->q.mt);
+    int a = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", a, p);
+    c->addr16 =
+        rock__genBin(g, "arith.shrui",
+                     rock__genBin(g, "arith.andi", a,
+                                  rock__genConst(g, "262143", "i64"), "i64"),
+                     rock__genConst(g, "4", "i64"), "i64");
+  }
+  int cl = rock__genIndex(g, WG_LANES);
+  c->wgi = rock__genBin(g, "arith.divui", c->tx, cl, "index");
+  c->lane = rock__genBin(g, "arith.remui", c->tx, cl, "index");
+  c->cpTx = c->ws ? rock__genBin(g, "arith.subi", c->tx,
+                                 rock__genIndex(g, WG_LANES * c->nwg), "index")
+                  : c->tx;
+  c->cpN = c->ws ? WG_LANES : c->nThreads;
+  c->wg = rock__attnWorkgroup(g, a, *bx);
+  c->cR = rock__genIndex(g, a->R);
+  c->lastRow = rock__genBin(g, "arith.subi", c->wg.nRows, c1, "index");
+  /* Q's descriptor for this warpgroup's rows. */
+  int qd = rock__wgTileDesc(g, c, &c->q, -1);
+  int wgi = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", wgi,
+                c->wgi);
+  snprintf(lit, sizeof lit, "%lld",
+           (long long)(rock__wgLines(&c->q, WG_ROWS) >> 4));
+  c->qDesc = rock__genBin(
+      g, "arith.addi", qd,
+      rock__genBin(g, "arith.muli", wgi, rock__genConst(g, lit, "i64"), "i64"),
+      "i64");
+}
+
+/* The block's key range and this split's tiles (c->start, c->end); with
+ * dynamic limits also the keys every row sees (c->minLast, c->maxLow). */
+static void blockRange(RockGen *g, WgCtx *c) {
+  RockAttn *a = c->a;
+  int eff = -1, lowKey = -1;
+  if (a->dynamic) {
+    eff = rock__genIndex(g, -1);
+    lowKey = rock__genIndex(g, a->Sk);
+    c->minLast = rock__genIndex(g, a->Sk);
+    c->maxLow = rock__genIndex(g, 0);
+    for (int r = 0; r < c->nb; ++r) {
+      int rc = rock__genBin(g, "arith.minui", rock__genIndex(g, r), c->lastRow,
+                            "index");
+      RockRowIdx x = rock__attnRowIdx(g, c->wg.n0, rc, c->wg.bq0, c->cR);
+      int last = rock__attnRowLast(g, a, x);
+      eff = rock__attnBlockLast(g, eff, last);
+      c->minLast = rock__genBin(g, "arith.minsi", c->minLast, last, "index");
+      if (a->hasLow) {
+        int low = rock__attnRowLow(g, a, x);
+        lowKey = rock__attnBlockLow(g, lowKey, low);
+        c->maxLow = rock__genBin(g, "arith.maxsi", c->maxLow, low, "index");
+      }
+    }
+  }
+  rock__attnTileRange(g, a, c->wg.split, eff, lowKey, &c->start, &c->end);
+}
+
+/* Waits for this thread's copies, makes everyone's visible to the tensor
+ * cores (generic-proxy stores before async-proxy reads), then a barrier. */
+static void landed(RockGen *g) {
+  rock__genLine(g, "nvvm.cp.async.wait.group 0");
+  rock__accelWgmmaProxyFence(g);
+  rock__genLine(g, "gpu.barrier");
+}
+
+/* The stage (0 / 1, index id) of tile `kt`. */
+static int stageOf(RockGen *g, const WgCtx *c, int kt) {
+  return rock__genBin(g, "arith.remui",
+                      rock__genBin(g, "arith.subi", kt, c->start, "index"),
+                      rock__genIndex(g, 2), "index");
+}
+
+/* K of tile `kt` + 1 into stage `st`, when there is such a tile. */
+static void nextK(RockGen *g, WgCtx *c, int kt, int st) {
+  int kn = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 1), "index");
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi ult,", kn, c->end, "index"));
+  g->depth++;
+  int jn;
+  (void)rock__attnTileCols(g, c->a, kn, &jn);
+  rock__wgStageK(g, c, jn, st);
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
+/* One loop iteration for tile kt: state m[2], l[2], O (vector), P of tile
+ * kt - 1 (pa); sets the next state in mN, lN, oN, paN. */
+static void tileStep(RockGen *g, WgCtx *c, int kt, const int *m, const int *l,
+                     int o, const int *pa, int *mN, int *lN, int *oN,
+                     int *paN) {
+  int st = stageOf(g, c, kt);
+  int sp = rock__genBin(g, "arith.subi", rock__genIndex(g, 1), st, "index");
+  int j0;
+  (void)rock__attnTileCols(g, c->a, kt, &j0);
+  landed(g);
+  nextK(g, c, kt, sp);
+  rock__wgStageV(g, c, j0, st);
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+  WgDescs ds, dv;
+  rock__wgScoresDescs(g, c, st, &ds);
+  rock__wgPVDescs(g, c, sp, &dv);
+  int os0 = rock__accelWgmmaStruct(g, &c->acO, o), pin[MAX_PA];
+  rock__accelWgmmaPin(g, pa, c->mb / 4, pin);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int s = rock__wgScores(g, c, &ds);
+  int os = rock__wgPV(g, c, &dv, pin, os0);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned %d", c->overlap ? 1 : 0);
+  int cr[2];
+  rock__wgSoftmax(g, c, rock__accelWgmmaVector(g, &c->acS, s), j0, m, l, mN, lN,
+                  cr, paN);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+  rock__accelWgmmaHold(g, pin, c->mb / 4);
+  *oN = rock__wgRescale(g, c, rock__accelWgmmaVector(g, &c->acO, os), cr);
+}
+
+/* The key tiles of a non-empty range: the first tile's scores and
+ * softmax, the loop (tileStep), the last tile's P·V; yields O, m, l. */
+static void pipeline(RockGen *g, WgCtx *c) {
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  int j0, st0 = rock__genIndex(g, 0);
+  (void)rock__attnTileCols(g, c->a, c->start, &j0);
+  rock__wgStageQ(g, c);
+  rock__wgStageK(g, c, j0, st0);
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+  landed(g);
+  nextK(g, c, c->start, rock__genIndex(g, 1));
+  rock__wgStageV(g, c, j0, st0);
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+  WgDescs ds;
+  rock__wgScoresDescs(g, c, st0, &ds);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int s = rock__wgScores(g, c, &ds);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+  int m0[2] = {ninf, ninf}, l0[2] = {zf, zf}, m1[2], l1[2], cr[2];
+  int pa[MAX_PA];
+  rock__wgSoftmax(g, c, rock__accelWgmmaVector(g, &c->acS, s), j0, m0, l0, m1,
+                  l1, cr, pa);
+  /* state: m (2), l (2), O, P (npa i32) */
+  int npa = c->mb / 4, nSt = 5 + npa;
+  int init[5 + MAX_PA], args[5 + MAX_PA], res[5 + MAX_PA], next[5 + MAX_PA];
+  const char *tys[5 + MAX_PA];
+  char vt[32];
+  rock__typeStrS(vt, sizeof vt, "f32", c->acO.cElems);
+  int o0 = rock__genZero(g, "f32", c->acO.cElems);
+  for (int i = 0; i < nSt; ++i) {
+    init[i] = i < 2 ? m1[i] : i < 4 ? l1[i - 2] : i == 4 ? o0 : pa[i - 5];
+    tys[i] = i < 4 ? "f32" : i == 4 ? vt : "i32";
+  }
+  int kt;
+  rock__genForTyped(
+      g, rock__genBin(g, "arith.addi", c->start, rock__genIndex(g, 1), "index"),
+      c->end, rock__genIndex(g, 1), nSt, init, tys, &kt, args, res);
+  tileStep(g, c, kt, args, args + 2, args[4], args + 5, next, next + 2,
+           &next[4], next + 5);
+  rock__genYieldTypedEnd(g, nSt, next, tys);
+  /* The last tile's P·V. */
+  landed(g);
+  int lastSt = stageOf(
+      g, c,
+      rock__genBin(g, "arith.subi", c->end, rock__genIndex(g, 1), "index"));
+  WgDescs dv;
+  rock__wgPVDescs(g, c, lastSt, &dv);
+  int os0 = rock__accelWgmmaStruct(g, &c->acO, res[4]);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int os = rock__wgPV(g, c, &dv, res + 5, os0);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+  int o = rock__accelWgmmaVector(g, &c->acO, os);
+  rock__genLine(g,
+                "scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, f32, "
+                "f32, f32",
+                o, res[0], res[1], res[2], res[3], vt);
+}
+
+static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
+  WgCtx c = *(const WgCtx *)ctx;
+  c.a = a;
+  c.kView = a->k;
+  snprintf(c.kViewTy, sizeof c.kViewTy, "%s", a->mk);
+  if (c.k.mn)
+    c.kView = rock__attnKeyMajorK(g, a, c.kViewTy, sizeof c.kViewTy);
+  int bx;
+  launch(g, &c, &bx);
+  if (c.ws)
+    rock__wgInitBarriers(g, &c);
+  blockRange(g, &c);
+  rock__wgRows(g, &c);
+  if (c.ws) {
+    /* The producer warpgroup (the last), then the consumers. */
+    rock__genLine(g, "scf.if %%v%d {",
+                  rock__genBin(g, "arith.cmpi eq,", c.wgi,
+                               rock__genIndex(g, c.nwg), "index"));
+    g->depth++;
+    rock__wgRegisters(g, true);
+    rock__wgProducer(g, &c);
+    g->depth--;
+    rock__genLine(g, "} else {");
+    g->depth++;
+    rock__wgRegisters(g, false);
+  }
+  char vt[32];
+  rock__typeStrS(vt, sizeof vt, "f32", c.acO.cElems);
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  int any = rock__genBin(g, "arith.cmpi ult,", c.start, c.end, "index");
+  int r0 = g->next;
+  for (int i = 0; i < 5; ++i)
+    (void)rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d, %%v%d, %%v%d, %%v%d, %%v%d = scf.if %%v%d -> (%s, f32, "
+                "f32, f32, f32) {",
+                r0, r0 + 1, r0 + 2, r0 + 3, r0 + 4, any, vt);
+  g->depth++;
+  if (c.ws)
+    rock__wgConsumer(g, &c);
+  else
+    pipeline(g, &c);
+  g->depth--;
+  rock__genLine(g, "} else {");
+  rock__genLine(g,
+                "  scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, "
+                "f32, f32, f32",
+                rock__genZero(g, "f32", c.acO.cElems), ninf, ninf, zf, zf, vt);
+  rock__genLine(g, "}");
+  int m[2] = {r0 + 1, r0 + 2}, l[2] = {r0 + 3, r0 + 4};
+  rock__wgFinish(g, &c, r0, m, l);
+  if (c.ws) {
+    g->depth--;
+    rock__genLine(g, "}");
+  }
+  rock__genLine(g, "gpu.terminator");
+  g->depth--;
+  rock__genLine(g, "}");
+  return true;
+}
+
+int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
+  /* (rock.gpu_accel = false keeps every tensor-core schedule off) */
+  int acc = rock__gpuSwitch(op, pass, "rock.gpu_accel", 1, 0, 1);
+  int on = rock__gpuSwitch(op, pass, "rock.gpu_wgmma", 1, 0, 1);
+  int ov = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_overlap", 1, 0, 1);
+  int pr = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_producer", 1, 0, 1);
+  int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
+  int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 0, 0, 1);
+  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0)
+    return 0;
+  WgSwitches sw = {acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1};
+  WgCtx c;
+  if (!applies(op, a, &sw, &c))
+    return -1;
+  /* One workgroup per SM at most: split the keys when the grid is small. */
+  int64_t P = rock__attnInternalSplit(a, c.numCu, 2);
+  return rock__attnLower(op, pass, a, P, true, generate, &c) ? 1 : 0;
+}

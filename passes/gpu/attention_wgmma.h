@@ -1,0 +1,141 @@
+/*===- attention_wgmma.h - the sm_90a prefill schedule's stages -*- C -*-===*
+ *
+ * rock.gridwise_attention on Hopper's warpgroup MMA (docs/gpu-accel.md,
+ * "The sm_90a prefill schedule"): attention_wgmma.c decides whether it
+ * applies and drives the kernel, attention_wgmma_stage.c copies Q, K and V
+ * into the wgmma operand layouts, attention_wgmma_tile.c runs one key tile
+ * (both products, the scores, masks and online softmax of passes/attention/)
+ * and the finalisation. All three share one WgCtx: the plan (filled by
+ * applies) and the SSA ids of the kernel (filled while emitting).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ROCK_PASSES_GPU_ATTENTION_WGMMA_H
+#define ROCK_PASSES_GPU_ATTENTION_WGMMA_H
+
+#include "gpu/accel.h"
+
+enum {
+  WG_ROWS = 64,     /* merged query rows per consumer warpgroup */
+  WG_LANES = 128,   /* threads per warpgroup */
+  WG_MAX_WG = 2,    /* consumer warpgroups per workgroup */
+  WG_STAGES = 2,    /* K / V buffers (tile t + 1 streams in during tile t) */
+  WG_MAX_ACC = 128, /* f32 accumulator elements per lane (m64 n256) */
+};
+
+/* The operand layout of a staged tile. K-major tiles have n lines (rows)
+ * of contiguous k; MN-major ones k lines of contiguous n.
+ * No swizzle: core matrices of 8 lines x 16 bytes, 128 contiguous bytes
+ * each; per k16 slab of an Nn x K tile, 8-line groups along n 256 bytes
+ * apart (SBO), the two k halves 128 bytes apart (LBO), slabs 32·Nn bytes
+ * apart.
+ * 128-byte swizzle (sw; rock.gpu_wgmma_swizzle128): the contiguous
+ * dimension cut into blocks of 64 elements; a block holds every line as
+ * 128 bytes, line after line, 16-byte chunk c of line L at chunk c ^ (L %
+ * 8), blocks one after another (K-major: k blocks of Nn lines; MN-major: n
+ * blocks of K lines), 1024-byte aligned. K-major: SBO 1024 (8 lines), a
+ * k16 step 32 bytes further inside a block; MN-major: LBO the block size
+ * (the next 64 n), SBO 1024 (the next 8 k), a k16 step 2048 bytes. */
+typedef struct WgTile {
+  int nn;      /* extent along the product's n (or m) */
+  int kk;      /* extent along the product's k */
+  bool mn;     /* MN-major: 16-byte chunks along n */
+  int64_t off; /* byte offset in the workgroup buffer (stage 0) */
+  char mt[64]; /* the memref type of its stores: [chunks][8] */
+  bool sw;     /* 128-byte swizzle */
+} WgTile;
+
+typedef struct WgCtx {
+  /* the plan */
+  RockAttn *a;
+  RockAccel acS; /* Q·Kᵀ: m64 n mb k16 */
+  RockAccel acO; /* P·V: m64 n Dv k16, A (P) from registers */
+  char elt[8];
+  int nwg, nb, mb, nThreads;
+  bool overlap;   /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool ws;        /* warp-specialised: a producer warpgroup copies, mbarriers */
+  bool pingpong;  /* (ws) the consumers take turns issuing their products */
+  bool sw128;     /* the tiles are 128-byte swizzled (WgTile.sw) */
+  int64_t barOff; /* byte offset of the mbarriers (ws) */
+  WgTile q, k, v;
+  int64_t stageBytes, bytes, numCu;
+  /* kernel ids */
+  int tx, wgi, lane, buf, kView;
+  int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
+  int addr16; /* (sw128) that boundary's descriptor address field (i64) */
+  int cpTx, cpN; /* the copying threads: index (id) and count */
+  int qDesc;     /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
+  char kViewTy[160];
+  char mBuf[96];
+  RockAttnWg wg;
+  int cR, lastRow;
+  int minLast, maxLow; /* keys every row of the block sees (dynamic) */
+  int start, end;      /* this split's key tiles */
+  int row[2];          /* this lane's two rows in the block */
+  RockRowIdx x[2];
+  int last[2], low[2];
+  int col2t; /* 2·(lane % 4): the lane's first column in each n8 block */
+} WgCtx;
+
+/* attention_wgmma_stage.c: the copies of one tile into workgroup memory, as
+ * 16-byte stores marked rock.async_copy (cp.async, through paged views
+ * too). Q [nb][Dqk] once; K or V of the tile at key j0 into stage `st`
+ * (an index id: 0 or 1). The caller commits the group. */
+void rock__wgStageQ(RockGen *g, WgCtx *c);
+void rock__wgStageK(RockGen *g, WgCtx *c, int j0, int st);
+void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
+/* The view of tile `t` (c->q / k / v) in stage `st` (an index id, or -1
+ * for Q) as the 2-D memref t->mt the stores use ([chunks][8]). */
+int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st);
+/* The wgmma descriptor of tile `t` in stage `st` (as rock__wgTileView; its
+ * layout's LBO, SBO and swizzle mode); Slab: the bytes from the tile's
+ * start to its k16 step s; Lines: to its line n0 (a multiple of 8) along n
+ * (K-major). */
+int rock__wgTileDesc(RockGen *g, WgCtx *c, const WgTile *t, int st);
+int64_t rock__wgSlab(const WgTile *t, int s);
+int64_t rock__wgLines(const WgTile *t, int n0);
+
+/* attention_wgmma_ws.c: the warp-specialised form. A producer warpgroup
+ * (the last) copies Q, K and V with cp.async, each stage's completion
+ * tracked by an mbarrier (cp.async.mbarrier.arrive.noinc); the consumer
+ * warpgroups wait on it and release the stage on a second mbarrier after
+ * the products that read it. InitBarriers: their initialisation (before
+ * the one workgroup barrier); Producer / Consumer: the two roles, with
+ * setmaxnreg moving registers to the consumers; Consumer yields O, m, l
+ * like the pipeline of attention_wgmma.c. */
+void rock__wgInitBarriers(RockGen *g, WgCtx *c);
+/* setmaxnreg of one role (the first op of its branch). */
+void rock__wgRegisters(RockGen *g, bool producer);
+void rock__wgProducer(RockGen *g, WgCtx *c);
+void rock__wgConsumer(RockGen *g, WgCtx *c);
+
+/* attention_wgmma_tile.c */
+/* This lane's rows and key limits (c->row, x, last, low, col2t). */
+void rock__wgRows(RockGen *g, WgCtx *c);
+/* The descriptors of one batch of products (computed before the
+ * wgmma.fence that opens the batch, so that no instruction between the
+ * products defines their inputs). */
+typedef struct WgDescs {
+  int n;            /* products */
+  int a[16], b[16]; /* A (Q·Kᵀ only) and B descriptors */
+} WgDescs;
+/* S = Q·Kᵀ of the warpgroup for the K tile in stage `st`: Descs computes
+ * the descriptors, Scores issues the products (one committed group, not
+ * waited for) and returns the accumulator struct. */
+void rock__wgScoresDescs(RockGen *g, WgCtx *c, int st, WgDescs *d);
+int rock__wgScores(RockGen *g, WgCtx *c, const WgDescs *d);
+/* From the waited scores `sv` (vector) of the tile at key j0: the region,
+ * masks, scaling and online softmax; mOld / lOld: 2 per lane; sets mNew /
+ * lNew, the rescale factors cr (2) and the P fragments pa (4 i32 per k16
+ * step, mb / 16 steps). */
+void rock__wgSoftmax(RockGen *g, WgCtx *c, int sv, int j0, const int *mOld,
+                     const int *lOld, int *mNew, int *lNew, int *cr, int *pa);
+/* O (vector) scaled per row by cr. */
+int rock__wgRescale(RockGen *g, WgCtx *c, int o, const int *cr);
+/* O += P·V for the V tile in stage `st`, likewise: o is the accumulator
+ * struct, pa the P registers; returns the new one. */
+void rock__wgPVDescs(RockGen *g, WgCtx *c, int st, WgDescs *d);
+int rock__wgPV(RockGen *g, WgCtx *c, const WgDescs *d, const int *pa, int o);
+/* The row sums, O / l, the LSE and the stores of this lane's rows. */
+void rock__wgFinish(RockGen *g, WgCtx *c, int o, const int *m, const int *l);
+
+#endif

@@ -1,0 +1,303 @@
+/*===- attention_wgmma_ws.c - the warp-specialised sm_90a prefill --------===*
+ *
+ * The producer / consumer form of the sm_90a prefill schedule
+ * (attention_wgmma.h; rock.gpu_wgmma_producer): the last warpgroup of the
+ * workgroup only copies, the others only compute, and they meet at
+ * mbarriers in the workgroup buffer, one per stage and direction:
+ *   fullK[s] / fullV[s]   arrived on by the producer's cp.async copies of
+ *                         K(t) / V(t) into stage s (.noinc: 128 arrivals);
+ *   emptyK[s] / emptyV[s] arrived on by every consumer thread once the
+ *                         products that read stage s are done.
+ * Tile t uses stage s = (t - start) % 2 for the (t - start) / 2-th time, so
+ * waits take the parity of that count. The consumers run the schedule of
+ * attention_wgmma.c (S(t) and P·V(t - 1) issued together, the softmax of t
+ * while P·V(t - 1) runs), releasing K(t) after S(t) and V(t - 1) after
+ * P·V(t - 1): the producer is then two tiles ahead at most and one ahead
+ * at least, and no barrier couples the consumer warpgroups, so one's
+ * softmax can overlap the other's products. setmaxnreg gives the
+ * consumers 232 registers and the producer 40 (its copies are loops, not
+ * unrolled).
+ *
+ *===----------------------------------------------------------------------===*/
+#include "gpu/attention_wgmma.h"
+
+#include <stdio.h>
+
+enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
+enum { REGS_PRODUCER = 40, REGS_CONSUMER = 232, MAX_PA = 64 };
+
+/* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
+ * -1: stage 0). */
+static int barAt(RockGen *g, WgCtx *c, int which, int st) {
+  int off = rock__genIndex(g, c->barOff + 8 * which);
+  if (st >= 0)
+    off = rock__genBin(
+        g, "arith.addi", off,
+        rock__genBin(g, "arith.muli", st, rock__genIndex(g, 8), "index"),
+        "index");
+  int v = rock__genFresh(g), p = rock__genFresh(g), i = rock__genFresh(g),
+      r = rock__genFresh(g);
+  const char *mt = "memref<1xi64, #gpu.address_space<workgroup>>";
+  rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", v, c->buf,
+                off, c->mBuf, mt);
+  rock__genLine(g,
+                "%%v%d = memref.extract_aligned_pointer_as_index %%v%d : %s "
+                "-> index",
+                p, v, mt);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", i, p);
+  rock__genLine(g, "%%v%d = llvm.inttoptr %%v%d : i64 to !llvm.ptr<3>", r, i);
+  return r;
+}
+
+/* Waits for the phase of parity (n % 2) of mbarrier `p` (n: index id). */
+static void waitPhase(RockGen *g, int p, int n) {
+  int par = rock__genFresh(g);
+  rock__genLine(
+      g, "%%v%d = arith.index_cast %%v%d : index to i32", par,
+      rock__genBin(g, "arith.remui", n, rock__genIndex(g, 2), "index"));
+  rock__genLine(g,
+                "nvvm.mbarrier.try_wait.parity %%v%d, %%v%d, %%v%d : "
+                "!llvm.ptr<3>, i32, i32",
+                p, par, rock__genConst(g, "10000000", "i32"));
+}
+
+static void arrive(RockGen *g, int p) {
+  int t = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = nvvm.mbarrier.arrive %%v%d : !llvm.ptr<3> -> i64",
+                t, p);
+}
+
+/*===--- ping-pong (rock.gpu_wgmma_pingpong) -------------------------------===*
+ *
+ * The two consumer warpgroups take turns at the tensor cores: warpgroup w
+ * waits at named barrier 1 + w (bar.sync, 256 threads) before it issues a
+ * batch of products and, once they are committed, arrives (bar.arrive) at
+ * the other's barrier 2 - w, so that one's softmax runs while the other's
+ * products do. Warpgroup 0 opens with an arrival at its own barrier; each
+ * issues n + 1 batches (the first scores, one per loop step, the last
+ * P·V), and warpgroup 1 skips its last arrival, so both barriers end
+ * balanced. Barrier 0 stays gpu.barrier's. */
+enum { PP_THREADS = 2 * WG_LANES };
+
+/* bar.sync or bar.arrive (`op`) at barrier `id` (an i32 id). */
+static void namedBarrier(RockGen *g, const char *op, int id) {
+  char lit[8];
+  snprintf(lit, sizeof lit, "%d", PP_THREADS);
+  rock__genLine(g, "%s id = %%v%d number_of_threads = %%v%d", op, id,
+                rock__genConst(g, lit, "i32"));
+}
+
+/* This warpgroup's barrier (mine) or the other's (i32 ids). */
+static int ppBarrier(RockGen *g, const WgCtx *c, bool mine) {
+  int w = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i32", w, c->wgi);
+  return mine ? rock__genBin(g, "arith.addi", w, rock__genConst(g, "1", "i32"),
+                             "i32")
+              : rock__genBin(g, "arith.subi", rock__genConst(g, "2", "i32"), w,
+                             "i32");
+}
+
+/* Before a batch of products: wait for this warpgroup's turn. */
+static void ppTurn(RockGen *g, const WgCtx *c) {
+  if (c->pingpong)
+    namedBarrier(g, "nvvm.barrier", ppBarrier(g, c, true));
+}
+
+/* After a batch (committed): the other warpgroup's turn; `last`: the final
+ * batch, after which warpgroup 1 hands over nothing. */
+static void ppHandOver(RockGen *g, const WgCtx *c, bool last) {
+  if (!c->pingpong)
+    return;
+  if (last) {
+    rock__genLine(g, "scf.if %%v%d {",
+                  rock__genBin(g, "arith.cmpi eq,", c->wgi,
+                               rock__genIndex(g, 0), "index"));
+    g->depth++;
+  }
+  namedBarrier(g, "nvvm.barrier.arrive", ppBarrier(g, c, false));
+  if (last) {
+    g->depth--;
+    rock__genLine(g, "}");
+  }
+}
+
+/* Warpgroup 0's opening arrival at its own barrier. */
+static void ppOpen(RockGen *g, const WgCtx *c) {
+  if (!c->pingpong)
+    return;
+  rock__genLine(
+      g, "scf.if %%v%d {",
+      rock__genBin(g, "arith.cmpi eq,", c->wgi, rock__genIndex(g, 0), "index"));
+  g->depth++;
+  namedBarrier(g, "nvvm.barrier.arrive", rock__genConst(g, "1", "i32"));
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
+void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
+  rock__genLine(
+      g, "scf.if %%v%d {",
+      rock__genBin(g, "arith.cmpi eq,", c->tx, rock__genIndex(g, 0), "index"));
+  g->depth++;
+  for (int b = 0; b < NBAR; ++b) {
+    char lit[16];
+    snprintf(lit, sizeof lit, "%d", b < EMPTY_K ? WG_LANES : WG_LANES * c->nwg);
+    rock__genLine(g, "nvvm.mbarrier.init %%v%d, %%v%d : !llvm.ptr<3>, i32",
+                  barAt(g, c, b, -1), rock__genConst(g, lit, "i32"));
+  }
+  g->depth--;
+  rock__genLine(g, "}");
+  rock__genLine(g, "gpu.barrier");
+}
+
+/* `scf.if n >= 1 { wait for phase n - 1 of barrier p }`. */
+static void waitFree(RockGen *g, int p, int n) {
+  int c1 = rock__genIndex(g, 1);
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi uge,", n, c1, "index"));
+  g->depth++;
+  waitPhase(g, p, rock__genBin(g, "arith.subi", n, c1, "index"));
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
+void rock__wgProducer(RockGen *g, WgCtx *c) {
+  int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
+  int t = rock__genFor(g, c->start, c->end, c1);
+  int u = rock__genBin(g, "arith.subi", t, c->start, "index");
+  int s = rock__genBin(g, "arith.remui", u, c2, "index");
+  int n = rock__genBin(g, "arith.divui", u, c2, "index");
+  int j0;
+  (void)rock__attnTileCols(g, c->a, t, &j0);
+  waitFree(g, barAt(g, c, EMPTY_K, s), n);
+  rock__genLine(
+      g, "scf.if %%v%d {",
+      rock__genBin(g, "arith.cmpi eq,", u, rock__genIndex(g, 0), "index"));
+  g->depth++;
+  rock__wgStageQ(g, c);
+  g->depth--;
+  rock__genLine(g, "}");
+  rock__wgStageK(g, c, j0, s);
+  rock__genLine(g,
+                "nvvm.cp.async.mbarrier.arrive %%v%d {noinc = true} : "
+                "!llvm.ptr<3>",
+                barAt(g, c, FULL_K, s));
+  waitFree(g, barAt(g, c, EMPTY_V, s), n);
+  rock__wgStageV(g, c, j0, s);
+  rock__genLine(g,
+                "nvvm.cp.async.mbarrier.arrive %%v%d {noinc = true} : "
+                "!llvm.ptr<3>",
+                barAt(g, c, FULL_V, s));
+  rock__genEnd(g);
+}
+
+/* Waits for the copy of tile u (index id, from start) in barrier `which`
+ * (FULL_K / FULL_V) and makes it visible to the tensor cores. */
+static void waitFull(RockGen *g, WgCtx *c, int which, int u) {
+  int c2 = rock__genIndex(g, 2);
+  waitPhase(g,
+            barAt(g, c, which, rock__genBin(g, "arith.remui", u, c2, "index")),
+            rock__genBin(g, "arith.divui", u, c2, "index"));
+}
+
+/* One loop iteration for tile kt (see tileStep in attention_wgmma.c). */
+static void consumerStep(RockGen *g, WgCtx *c, int kt, const int *m,
+                         const int *l, int o, const int *pa, int *mN, int *lN,
+                         int *oN, int *paN) {
+  int c1 = rock__genIndex(g, 1);
+  int u = rock__genBin(g, "arith.subi", kt, c->start, "index");
+  int up = rock__genBin(g, "arith.subi", u, c1, "index");
+  int st = rock__genBin(g, "arith.remui", u, rock__genIndex(g, 2), "index");
+  int sp = rock__genBin(g, "arith.subi", c1, st, "index");
+  int j0;
+  (void)rock__attnTileCols(g, c->a, kt, &j0);
+  waitFull(g, c, FULL_K, u);
+  waitFull(g, c, FULL_V, up);
+  rock__accelWgmmaProxyFence(g);
+  WgDescs ds, dv;
+  rock__wgScoresDescs(g, c, st, &ds);
+  rock__wgPVDescs(g, c, sp, &dv);
+  int os0 = rock__accelWgmmaStruct(g, &c->acO, o), pin[MAX_PA];
+  rock__accelWgmmaPin(g, pa, c->mb / 4, pin);
+  ppTurn(g, c);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int s = rock__wgScores(g, c, &ds);
+  int os = rock__wgPV(g, c, &dv, pin, os0);
+  ppHandOver(g, c, false);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned %d", c->overlap ? 1 : 0);
+  int sv = rock__accelWgmmaVector(g, &c->acS, s);
+  arrive(g, barAt(g, c, EMPTY_K, st));
+  int cr[2];
+  rock__wgSoftmax(g, c, sv, j0, m, l, mN, lN, cr, paN);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+  rock__accelWgmmaHold(g, pin, c->mb / 4);
+  int ov = rock__accelWgmmaVector(g, &c->acO, os);
+  arrive(g, barAt(g, c, EMPTY_V, sp));
+  *oN = rock__wgRescale(g, c, ov, cr);
+}
+
+void rock__wgRegisters(RockGen *g, bool producer) {
+  rock__genLine(g, "nvvm.setmaxregister %s %d",
+                producer ? "decrease" : "increase",
+                producer ? REGS_PRODUCER : REGS_CONSUMER);
+}
+
+void rock__wgConsumer(RockGen *g, WgCtx *c) {
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1);
+  int j0;
+  (void)rock__attnTileCols(g, c->a, c->start, &j0);
+  ppOpen(g, c);
+  waitFull(g, c, FULL_K, c0);
+  rock__accelWgmmaProxyFence(g);
+  WgDescs ds;
+  rock__wgScoresDescs(g, c, c0, &ds);
+  ppTurn(g, c);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int s = rock__wgScores(g, c, &ds);
+  ppHandOver(g, c, false);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+  int sv = rock__accelWgmmaVector(g, &c->acS, s);
+  arrive(g, barAt(g, c, EMPTY_K, c0));
+  int m0[2] = {ninf, ninf}, l0[2] = {zf, zf}, m1[2], l1[2], cr[2];
+  int pa[MAX_PA];
+  rock__wgSoftmax(g, c, sv, j0, m0, l0, m1, l1, cr, pa);
+  int npa = c->mb / 4, nSt = 5 + npa;
+  int init[5 + MAX_PA], args[5 + MAX_PA], res[5 + MAX_PA], next[5 + MAX_PA];
+  const char *tys[5 + MAX_PA];
+  char vt[32];
+  rock__typeStrS(vt, sizeof vt, "f32", c->acO.cElems);
+  int o0 = rock__genZero(g, "f32", c->acO.cElems);
+  for (int i = 0; i < nSt; ++i) {
+    init[i] = i < 2 ? m1[i] : i < 4 ? l1[i - 2] : i == 4 ? o0 : pa[i - 5];
+    tys[i] = i < 4 ? "f32" : i == 4 ? vt : "i32";
+  }
+  int kt;
+  rock__genForTyped(g, rock__genBin(g, "arith.addi", c->start, c1, "index"),
+                    c->end, c1, nSt, init, tys, &kt, args, res);
+  consumerStep(g, c, kt, args, args + 2, args[4], args + 5, next, next + 2,
+               &next[4], next + 5);
+  rock__genYieldTypedEnd(g, nSt, next, tys);
+  /* The last tile's P·V. */
+  int ul = rock__genBin(g, "arith.subi",
+                        rock__genBin(g, "arith.subi", c->end, c1, "index"),
+                        c->start, "index");
+  waitFull(g, c, FULL_V, ul);
+  rock__accelWgmmaProxyFence(g);
+  WgDescs dv;
+  rock__wgPVDescs(
+      g, c, rock__genBin(g, "arith.remui", ul, rock__genIndex(g, 2), "index"),
+      &dv);
+  int os0 = rock__accelWgmmaStruct(g, &c->acO, res[4]);
+  ppTurn(g, c);
+  rock__genLine(g, "nvvm.wgmma.fence.aligned");
+  int os = rock__wgPV(g, c, &dv, res + 5, os0);
+  ppHandOver(g, c, true);
+  rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
+  int o = rock__accelWgmmaVector(g, &c->acO, os);
+  rock__genLine(g,
+                "scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, f32, "
+                "f32, f32",
+                o, res[0], res[1], res[2], res[3], vt);
+}
