@@ -414,12 +414,12 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // -----
 
-// Rule 7: lse f32.
-func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x8xf16>) {
-  // expected-error @+1 {{lse element type must be f32 (got f16)}}
+// Rule 7: lse f32, f16 or bf16 (rocmlir-gen stores it in the output's type).
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x8xf64>) {
+  // expected-error @+1 {{lse element type must be f32, f16 or bf16 (got f64)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
-    lse = %lse : memref<2x8xf16>
+    lse = %lse : memref<2x8xf64>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
   } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
   return

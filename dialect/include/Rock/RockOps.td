@@ -36,7 +36,9 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     prefixOffset `[1]` or `[B]` i32, keyAddresses / valueAddresses (the
     `rock.deref` that keys / values are views of, or a view of it: paged
     mode), out
-    `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32.
+    `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32,
+    f16 or bf16 (computed in f32, rounded on the store: rocmlir-gen stores
+    it in the output's type).
 
     Verifier rules, checked in this order (the first broken one reports;
     where rocMLIR has the same rule the message starts with rocMLIR's words,
@@ -54,7 +56,7 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
        every elementwise input is `[B, Sq, Sk]`.
     6. currentSeqLen is rank 1, i32, length `B`; prefixOffset rank 1, i32,
        length 1 or `B`.
-    7. lse is rank 2, f32, `[B*S, Sq]`.
+    7. lse is rank 2, f32 / f16 / bf16, `[B*S, Sq]`.
     8. Element types: Q and K agree (f32, f16, bf16 or i8); i8 Q/K need f16
        V and out, float Q/K need V and out of the same type; keyAddresses /
        valueAddresses lead (through rock.transform views) to a rock.deref
