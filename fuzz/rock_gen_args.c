@@ -5,7 +5,8 @@
 // target with main renamed and exit() turned into a longjmp back here
 // (fuzz/CMakeLists.txt), so an input that ends in rock-gen's "error: ...
 // exit 2" is one ordinary execution. Output flags (-o) are dropped: the target
-// writes no files; the module goes to stdout (run with -close_fd_mask=1).
+// writes no files and reads no input module (--emit-tuning-key FILE); the
+// module goes to stdout (run with -close_fd_mask=1).
 //
 //===----------------------------------------------------------------------===//
 #include <setjmp.h>
@@ -16,6 +17,18 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int rock_gen_main(int argc, char **argv);
 _Noreturn void rock_fuzz_exit(int status);
+void rock_fuzz_key_from_module(const char *path, const char *arch,
+                               int64_t numCu, _Bool hasNumCu);
+
+/// Stands in for rock-gen's module reader (`--emit-tuning-key FILE`): the
+/// target reads no files and never blocks on stdin.
+void rock_fuzz_key_from_module(const char *path, const char *arch,
+                               int64_t numCu, _Bool hasNumCu) {
+  (void)path;
+  (void)arch;
+  (void)numCu;
+  (void)hasNumCu;
+}
 
 static jmp_buf back;
 

@@ -517,8 +517,22 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   return true;
 }
 
+/* rocMLIR's rock.gridwise_attention_accel is parse-only in rock: its
+ * operands are laid out for rocMLIR's blockwise pipeline, not rock's
+ * (docs/rocmlir-compat.md). Fails at the first one. */
+static MlirWalkResult refuseAccel(MlirOperation op, void *ud) {
+  if (!rock__isOp(op, "rock.gridwise_attention_accel"))
+    return MlirWalkResultAdvance;
+  rock__passFail(*(MlirExternalPass *)ud, op,
+                 "rock.gridwise_attention_accel is parse-only in rock "
+                 "(docs/rocmlir-compat.md): lower the rock.attention it came "
+                 "from instead");
+  return MlirWalkResultInterrupt;
+}
+
 static void run(MlirOperation root, MlirExternalPass pass) {
   rock__lowerEach(root, "rock.attention", lowerOne, pass);
+  mlirOperationWalk(root, refuseAccel, &pass, MlirWalkPreOrder);
 }
 
 static const RockPassDef def = {

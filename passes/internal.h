@@ -137,10 +137,10 @@ bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu);
  * The GPU attention schedule on tensor cores (gpu/attention_accel.c)
  *===----------------------------------------------------------------------===*/
 
-/* Reads the GPU target from the module attribute rock.arch of `op` or of
- * its nearest ancestor that has one (rockGpuTargetParse) into *t. Returns
- * false when there is none, it does not parse, or it is not a GPU; then,
- * when `pass.ptr` is set, after a one-line error at `op` and signalling
+/* Reads the GPU target from mhal.arch or rock.arch of `op` or of its
+ * nearest ancestor that has one (rock__archAttr) (rockGpuTargetParse) into *t.
+ * Returns false when there is none, it does not parse, or it is not a GPU;
+ * then, when `pass.ptr` is set, after a one-line error at `op` and signalling
  * `pass` failure (gpu/target.c). */
 bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t);
 

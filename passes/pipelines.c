@@ -6,10 +6,21 @@
  *===----------------------------------------------------------------------===*/
 #include "rock-c/Passes.h"
 
-static const char cpuPipeline[] =
+/* rocmlir-gen's host functions (rock-gen -pv / -ph: TOSA on tensors) to
+ * linalg on buffers; a module without them is unchanged. */
+#define HOST_TO_BUFFERS                                                        \
+  "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"               \
+  "tosa-to-tensor),"                                                           \
+  "one-shot-bufferize{bufferize-function-boundaries "                          \
+  "function-boundary-type-conversion=identity-layout-map},"
+
+static const char cpuPipeline[] = HOST_TO_BUFFERS
     "rock-attention-to-gridwise,"
     "rock-lower-combine,"
     "rock-lower-gridwise-attention,"
+    /* after the attention regions (whose linalg form the lowering reads) are
+     * gone: the host functions' linalg ops to loops */
+    "func.func(convert-linalg-to-loops),"
     "rock-lower-views,"
     "rock-fold-transforms,"
     "canonicalize,cse,"
@@ -39,11 +50,13 @@ static const char cpuPipeline[] =
 
 const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
 
-/* rock IR to gpu.launch (the rock passes), then upstream outlining, the
+/* rock IR to gpu.launch (the rock passes; the host functions only to
+ * buffers, they stay on the host), then upstream outlining, the
  * target from rock.arch, and the target's lowering and serialisation
  * (rock-gpu-to-binary: NVVM or ROCDL with bare-pointer kernel arguments;
  * docs/gpu.md says why each pass is there). */
 #define GPU_PIPELINE(TAIL)                                                     \
+  HOST_TO_BUFFERS                                                              \
   "rock-attention-to-gridwise,"                                                \
   "rock-combine-to-gpu,"                                                       \
   "rock-gridwise-attention-to-gpu,"                                            \

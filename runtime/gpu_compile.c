@@ -6,6 +6,7 @@
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Pass.h"
 #include "rock-c/Passes.h"
+#include "support/ir.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,8 +47,7 @@ static bool fail(char *err, size_t size, const char *fmt, ...) {
 }
 
 bool rockGpuModuleGetArch(MlirModule module, char *arch, size_t archSize) {
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      mlirModuleGetOperation(module), str("rock.arch"));
+  MlirAttribute a = rock__archAttr(mlirModuleGetOperation(module), NULL);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return false;
   MlirStringRef s = mlirStringAttrGetValue(a);

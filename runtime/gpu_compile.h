@@ -1,12 +1,13 @@
 //===- gpu_compile.h - a GPU module to a kernel bundle ------------*- C -*-===//
 //
-// rock-run's compile step for GPU modules (module attribute rock.arch =
-// "sm_*"): runs rock-gpu-pipeline (or, for a module already in gpu.launch
-// form, the upstream tail from kernel outlining to gpu.binary) and reads the
-// result into a RockBundle: the gpu.binary objects, and for @rock_attention
-// and @rock_attention_combine their argument types, memref.alloc scratch and
-// gpu.launch_func ops with the kernel-parameter mapping read from the launch
-// operands (outlining orders parameters by first use).
+// rock-run's compile step for GPU modules (module attribute mhal.arch or
+// rock.arch = "sm_*"): runs rock-gpu-pipeline (or, for a module already in
+// gpu.launch form, the upstream tail from kernel outlining to gpu.binary) and
+// reads the result into a RockBundle: the gpu.binary objects, and for
+// @rock_attention and @rock_attention_combine their argument types,
+// memref.alloc scratch and gpu.launch_func ops with the kernel-parameter
+// mapping read from the launch operands (outlining orders parameters by first
+// use).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROCK_RUNTIME_GPU_COMPILE_H
@@ -23,8 +24,9 @@
 extern "C" {
 #endif
 
-/// Copies the module's rock.arch into `arch` (archSize bytes) and returns
-/// true when it names an NVIDIA target ("sm_..."). `module` is borrowed.
+/// Copies the module's mhal.arch (or rock.arch) into `arch` (archSize bytes)
+/// and returns true when it names an NVIDIA target ("sm_..."). `module` is
+/// borrowed.
 bool rockGpuModuleGetArch(MlirModule module, char *arch, size_t archSize);
 
 /// The upstream tail used for modules already in gpu.launch form, for `arch`

@@ -233,3 +233,21 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   }
   return true;
 }
+
+MlirAttribute rockHarnessFind(MlirModule module) {
+  MlirStringRef name = mlirStringRefCreateFromCString("rock.harness");
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(mlirModuleGetOperation(module), name);
+  if (!mlirAttributeIsNull(a))
+    return a;
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym),
+                           mlirStringRefCreateFromCString("main")))
+      return mlirOperationGetAttributeByName(op, name);
+  }
+  return a;
+}

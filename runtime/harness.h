@@ -19,6 +19,12 @@
 extern "C" {
 #endif
 
+/// The `rock.harness` dictionary of `module` (borrowed): the module
+/// attribute, or the attribute of its `@main` function (where rock-gen puts
+/// it next to rocmlir-gen's host functions); a null attribute when neither
+/// has one.
+MlirAttribute rockHarnessFind(MlirModule module);
+
 /// Fills `h` from `dict` (borrowed; must be a DictionaryAttr), starting from
 /// rock-gen's defaults for absent keys. Returns false and writes a one-line
 /// message to `err` (size `errSize`) if `dict` is not a dictionary, a key

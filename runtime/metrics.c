@@ -1,5 +1,6 @@
 //===- metrics.c - result verification -----------------------------------===//
 #include "metrics.h"
+#include "support/thresholds.h"
 
 #include <math.h>
 
@@ -58,7 +59,8 @@ void rockMetricsCompute(const double *ref, const double *res, int64_t n,
 
 RockThresholds rockThresholdsGetDefault(RockDType outType) {
   bool narrow = outType == ROCK_DTYPE_F16 || outType == ROCK_DTYPE_BF16;
-  RockThresholds t = {narrow ? 0.001 : 3e-5, 100.0, narrow ? 100.0 : 1e-6};
+  RockThresholds t;
+  rock__defaultThresholds(narrow, &t.rms, &t.absDiff, &t.relDiff);
   return t;
 }
 

@@ -47,6 +47,23 @@ MlirAttribute rock__nearestAttr(MlirOperation op, const char *name) {
   return none;
 }
 
+MlirAttribute rock__archAttr(MlirOperation op, const char **name) {
+  static const char *const names[2] = {"mhal.arch", "rock.arch"};
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
+    for (int i = 0; i < 2; ++i) {
+      MlirAttribute a = rock__attr(op, names[i]);
+      if (!mlirAttributeIsNull(a)) {
+        if (name)
+          *name = names[i];
+        return a;
+      }
+    }
+  if (name)
+    *name = "mhal.arch";
+  MlirAttribute none = {NULL};
+  return none;
+}
+
 bool rock__isOp(MlirOperation op, const char *name) {
   if (mlirOperationIsNull(op))
     return false;

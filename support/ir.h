@@ -29,6 +29,11 @@ bool rock__flagAttr(MlirOperation op, const char *name);
 /* The attribute `name` of `op` or of its nearest ancestor carrying one
  * (module-level switches such as rock.no_prefetch), or a null attribute. */
 MlirAttribute rock__nearestAttr(MlirOperation op, const char *name);
+/* The target of `op`: the string attribute mhal.arch (rocMLIR's name) or
+ * rock.arch (rock's earlier one) of `op` or of its nearest ancestor carrying
+ * either, mhal.arch first at each level. `*name` (when not NULL) gets the
+ * attribute's name, for diagnostics. Null when there is none. */
+MlirAttribute rock__archAttr(MlirOperation op, const char **name);
 /* True when `op` is not null and is named `name`. */
 bool rock__isOp(MlirOperation op, const char *name);
 /* The last op of `block` (null when empty). Use instead of

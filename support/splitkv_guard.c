@@ -64,7 +64,8 @@ const char *rock__splitKVMessage(char *buf, size_t size, uint64_t extra,
            "splitKV requires %" PRIu64 " bytes of extra output/LSE storage, "
            "which exceeds the limit (%" PRIu64 " bytes). Lower splitKV or "
            "reduce sequence sizes. Override this guard with "
-           "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.",
+           "ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES. (rock also reads "
+           "ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES, which wins.)",
            extra, limit);
   return buf;
 }

@@ -96,8 +96,19 @@ config.substitutions.append(
 
 tool_dirs = [config.rock_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["rock-opt", "rock-gen", "rock-run", "mlir-opt", "mlir-translate"],
+    ["rock-opt", "rock-gen", "rock-run", "mlir-opt", "mlir-translate",
+     "mlir-runner"],
     tool_dirs)
+
+# mlir-runner runs rocmlir-gen's host harness (@main) of a lowered rock-gen
+# module: the C runner utilities (vector.print) and libomp (the CPU kernel).
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+runner_libs = [os.path.join(llvm_lib_dir, n + config.shlibext)
+               for n in ("libmlir_c_runner_utils", "libomp")]
+if all(os.path.exists(l) for l in runner_libs):
+    config.available_features.add("mlir-runner")
+    config.substitutions.append(
+        ("%mlir_runner_libs", " ".join("-shared-libs=" + l for l in runner_libs)))
 llvm_config.with_environment("PATH", config.rock_tools_dir, append_path=True)
 # llc: x86 code of kernels for CPUs other than the host (AMX), FileChecked.
 config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))

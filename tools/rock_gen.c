@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rock_gen_flags.h"
+#include "rock_gen_key.h"
 
 #include "rock-c/Attention.h"
 #include "rock-c/Dialect.h"
@@ -277,9 +278,7 @@ static void printSpaceEntry(const char *perfConfig, const char *schedule,
 static int printTuning(const RockGenArgs *a, const RockGpuTarget *t) {
   int64_t numCu = tuningNumCu(a, t);
   if (a->compat.tuningKey) {
-    char key[2048];
-    rockAttentionTuningKey(&a->cfg, a->h.arch, numCu, key, sizeof key);
-    printf("%s\n", key);
+    rock__genPrintKey(&a->cfg, a->h.arch, numCu, a->compat.causalLookBack);
     return 0;
   }
   MlirContext ctx = mlirContextCreate();
@@ -342,6 +341,9 @@ static void resolveArgs(RockGenArgs *a) {
     a->h.verifier = a->verifier;
   if (a->h.hasAtol || a->h.hasRtol)
     a->h.comparator = "allclose";
+  /* -ph, or any verification: rocmlir-gen's host functions as well. */
+  a->h.hostFunctions =
+      a->hostHarness || (a->h.verifier && strcmp(a->h.verifier, "none"));
   compatApply(&a->compat, cfg);
   if (cfg->perfConfig && cfg->perfConfig[0])
     a->compat.notes |= 1u << ROCK_GEN_NOTE_PERF_FIELDS;
@@ -397,6 +399,15 @@ int main(int argc, char **argv) {
   RockGenArgs *a = rock__genParseArgs(argc, argv);
   if (!a)
     return 0; // --help
+  if (a->input) {
+    if (!a->compat.tuningKey)
+      rock__genDie("an input module ('%s') is read only with "
+                   "--emit-tuning-key",
+                   a->input);
+    rock__genKeyFromModule(a->input, a->h.arch, a->compat.numCu,
+                           a->compat.hasNumCu);
+    return 0;
+  }
   resolveArgs(a);
   char err[512];
   if (!rockAttentionConfigValidate(&a->cfg, err, sizeof err))

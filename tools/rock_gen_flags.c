@@ -454,7 +454,7 @@ static const Flag flags[] = {
     {"pv_strict", "-pv-strict", FLAG_SWITCH, .to.handle = strictFlag},
     {"pv_f64", NULL, FLAG_SWITCH, .to.handle = strictFlag},
     {"verifier", "--verifier=V", FLAG_VALUE, .to.handle = verifierFlag},
-    {"ph host_harness", NULL, FLAG_BOOL, .to.b = NULL},
+    {"ph host_harness", "-ph", FLAG_BOOL, .to.b = &A.hostHarness},
     {"rand", "-rand R", FLAG_VALUE, .to.handle = randFlag},
     {"rand_type", "-rand_type T", FLAG_CHOICE, .to.s = &A.h.randType,
      .choices = randTypes},
@@ -665,8 +665,14 @@ RockGenArgs *rock__genParseArgs(int argc, char **argv) {
   unsigned char seen[NUM_FLAGS] = {0};
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
-    if (arg[0] != '-' || arg[1] == '\0')
-      rock__genDie("unexpected argument '%s'", arg);
+    if (arg[0] != '-' || arg[1] == '\0') {
+      // One input module, as rocmlir-gen reads one (`--emit-tuning-key -`).
+      if (A.input)
+        rock__genDie("unexpected argument '%s' (the input module is '%s')", arg,
+                     A.input);
+      A.input = arg;
+      continue;
+    }
     const char *name = arg + (arg[1] == '-' ? 2 : 1);
     const char *eq = strchr(name, '=');
     size_t n = eq ? (size_t)(eq - name) : strlen(name);

@@ -65,7 +65,9 @@ typedef struct RockGenArgs {
   const char *operation; ///< `--operation` ("attention").
   const char *verifier;  ///< `--verifier` / `-pv` ("" = not given).
   const char *output;    ///< `-o FILE`, NULL = stdout.
+  const char *input;     ///< A module to read (`-` = stdin), NULL = none.
   bool defaultProblem;   ///< `-p`.
+  bool hostHarness;      ///< `-ph`: the host functions without verification.
   bool strict;           ///< `-pv-strict` / `-pv_f64`.
   bool help;             ///< `-h` / `--help`.
   const char *perfDb;    ///< `--perf-db FILE` ("none": no DB; NULL: default).

@@ -9,7 +9,7 @@
 // paged caches, combine, thresholds, verification, dumps) is
 // runtime/session.h, shared with rock-run-gpu.
 //
-// GPU modules (module attribute rock.arch = "sm_*") are lowered to a kernel
+// GPU modules (module attribute mhal.arch = "sm_*") are lowered to a kernel
 // bundle (runtime/gpu_compile.h, docs/gpu-runner.md); `--compile-only -o
 // FILE` writes it for rock-run-gpu, otherwise rock-run runs it here on the
 // GPU through the CUDA driver.
@@ -105,6 +105,7 @@ static bool compileOnly;       ///< GPU modules: write a bundle, do not run
 static bool cubin;             ///< the bundle's objects as cubins (ptxas)
 static const char *perfDbPath; ///< --perf-db: for ops without a perf_config
 static const char *tuneFile;   ///< --tune-configs: perf_configs to time
+static bool checkHostRef;      ///< run @host_naive_attention, not the kernel
 static const char *outputPath; ///< the bundle's file ("-": stdout)
 
 static void usage(FILE *f) {
@@ -117,10 +118,11 @@ static void usage(FILE *f) {
          "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
          "                [--compile-only [--cubin] -o FILE]\n"
          "                [--perf-db FILE] [--tune-configs FILE]\n"
+         "                [--check-host-reference]\n"
          "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
          "              instead of the host; default: $ROCK_JIT_CPU, else the "
          "host\n"
-         "  --compile-only -o FILE  GPU modules (rock.arch = sm_*): write a "
+         "  --compile-only -o FILE  GPU modules (mhal.arch = sm_*): write a "
          "kernel\n"
          "              bundle for rock-run-gpu instead of running; --cubin:\n"
          "              its kernels as cubins from ptxas (no JIT when loaded)\n"
@@ -129,6 +131,10 @@ static void usage(FILE *f) {
          "  --tune-configs FILE  time each perf_config of FILE (one a line,\n"
          "              `heuristic` for the module's own) on the same inputs,\n"
          "              then run and verify the fastest (rock-tune)\n"
+         "  --check-host-reference  run the module's @host_naive_attention\n"
+         "              (rocmlir-gen's MLIR reference, rock-gen -pv / -ph) in\n"
+         "              place of the kernel, on the CPU, and verify it the same\n"
+         "              way\n"
          "verdicts compare against the f64 reference rounded to the output\n"
          "type; with verifier mlir (rock-gen -pv) the reference also rounds\n"
          "the scores where the region computes in f16/bf16 and P where it\n"
@@ -277,6 +283,59 @@ static void destroyCompiled(Compiled *c) {
     mlirContextDestroy(c->ctx);
 }
 
+/// The names of rocmlir-gen's host functions (capi/lib/host_main.c).
+static bool isHostFunction(MlirStringRef n) {
+  static const char *const exact[] = {"host_naive_attention", "main",
+                                      "rock_attention_gpu",
+                                      "rock_attention_cpu"};
+  static const char *const prefix[] = {"rock_attention_verify", "rock_fill_"};
+  for (size_t i = 0; i < sizeof exact / sizeof *exact; ++i)
+    if (n.length == strlen(exact[i]) && !memcmp(n.data, exact[i], n.length))
+      return true;
+  for (size_t i = 0; i < sizeof prefix / sizeof *prefix; ++i)
+    if (n.length > strlen(prefix[i]) &&
+        !memcmp(n.data, prefix[i], strlen(prefix[i])))
+      return true;
+  return false;
+}
+
+/// Erases what rock-run does not run: rocmlir-gen's host functions
+/// (@host_naive_attention, @main, the wrappers, verify and fill functions)
+/// that rock-gen emits with -pv / -ph. rock-run keeps its own inputs and f64
+/// reference; the kernel, its combine and any function they call stay.
+static void stripHostFunctions(Compiled *c) {
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(c->module));
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        isHostFunction(mlirStringAttrGetValue(sym)))
+      mlirOperationDestroy(op);
+    op = next;
+  }
+}
+
+/// --check-host-reference: @host_naive_attention becomes @rock_attention
+/// (the kernel and its combine go; the session's combine of the reference's
+/// identical splits takes split 0, hostRefInvoke). False when the module has
+/// no host reference.
+static bool useHostReference(Compiled *c) {
+  MlirOperation ref = findFunc(c->module, "host_naive_attention");
+  if (mlirOperationIsNull(ref))
+    return false;
+  MlirOperation kernel = findFunc(c->module, "rock_attention");
+  MlirOperation combine = findFunc(c->module, "rock_attention_combine");
+  mlirOperationDestroy(kernel);
+  if (!mlirOperationIsNull(combine))
+    mlirOperationDestroy(combine);
+  mlirOperationSetAttributeByName(
+      ref, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(c->ctx,
+                        mlirStringRefCreateFromCString("rock_attention")));
+  return true;
+}
+
 /// Parses `text`, reads the harness, lowers and JITs. Returns an exit status
 /// (EXIT_PASS on success).
 static int compile(const char *text, size_t size, const char *fileName,
@@ -293,9 +352,7 @@ static int compile(const char *text, size_t size, const char *fileName,
   parseMs = rockTimerNowMs() - start;
   if (mlirModuleIsNull(c->module))
     return errorExit("cannot parse %s%s", fileName, diagSuffix());
-  MlirOperation moduleOp = mlirModuleGetOperation(c->module);
-  MlirAttribute harness = mlirOperationGetAttributeByName(
-      moduleOp, mlirStringRefCreateFromCString("rock.harness"));
+  MlirAttribute harness = rockHarnessFind(c->module);
   if (mlirAttributeIsNull(harness))
     return errorExit("%s has no rock.harness module attribute (generate it "
                      "with rock-gen -ph or -pv)",
@@ -305,8 +362,15 @@ static int compile(const char *text, size_t size, const char *fileName,
   MlirOperation kernel = findFunc(c->module, "rock_attention");
   if (mlirOperationIsNull(kernel))
     return errorExit("%s has no @rock_attention function", fileName);
+  if (checkHostRef && !useHostReference(c))
+    return errorExit("%s has no @host_naive_attention (generate it with "
+                     "rock-gen -pv or -ph)",
+                     fileName);
+  stripHostFunctions(c);
   *hasCombine =
-      !mlirOperationIsNull(findFunc(c->module, "rock_attention_combine"));
+      checkHostRef
+          ? h->problem.splitKV > 1
+          : !mlirOperationIsNull(findFunc(c->module, "rock_attention_combine"));
   return EXIT_PASS;
 }
 
@@ -374,12 +438,20 @@ static int probeScratch(const Compiled *c) {
   return EXIT_PASS;
 }
 
+/// Gives @name (when the module has it) the llvm.emit_c_interface the JIT
+/// calls it through: rock-gen writes it for the CPU, rocmlir-gen's GPU-target
+/// kernels (`{mhal.arch = ..., rock.kernel}`) do not carry it.
+static void setCInterface(Compiled *c, const char *name) {
+  MlirOperation f = findFunc(c->module, name);
+  if (!mlirOperationIsNull(f))
+    mlirOperationSetAttributeByName(
+        f, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
+        mlirUnitAttrGet(c->ctx));
+}
+
 static int lowerAndJit(Compiled *c, const char *cpu) {
-  MlirOperation kernel = findFunc(c->module, "rock_attention");
-  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          kernel, mlirStringRefCreateFromCString("llvm.emit_c_interface"))))
-    return errorExit("@rock_attention lacks the llvm.emit_c_interface "
-                     "attribute (the JIT calls it through its C interface)");
+  setCInterface(c, "rock_attention");
+  setCInterface(c, "rock_attention_combine");
   double start = rockTimerNowMs();
   MlirPassManager pm = mlirPassManagerCreate(c->ctx);
   MlirLogicalResult res =
@@ -413,6 +485,92 @@ static bool jitInvoke(void *user, const char *name, RockBuffer *const *args,
   return rockJitInvoke(((Compiled *)user)->jit, name, args, n);
 }
 
+/// The dense K / V the host reference reads for a paged problem: the
+/// kernel's non-paged layout (K `[Bkv, Dqk, Sk]`, or `[Bkv, Sk, Dqk]` with
+/// transK; V `[Bkv, Sk, Dv]`, or `[Bkv, Dv, Sk]` with transV), made from the
+/// session's head-major caches `[Bkv, Sk, D]` (runtime/paged.h).
+static RockBuffer *hostRefK, *hostRefV;
+
+/// A copy of `src` (`[n, rows, cols]`) as `[n, cols, rows]`.
+static RockBuffer *transposed(const RockBuffer *src, int64_t n, int64_t rows,
+                              int64_t cols) {
+  RockBuffer *d = rockBufferCreate(src->dtype, src->numElements);
+  if (!d)
+    return NULL;
+  size_t e = rockDTypeGetSize(src->dtype);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        memcpy((char *)d->data + (size_t)((b * cols + c) * rows + r) * e,
+               (const char *)src->data +
+                   (size_t)((b * rows + r) * cols + c) * e,
+               e);
+  return d;
+}
+
+/// Makes hostRefK / hostRefV for a paged session; false when out of memory.
+static bool hostRefDense(const RockSession *s) {
+  const RockAttnProblem *p = &s->h->problem;
+  int64_t bkv = rockAttnProblemGetBkv(p);
+  if (!p->paged || hostRefK)
+    return true;
+  hostRefK = p->transK ? s->k : transposed(s->k, bkv, p->seqLenK, p->headDimQK);
+  hostRefV = !p->transV ? s->v : transposed(s->v, bkv, p->seqLenK, p->headDimV);
+  return hostRefK && hostRefV;
+}
+
+/// The arguments @rock_attention takes: the session's, except that the host
+/// reference (--check-host-reference) reads a paged K / V as the dense
+/// buffers of hostRefDense, not as page tables.
+static void hostRefArgs(const RockSession *s, RockSessionArg *args) {
+  for (int i = 0; i < s->numArgs; ++i) {
+    args[i] = s->args[i];
+    if (checkHostRef && s->h->problem.paged && s->kCache &&
+        args[i].buf == s->kCache->table)
+      args[i] = (RockSessionArg){"K", hostRefK ? hostRefK : s->k};
+    if (checkHostRef && s->h->problem.paged && s->vCache &&
+        args[i].buf == s->vCache->table)
+      args[i] = (RockSessionArg){"V", hostRefV ? hostRefV : s->v};
+  }
+}
+
+/// The backend of --check-host-reference: the reference in place of the
+/// kernel; its splits are all the whole result, so "combining" them takes
+/// split 0 (partial batch b·S) into batch b.
+typedef struct HostRefRun {
+  Compiled *c;
+  const RockSession *s;
+} HostRefRun;
+
+static void takeSplit0(const RockBuffer *part, RockBuffer *whole, int64_t B,
+                       int64_t S) {
+  size_t esz = rockDTypeGetSize(part->dtype);
+  size_t blk = (size_t)(whole->numElements / B) * esz;
+  for (int64_t b = 0; b < B; ++b)
+    memcpy((char *)whole->data + (size_t)b * blk,
+           (const char *)part->data + (size_t)(b * S) * blk, blk);
+}
+
+static bool hostRefInvoke(void *user, const char *name, RockBuffer *const *args,
+                          int n, char *err, size_t errSize) {
+  HostRefRun *r = user;
+  if (strcmp(name, "rock_attention_combine")) {
+    RockSessionArg a[ROCK_SESSION_MAX_ARGS];
+    RockBuffer *bufs[ROCK_SESSION_MAX_ARGS];
+    hostRefArgs(r->s, a);
+    for (int i = 0; i < n; ++i)
+      bufs[i] = a[i].buf;
+    return jitInvoke(r->c, name, bufs, n, err, errSize);
+  }
+  /* partial out, partial LSE, out, LSE */
+  int64_t B = rockAttnProblemGetB(&r->s->h->problem),
+          S = r->s->h->problem.splitKV;
+  takeSplit0(args[0], args[2], B, S);
+  if (n > 3 && args[3])
+    takeSplit0(args[1], args[3], B, S);
+  return true;
+}
+
 static void printPhases(void *user, const RockSession *s) {
   Compiled *c = user;
   printf("phases: parse %.1f ms, lower %.1f ms, JIT %.1f ms, inputs "
@@ -432,10 +590,12 @@ static void printPhases(void *user, const RockSession *s) {
 /// lowers and JITs. Returns an exit status.
 static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   // The signature is checked before lowering, while it is still func.func.
+  RockSessionArg args[ROCK_SESSION_MAX_ARGS];
+  hostRefArgs(s, args);
   if (!checkSignature(findFunc(c->module, "rock_attention"), "rock_attention",
-                      s->args, s->numArgs))
+                      args, s->numArgs))
     return EXIT_ERROR;
-  if (s->h->problem.splitKV > 1 && s->hasCombine &&
+  if (!checkHostRef && s->h->problem.splitKV > 1 && s->hasCombine &&
       !checkSignature(findFunc(c->module, "rock_attention_combine"),
                       "rock_attention_combine", s->combineArgs, 4))
     return EXIT_ERROR;
@@ -819,12 +979,12 @@ static int runMain(const RockRunOptions *o) {
   if (perfDbPath)
     applyPerfDb(&c, h, o->verbose);
   char arch[32];
-  if (rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
+  if (!checkHostRef && rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
     status = compileGpu(&c, h, o, arch, t0);
     goto done;
   }
   if (compileOnly) {
-    status = errorExit("--compile-only needs a GPU module (rock.arch = "
+    status = errorExit("--compile-only needs a GPU module (mhal.arch = "
                        "\"sm_*\"); %s is for the CPU",
                        fileName);
     goto done;
@@ -833,7 +993,8 @@ static int runMain(const RockRunOptions *o) {
   // argument buffers (hundreds of MB for long KV caches) or their filling.
   double frontMs = rockTimerNowMs() - t0;
   status = rockSessionPrepare(&s, "rock-run", h, hasCombine,
-                              rockSessionNeedsLogical(o, h));
+                              rockSessionNeedsLogical(o, h) ||
+                                  (checkHostRef && h->problem.paged));
   if (status != EXIT_PASS)
     goto done;
   if (tuneFile) {
@@ -845,10 +1006,21 @@ static int runMain(const RockRunOptions *o) {
   if (status != EXIT_PASS)
     goto done;
   double compileMs = frontMs + (rockTimerNowMs() - backStart);
+  HostRefRun ref = {&c, &s};
   RockSessionBackend be = {&c, jitInvoke, printPhases, NULL};
+  if (checkHostRef)
+    be = (RockSessionBackend){&ref, hostRefInvoke, NULL, NULL};
+  if (checkHostRef && !hostRefDense(&s)) {
+    status = errorExit("out of memory");
+    goto done;
+  }
   status = rockSessionRun(&s, o, &be, compileMs);
 done:
   fflush(stdout);
+  if (hostRefK && hostRefK != s.k)
+    rockBufferDestroy(hostRefK);
+  if (hostRefV && hostRefV != s.v)
+    rockBufferDestroy(hostRefV);
   free(text);
   rockSessionDestroy(&s);
   destroyCompiled(&c);
@@ -866,6 +1038,7 @@ int main(int argc, char **argv) {
                                 {"cubin", &cubin, NULL},
                                 {"perf-db", NULL, &perfDbPath},
                                 {"tune-configs", NULL, &tuneFile},
+                                {"check-host-reference", &checkHostRef, NULL},
                                 {"o", NULL, &outputPath}};
   int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags,
                                    (int)(sizeof flags / sizeof *flags), usage);

@@ -6,6 +6,10 @@
 // and printed, so their affine maps are derived by the C API.
 //
 //===----------------------------------------------------------------------===//
+#include "attention_args.h"
+#include "host_main.h"
+#include "host_reference.h"
+#include "module_text.h"
 #include "rock-c/Attention.h"
 #include "rock-c/GpuTarget.h"
 #include "rock-c/TransformMap.h"
@@ -15,8 +19,15 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
 #include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/Dialect/Math.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/Dialect/Tosa.h"
+#include "mlir-c/Dialect/Vector.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -25,78 +36,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-//===----------------------------------------------------------------------===//
-// A growing text buffer
-//===----------------------------------------------------------------------===//
-
-typedef struct Buf {
-  RockStr text; ///< The text so far (support/str.h; aborts when out of memory).
-  struct Buf *defs; ///< Where attribute aliases (#mapN = ...) go.
-  int nMaps;        ///< Aliases defined so far.
-} Buf;
-
-static void append(Buf *b, const char *s, size_t n) {
-  rock__strAppendN(&b->text, s, n);
-}
-
-static void out(Buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void out(Buf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  rock__strAppendv(&b->text, fmt, ap);
-  va_end(ap);
-}
-
-static void printToBuf(MlirStringRef str, void *userData) {
-  append((Buf *)userData, str.data, str.length);
-}
-
-/// Appends `s` as an MLIR string literal.
-static void outString(Buf *b, const char *s) {
-  append(b, "\"", 1);
-  for (const unsigned char *c = (const unsigned char *)s; *c; ++c) {
-    if (*c == '"' || *c == '\\' || *c < 0x20 || *c >= 0x7f)
-      out(b, "\\%02X", *c);
-    else
-      append(b, (const char *)c, 1);
-  }
-  append(b, "\"", 1);
-}
-
-/// Appends an f64 attribute that the MLIR parser reads back exactly.
-static void outF64(Buf *b, double v) {
-  if (isfinite(v)) {
-    out(b, "%.17e : f64", v);
-    return;
-  }
-  uint64_t bits;
-  memcpy(&bits, &v, sizeof bits);
-  out(b, "0x%016" PRIX64 " : f64", bits);
-}
-
-//===----------------------------------------------------------------------===//
-// Types and views
-//===----------------------------------------------------------------------===//
-
-/// A memref type string "memref<AxBx...xelt>".
-typedef struct TypeStr {
-  char s[160];
-} TypeStr;
-
-static TypeStr memrefType(int n, const int64_t *dims, const char *elt) {
-  TypeStr t;
-  int p = snprintf(t.s, sizeof t.s, "memref<");
-  for (int i = 0; i < n; ++i)
-    p += snprintf(t.s + p, sizeof t.s - (size_t)p, "%" PRId64 "x", dims[i]);
-  snprintf(t.s + p, sizeof t.s - (size_t)p, "%s>", elt);
-  return t;
-}
-
-static TypeStr flatType(int64_t n, const char *elt) {
-  return memrefType(1, &n, elt);
-}
 
 /// One #rock.transform, from plain arrays.
 typedef struct TSpec {
@@ -211,35 +150,6 @@ static void emitPerBatch(Buf *b, MlirContext ctx, const char *res,
   emitView(b, ctx, res, bc, "i32", 1, &merge, 1, bq, 2, gh);
 }
 
-/// The K/V view `src` (`[Bkv, d1, d2]`) broadcast over the `R` query heads of
-/// each K/V head (`[Bkv*R, d1, d2]`), in rocmlir-gen's three steps: AddDim
-/// `[Bkv, 1, d1, d2]`, Broadcast `[Bkv, R, d1, d2]`, Merge.
-static void emitHeadBroadcast(Buf *b, MlirContext ctx, const char *res,
-                              const char *src, const char *elt,
-                              const int64_t *shape, int64_t R) {
-  char add[64], bc[64];
-  snprintf(add, sizeof add, "%s_add", res);
-  snprintf(bc, sizeof bc, "%s_bc", res);
-  int64_t Bkv = shape[0], d1 = shape[1], d2 = shape[2];
-  TSpec t1[3] = {
-      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
-      {ROCK_TRANSFORM_ADD_DIM, 1, {1}, 1, {"r"}, {1}, 0, {0}, {0}},
-      passTwo("x", "y", 2, 3, 1, 2),
-  };
-  int64_t b1[4] = {Bkv, 1, d1, d2}, br[4] = {Bkv, R, d1, d2};
-  int64_t out[3] = {Bkv * R, d1, d2};
-  emitView(b, ctx, add, src, elt, 3, t1, 4, b1, 3, shape);
-  TSpec t2[3] = {
-      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"b"}, {0}, 1, {"b"}, {0}},
-      {ROCK_TRANSFORM_BROADCAST, 1, {1}, 1, {"r"}, {1}, 1, {"r"}, {1}},
-      passTwo("x", "y", 2, 3, 2, 3),
-  };
-  emitView(b, ctx, bc, add, elt, 3, t2, 4, br, 4, b1);
-  TSpec t3[2] = {mergeBatch("b", Bkv, R, "b", "r"),
-                 passTwo("x", "y", 1, 2, 2, 3)};
-  emitView(b, ctx, res, bc, elt, 2, t3, 3, out, 4, br);
-}
-
 /// The `[G*P]` i64 page-table argument `src` as `[G, P, 1]` (the operand of
 /// rock.deref, docs/semantics.md §6).
 static void emitPageTable(Buf *b, MlirContext ctx, const char *res,
@@ -318,16 +228,6 @@ static void emitListKey(Buf *b, const char *key, const int64_t *v, int64_t n,
   out(b, ">");
 }
 
-/// The type the pre-softmax region computes in (docs/semantics.md §2.2):
-/// softmaxDtype, or with regionInElementType rocmlir-gen's element type (f16
-/// for i8).
-static const char *regionType(const RockAttentionConfig *c) {
-  if (!c->regionInElementType)
-    return rockAttentionDtypeGetName(c->softmaxDtype);
-  return c->dtype == ROCK_ATTENTION_I8 ? "f16"
-                                       : rockAttentionDtypeGetName(c->dtype);
-}
-
 static void emitHarness(Buf *b, const RockAttentionConfig *c,
                         const RockAttentionHarness *h) {
 #define STR(x, d) ((x) ? (x) : (d))
@@ -361,7 +261,7 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
     out(b, ", causal_look_back = %" PRId64 " : i64", c->causalLookBack);
   out(b, ", softmax_dtype = \"%s\"",
       rockAttentionDtypeGetName(c->softmaxDtype));
-  out(b, ", region_dtype = \"%s\"", regionType(c));
+  out(b, ", region_dtype = \"%s\"", attnRegionType(c));
   out(b, ", verifier = ");
   outString(b, STR(h->verifier, "none"));
   out(b, ", rand = ");
@@ -421,20 +321,24 @@ static const char *emitFloatConv(Buf *b, const char *dst, const char *src,
     return src;
   bool wide = !strcmp(from, "f32"), toF32 = !strcmp(to, "f32");
   if (!wide && !toF32) { // f16 <-> bf16: exact through f32
-    out(b, "        %s_w = arith.extf %s : %s to f32\n", dst, src, from);
-    out(b, "        %s = arith.truncf %s_w : f32 to %s\n", dst, dst, to);
+    out(b, "          %s_w = arith.extf %s : %s to f32\n", dst, src, from);
+    out(b, "          %s = arith.truncf %s_w : f32 to %s\n", dst, dst, to);
   } else {
-    out(b, "        %s = arith.%s %s : %s to %s\n", dst,
+    out(b, "          %s = arith.%s %s : %s to %s\n", dst,
         wide ? "truncf" : "extf", src, from, to);
   }
   return dst;
 }
 
-/// The pre-softmax region (docs/semantics.md §2.2), or nothing when it is
-/// empty. It computes in regionType(c): the accumulator argument has that
-/// type (i32 for i8) and each elementwise input is converted to it.
+/// The pre-softmax region (docs/semantics.md §2.2) in rocmlir-gen's linalg
+/// form, or nothing when it is empty: the block takes the score tile
+/// `memref<[B, Sq, Sk] x acc>`, the elementwise inputs and the output tile,
+/// and one linalg.generic computes the score element by element (rock's
+/// scalar form, which rock.attention also accepts, is that generic's body).
+/// It computes in attnRegionType(c): the accumulator has that type (i32 for
+/// i8) and each elementwise input is converted to it.
 static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *vElt,
-                       const TypeStr *insTypes, int nIns) {
+                       const TypeStr *insTypes, int nIns, const int64_t *ew) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
   if (nIns == 0)
     return;
@@ -456,25 +360,41 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *vElt,
     names[k] = insNames[3];
     elts[k++] = vElt;
   }
-  const char *ty = regionType(c);
+  const char *ty = attnRegionType(c);
+  const char *acc = i8 ? "i32" : ty;
+  TypeStr qkT = memrefType(3, ew, acc), resT = memrefType(3, ew, ty);
   out(b, "      qk = elementwise otherIns(");
   for (int i = 0; i < nIns; ++i)
     out(b, "%s%s", i ? ", " : "", names[i]);
   out(b, " : ");
   for (int i = 0; i < nIns; ++i)
     out(b, "%s%s", i ? ", " : "", insTypes[i].s);
-  out(b, ") {\n      ^bb0(%%acc: %s", i8 ? "i32" : ty);
+  out(b, ") {\n      ^bb0(%%qk: %s", qkT.s);
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %%ew%d: %s", i, insTypes[i].s);
+  out(b, ", %%res: %s):\n", resT.s);
+  out(b, "        linalg.generic {indexing_maps = [");
+  for (int i = 0; i < nIns + 2; ++i)
+    out(b, "%saffine_map<(d0, d1, d2) -> (d0, d1, d2)>", i ? ", " : "");
+  out(b, "], iterator_types = [\"parallel\", \"parallel\", \"parallel\"]} "
+         "ins(%%qk");
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %%ew%d", i);
+  out(b, " : %s", qkT.s);
+  for (int i = 0; i < nIns; ++i)
+    out(b, ", %s", insTypes[i].s);
+  out(b, ") outs(%%res : %s) {\n        ^bb0(%%acc: %s", resT.s, acc);
   for (int i = 0; i < nIns; ++i)
     out(b, ", %%in%d: %s", i, elts[i]);
-  out(b, "):\n");
+  out(b, ", %%o: %s):\n", ty);
   const char *cur = "%acc";
   int in = 0;
   if (i8) {
-    out(b, "        %%qb32 = arith.extsi %%in0 : i8 to i32\n");
-    out(b, "        %%deq = arith.subi %%acc, %%qb32 : i32\n");
-    out(b, "        %%deqf = arith.sitofp %%deq : i32 to %s\n", ty);
+    out(b, "          %%qb32 = arith.extsi %%in0 : i8 to i32\n");
+    out(b, "          %%deq = arith.subi %%acc, %%qb32 : i32\n");
+    out(b, "          %%deqf = arith.sitofp %%deq : i32 to %s\n", ty);
     const char *qs = emitFloatConv(b, "%qs", "%in1", "f16", ty);
-    out(b, "        %%quant = arith.mulf %%deqf, %s : %s\n", qs, ty);
+    out(b, "          %%quant = arith.mulf %%deqf, %s : %s\n", qs, ty);
     cur = "%quant";
     in = 2;
   }
@@ -482,21 +402,38 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *vElt,
     char src[16];
     snprintf(src, sizeof src, "%%in%d", in++);
     const char *sv = emitFloatConv(b, "%sc", src, vElt, ty);
-    out(b, "        %%scaled = arith.mulf %s, %s : %s\n", cur, sv, ty);
+    out(b, "          %%scaled = arith.mulf %s, %s : %s\n", cur, sv, ty);
     cur = "%scaled";
   }
   if (c->withBias) {
     char src[16];
     snprintf(src, sizeof src, "%%in%d", in++);
     const char *bv = emitFloatConv(b, "%bi", src, vElt, ty);
-    out(b, "        %%biased = arith.addf %s, %s : %s\n", cur, bv, ty);
+    out(b, "          %%biased = arith.addf %s, %s : %s\n", cur, bv, ty);
     cur = "%biased";
   }
-  out(b, "        rock.yield %s : %s\n      }\n", cur, ty);
+  out(b,
+      "          linalg.yield %s : %s\n        }\n        rock.yield\n"
+      "      }\n",
+      cur, ty);
+}
+
+/// The attributes of @rock_attention: rocmlir-gen's `{mhal.arch = ...,
+/// rock.kernel}` for a GPU target `gpuArch`, else the C interface the CPU JIT
+/// calls (rock-run also adds it to a module that lacks it).
+static void emitKernelAttrs(Buf *b, const char *gpuArch) {
+  if (gpuArch) {
+    out(b, " attributes {mhal.arch = ");
+    outString(b, gpuArch);
+    out(b, ", rock.kernel}");
+  } else {
+    out(b, " attributes {llvm.emit_c_interface}");
+  }
 }
 
 static void emitAttentionFunc(Buf *b, MlirContext ctx,
-                              const RockAttentionConfig *c) {
+                              const RockAttentionConfig *c,
+                              const char *gpuArch) {
   bool i8 = c->dtype == ROCK_ATTENTION_I8;
   const char *qElt = rockAttentionDtypeGetName(c->dtype);
   const char *vElt = i8 ? "f16" : qElt;
@@ -505,28 +442,13 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
           Dqk = c->headDimQK, Dv = c->headDimV;
 
   // Signature (docs/user-guide.md §2.3).
-  out(b, "  func.func @rock_attention(%%q: %s", flatType(B * Sq * Dqk, qElt).s);
-  if (c->paged) {
-    out(b, ", %%k: %s", flatType(G * c->numPages, "i64").s);
-    out(b, ", %%v: %s", flatType(G * c->numPages, "i64").s);
-  } else {
-    out(b, ", %%k: %s", flatType(Bkv * Dqk * Sk, qElt).s);
-    out(b, ", %%v: %s", flatType(Bkv * Sk * Dv, vElt).s);
-  }
-  if (i8)
-    out(b, ", %%quant_bias: memref<1xi8>, %%quant_scale: memref<1xf16>");
-  if (c->withScale)
-    out(b, ", %%scale: %s", flatType(B * Sq * Sk, vElt).s);
-  if (c->withBias)
-    out(b, ", %%bias: %s", flatType(B * Sq * Sk, vElt).s);
-  if (c->numCurrentSeqLen > 0)
-    out(b, ", %%current_seq_len: %s", flatType(G, "i32").s);
-  if (c->numPrefixOffset > 0)
-    out(b, ", %%prefix_offset: %s", flatType(G, "i32").s);
-  if (c->returnLse)
-    out(b, ", %%lse: %s", flatType(B * S * Sq, "f32").s);
-  out(b, ", %%out: %s) attributes {llvm.emit_c_interface} {\n",
-      flatType(B * S * Sq * Dv, vElt).s);
+  AttnArg args[ATTN_MAX_ARGS];
+  int nArgs = rock__attnArgs(c, false, args);
+  out(b, "  func.func @rock_attention(");
+  rock__attnArgsPrint(b, args, nArgs, "");
+  out(b, ")");
+  emitKernelAttrs(b, gpuArch);
+  out(b, " {\n");
 
   // Views, in rocmlir-gen's order: one per argument (in argument order),
   // then the rock.deref of each page table, the per-batch chains of
@@ -587,18 +509,11 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     emitPagedView(b, ctx, "k_kv", "k_pages", qElt, c, !c->transK);
     emitPagedView(b, ctx, "v_kv", "v_pages", vElt, c, c->transV);
   }
-  // With a KV-cache index and more than one query row, rocmlir-gen gives
-  // every query head its own (broadcast) K / V head: the op sees no grouping.
-  bool headBroadcast = Hq != Hkv && c->numCurrentSeqLen > 0 && Sq > 1;
-  int64_t opHkv = headBroadcast ? Hq : Hkv;
+  // K / V keep their Bkv heads and the op its numHeadsKV, as current
+  // rocmlir-gen emits them (older versions broadcast K / V to every query
+  // head with a KV cache and more than one query row;
+  // rock-attention-to-gridwise still reads that form as grouped-query).
   const char *kName = "k_kv", *vName = "v_kv";
-  if (headBroadcast) {
-    emitHeadBroadcast(b, ctx, "k3", "k_kv", qElt, kShape, Hq / Hkv);
-    emitHeadBroadcast(b, ctx, "v3", "v_kv", vElt, vShape, Hq / Hkv);
-    kShape[0] = vShape[0] = B;
-    kName = "k3";
-    vName = "v3";
-  }
 
   // The op.
   TypeStr qT = memrefType(3, qShape, qElt), kT = memrefType(3, kShape, qElt),
@@ -623,13 +538,13 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     out(b, "      causal\n");
   if (c->returnLse)
     out(b, "      lse = %%lse2 : %s\n", memrefType(2, lseShape, "f32").s);
-  emitRegion(b, c, vElt, insTypes, nIns);
+  emitRegion(b, c, vElt, insTypes, nIns, ew);
   out(b, "      %s%%out3 = softmax(qk) * %s%%%s : %s -> %s\n",
       c->transO ? "tr " : "", c->transV ? "tr " : "", vName, vT.s, oT.s);
   out(b,
       "    } {numHeadsQ = %" PRId64 " : i32, numHeadsKV = %" PRId64
       " : i32, splitKV = %" PRId64 " : i32",
-      Hq, opHkv, S);
+      Hq, Hkv, S);
   out(b, ", storeMethod = #rock<StoreMethod set>, firstGemmIndices = "
          "array<i64: 0>, preSoftmaxHasSplitKVTransforms = false");
   out(b, ", softmaxType = %s", rockAttentionDtypeGetName(c->softmaxDtype));
@@ -684,6 +599,13 @@ static void loadDialects(MlirContext ctx) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__arith__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__memref__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__linalg__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__scf__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__tensor__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__tosa__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__vector__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__math__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__bufferization__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__rock__(), ctx);
 }
 
@@ -705,9 +627,9 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
   Buf defs = {0};
   Buf b = {0};
   b.defs = &defs;
-  /* A GPU target (rock-c/GpuTarget.h) is recorded verbatim as rock.arch,
-   * which the GPU pipeline reads; anything else (empty, "cpu", a host CPU
-   * name) keeps the CPU path. */
+  /* A GPU target (rock-c/GpuTarget.h) is recorded verbatim as mhal.arch, as
+   * rocmlir-gen does, which the GPU pipeline reads; anything else (empty,
+   * "cpu", a host CPU name) keeps the CPU path. */
   const char *arch = h->arch ? h->arch : "";
   RockGpuTarget tgt;
   if (!rockGpuTargetParse(arch, &tgt, err, sizeof err)) {
@@ -721,16 +643,32 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
                                      c.perfDb, fromDb, sizeof fromDb, err,
                                      sizeof err) == ROCK_PERF_FROM_DB)
     c.perfConfig = fromDb;
+  const char *gpuArch = tgt.vendor != ROCK_GPU_NONE ? arch : NULL;
+  /* With the host functions the harness is on @main and the module's
+   * attributes are rocmlir-gen's, `{mhal.arch = ...}`. */
+  const char *sep = "";
   out(&b, "module attributes {");
-  emitHarness(&b, &c, h);
-  if (tgt.vendor != ROCK_GPU_NONE)
-    out(&b, ", rock.arch = \"%s\"", arch);
+  if (gpuArch) {
+    out(&b, "mhal.arch = ");
+    outString(&b, gpuArch);
+    sep = ", ";
+  }
+  if (!h->hostFunctions) {
+    out(&b, "%s", sep);
+    emitHarness(&b, &c, h);
+    sep = ", ";
+  }
   if (c.deviceMemBytes > 0)
-    out(&b, ", rock.device_mem_bytes = %" PRId64 " : i64", c.deviceMemBytes);
+    out(&b, "%srock.device_mem_bytes = %" PRId64 " : i64", sep,
+        c.deviceMemBytes);
   out(&b, "} {\n");
-  emitAttentionFunc(&b, ctx, &c);
+  emitAttentionFunc(&b, ctx, &c, gpuArch);
   if (c.splitKV > 1)
     emitCombineFunc(&b, ctx, &c);
+  if (h->hostFunctions) {
+    rock__emitHostReference(&b, &c);
+    rock__emitHostMain(&b, &c, h, gpuArch != NULL, emitHarness);
+  }
   out(&b, "}\n");
   append(&defs, b.text.data ? b.text.data : "", b.text.len);
   rock__strFree(&b.text);

@@ -101,3 +101,35 @@ int32_t rockStoreMethodAttrGetValue(MlirAttribute attr) {
   auto a = dyn_cast<StoreMethodAttr>(unwrap(attr));
   return a ? static_cast<int32_t>(a.getValue()) : -1;
 }
+
+template <typename A>
+static bool readAccel(Attribute a, const char *mnemonic, RockAccelParams *p) {
+  auto x = dyn_cast<A>(a);
+  if (!x)
+    return false;
+  *p = RockAccelParams{mnemonic,
+                       x.getKpackPerBlock(),
+                       x.getMPerBlock(),
+                       x.getNPerBlock(),
+                       x.getKpack(),
+                       x.getMPerWave(),
+                       x.getNPerWave(),
+                       x.getMnPerXdl(),
+                       x.getSplitKFactor(),
+                       x.getScheduleVersion(),
+                       x.getOutputSwizzle(),
+                       x.getWavesPerEU(),
+                       x.getGridGroupSize(),
+                       x.getForceUnroll()};
+  return true;
+}
+
+bool rockAccelParamsAttrRead(MlirAttribute attr, RockAccelParams *p) {
+  Attribute a = unwrap(attr);
+  return readAccel<XdlopsGemmDerivedParamsAttr>(a, "xdlops_gemm_derived_params",
+                                                p) ||
+         readAccel<XdlopsGemmParamsAttr>(a, "xdlops_gemm_params", p) ||
+         readAccel<MfmaGemmParamsAttr>(a, "mfma_gemm_params", p) ||
+         readAccel<WmmaGemmParamsAttr>(a, "wmma_gemm_params", p) ||
+         readAccel<AccelGemmParamsAttr>(a, "accel_gemm_params", p);
+}

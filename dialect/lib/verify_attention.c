@@ -12,6 +12,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
+
 /* Operand segments of rock.attention, in operandSegmentSizes order. */
 enum {
   SEG_Q,
@@ -58,31 +60,40 @@ static const char *eltStr(const RockShape *s, char *buf, size_t n) {
   return rock__typeToBuf(s->elt, buf, n);
 }
 
-/* Rule 1-3: split-KV/LSE, store method, prefix offset. */
+/* Rule 1-3: split-KV/LSE, store method, prefix offset. Where rocMLIR has the
+ * same rule, its words come first (rocMLIR's own tests match them) and rock's
+ * context follows. */
 static MlirLogicalResult verifyFlags(const Attn *a) {
-  if (a->splitKV <= 0)
-    return rock__verifyFail(a->op, "splitKV must be positive");
   if (a->splitKV != 1 && !has(a, SEG_LSE))
-    return rock__verifyFail(a->op, "Flash decoding needs LSE output");
+    return rock__verifyFail(a->op,
+                            "Flash decoding needs LSE output (splitKV = %lld)",
+                            (long long)a->splitKV);
+  if (a->splitKV <= 0)
+    return rock__verifyFail(
+        a->op, "Negative or zero split-kv does not make sense (splitKV = %lld)",
+        (long long)a->splitKV);
   MlirAttribute sm = rock__attr(a->op, "storeMethod");
   if (!mlirAttributeIsNull(sm) && rockStoreMethodAttrGetValue(sm) != 0)
-    return rock__verifyFail(a->op, "attention requires storeMethod set");
+    return rock__verifyFail(a->op,
+                            "Only set store method is supported for attention. "
+                            "(storeMethod = %s)",
+                            rock__storeMethodName(sm));
   if (has(a, SEG_PO) && !rock__hasAttr(a->op, "causal"))
-    return rock__verifyFail(a->op, "prefixOffset requires causal");
+    return rock__verifyFail(a->op, "%s", ROCK_PREFIX_NEEDS_CAUSAL);
   return mlirLogicalResultSuccess();
 }
 
 /* Rule 4: head counts. */
 static MlirLogicalResult verifyHeads(const Attn *a) {
   if (a->headsQ <= 0)
-    return rock__verifyFail(a->op, "numHeadsQ (%lld) must be positive",
+    return rock__verifyFail(a->op, "numHeadsQ must be positive (got %lld)",
                             (long long)a->headsQ);
   if (a->headsKV <= 0)
-    return rock__verifyFail(a->op, "numHeadsKV (%lld) must be positive",
+    return rock__verifyFail(a->op, "numHeadsKV must be positive (got %lld)",
                             (long long)a->headsKV);
   if (a->headsQ % a->headsKV != 0)
     return rock__verifyFail(
-        a->op, "numHeadsQ (%lld) must be divisible by numHeadsKV (%lld)",
+        a->op, "numHeadsQ is not divisible by numHeadsKV (%lld vs %lld)",
         (long long)a->headsQ, (long long)a->headsKV);
   return mlirLogicalResultSuccess();
 }
@@ -129,46 +140,52 @@ static MlirLogicalResult verifyShapes(Attn *a) {
   computeDims(a);
   const Dims *d = &a->d;
   int64_t r = a->headsQ / a->headsKV;
+  if (rock__verifyDimsDiffer(mulDims(d->batchK, r), d->batchQ))
+    return rock__verifyFail(
+        a->op,
+        "Batch dimensions do not match: keys batch (%lld) times "
+        "numHeadsQ/numHeadsKV (%lld) must equal queries batch (%lld)",
+        LL(d->batchK), LL(r), LL(d->batchQ));
+  if (rock__verifyDimsDiffer(d->batchV, d->batchK))
+    return rock__verifyFail(a->op,
+                            "Batch dimensions do not match: values batch "
+                            "(%lld) must equal keys batch (%lld)",
+                            LL(d->batchV), LL(d->batchK));
   if (rock__verifyDimsDiffer(d->headK, d->headQK))
     return rock__verifyFail(
-        a->op, "keys head dim (%lld) must equal queries head dim (%lld)",
+        a->op,
+        "reduction dimensions of first gemm do not match: keys head dim "
+        "(%lld) must equal queries head dim (%lld)",
         LL(d->headK), LL(d->headQK));
   if (rock__verifyDimsDiffer(d->seqV, d->seqK))
     return rock__verifyFail(
         a->op,
-        "values sequence length (%lld) must equal keys sequence "
-        "length (%lld)",
+        "reduction dimensions of second gemm do not match: values sequence "
+        "length (%lld) must equal keys sequence length (%lld)",
         LL(d->seqV), LL(d->seqK));
-  if (rock__verifyDimsDiffer(d->batchV, d->batchK))
-    return rock__verifyFail(a->op,
-                            "values batch (%lld) must equal keys batch (%lld)",
-                            LL(d->batchV), LL(d->batchK));
-  if (rock__verifyDimsDiffer(mulDims(d->batchK, r), d->batchQ))
-    return rock__verifyFail(
-        a->op,
-        "keys batch (%lld) times numHeadsQ/numHeadsKV (%lld) "
-        "must equal queries batch (%lld)",
-        LL(d->batchK), LL(r), LL(d->batchQ));
   if (d->batchO != ROCK_DYN && d->batchO % a->splitKV != 0)
-    return rock__verifyFail(
-        a->op, "out batch (%lld) must be divisible by splitKV (%lld)",
-        LL(d->batchO), LL(a->splitKV));
+    return rock__verifyFail(a->op,
+                            "Batch size must be divisible by splitKV: out "
+                            "batch (%lld), splitKV (%lld)",
+                            LL(d->batchO), LL(a->splitKV));
   if (d->batchO != ROCK_DYN &&
       rock__verifyDimsDiffer(d->batchO / a->splitKV, d->batchQ))
     return rock__verifyFail(
         a->op,
-        "out batch (%lld) divided by splitKV (%lld) must equal "
-        "queries batch (%lld)",
+        "Batch dimensions do not match (Q and Output): out batch (%lld) "
+        "divided by splitKV (%lld) must equal queries batch (%lld)",
         LL(d->batchO), LL(a->splitKV), LL(d->batchQ));
   if (rock__verifyDimsDiffer(d->seqO, d->seqQ))
     return rock__verifyFail(
         a->op,
-        "out sequence length (%lld) must equal queries sequence "
-        "length (%lld)",
+        "Sequence length does not match (Q and Output): out sequence length "
+        "(%lld) must equal queries sequence length (%lld)",
         LL(d->seqO), LL(d->seqQ));
   if (rock__verifyDimsDiffer(d->headO, d->headV))
     return rock__verifyFail(
-        a->op, "out head dim (%lld) must equal values head dim (%lld)",
+        a->op,
+        "Head dimensions do not match (V and Output): out head dim (%lld) "
+        "must equal values head dim (%lld)",
         LL(d->headO), LL(d->headV));
   int64_t want[3] = {d->batchQ, d->seqQ, d->seqK};
   for (intptr_t i = 0; i < a->size[SEG_INS]; ++i) {
@@ -191,31 +208,37 @@ static MlirLogicalResult verifyShapes(Attn *a) {
   return mlirLogicalResultSuccess();
 }
 
-/* Rule 6: currentSeqLen and prefixOffset. */
+/* Rule 6: currentSeqLen and prefixOffset. rocMLIR checks currentSeqLen's
+ * rank and length (its words lead those messages); prefixOffset is rock's. */
 static MlirLogicalResult verifyI32Vector(const Attn *a, int seg,
                                          const char *name, bool allowOne) {
   if (!has(a, seg))
     return mlirLogicalResultSuccess();
   RockShape s;
-  char b[128];
+  char b[128], up[96] = "";
+  if (!allowOne)
+    snprintf(up, sizeof up, "Number of dimensions is not one (%s): ", name);
   if (!rock__verifyShapeOf(mlirValueGetType(operand(a, seg, 0)), &s) ||
       s.rank != 1)
-    return rock__verifyFail(a->op, "%s must be rank 1 (got rank %ld)", name,
-                            (long)s.rank);
+    return rock__verifyFail(a->op, "%s%s must be rank 1 (got rank %ld)", up,
+                            name, (long)s.rank);
   if (!rock__verifyIsInt(s.elt, 32))
     return rock__verifyFail(a->op, "%s element type must be i32 (got %s)", name,
                             eltStr(&s, b, sizeof b));
   int64_t n = s.dims[0], bq = a->d.batchQ;
   if (allowOne && n == 1)
     return mlirLogicalResultSuccess();
+  if (!allowOne)
+    snprintf(up, sizeof up,
+             "Batch dimensions do not match (%s and Output): ", name);
   if (rock__verifyDimsDiffer(n, bq))
     return rock__verifyFail(
-        a->op, "%s length (%lld) must %sequal queries batch (%lld)", name,
+        a->op, "%s%s length (%lld) must %sequal queries batch (%lld)", up, name,
         LL(n), allowOne ? "be 1 or " : "", LL(bq));
   return mlirLogicalResultSuccess();
 }
 
-/* Rule 7: lse. */
+/* Rule 7: lse (rocMLIR's words lead the rank, batch and length rules). */
 static MlirLogicalResult verifyLse(const Attn *a) {
   if (!has(a, SEG_LSE))
     return mlirLogicalResultSuccess();
@@ -223,20 +246,27 @@ static MlirLogicalResult verifyLse(const Attn *a) {
   char b[128];
   if (!rock__verifyShapeOf(mlirValueGetType(operand(a, SEG_LSE, 0)), &s) ||
       s.rank != 2)
-    return rock__verifyFail(a->op, "lse must be rank 2 (got rank %ld)",
+    return rock__verifyFail(a->op,
+                            "Number of dimensions is not two (LSE): lse must "
+                            "be rank 2 (got rank %ld)",
                             (long)s.rank);
-  if (!mlirTypeIsAF32(s.elt))
-    return rock__verifyFail(a->op, "lse element type must be f32 (got %s)",
-                            eltStr(&s, b, sizeof b));
+  /* rocMLIR stores the LSE in the output's float type (rocmlir-gen's f16 /
+   * bf16 modules); rock computes it in f32 and rounds it on the store. */
+  if (!mlirTypeIsAF32(s.elt) && !mlirTypeIsAF16(s.elt) &&
+      !mlirTypeIsABF16(s.elt))
+    return rock__verifyFail(
+        a->op, "lse element type must be f32, f16 or bf16 (got %s)",
+        eltStr(&s, b, sizeof b));
   if (rock__verifyDimsDiffer(s.dims[0], a->d.batchO))
     return rock__verifyFail(a->op,
+                            "Batch dimensions do not match (LSE and Output): "
                             "lse batch (%lld) must equal out batch (%lld)",
                             LL(s.dims[0]), LL(a->d.batchO));
   if (rock__verifyDimsDiffer(s.dims[1], a->d.seqQ))
     return rock__verifyFail(
         a->op,
-        "lse sequence length (%lld) must equal queries sequence "
-        "length (%lld)",
+        "SeqLenQ dimensions do not match (LSE and Q): lse sequence length "
+        "(%lld) must equal queries sequence length (%lld)",
         LL(s.dims[1]), LL(a->d.seqQ));
   return mlirLogicalResultSuccess();
 }

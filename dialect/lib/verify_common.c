@@ -1,5 +1,7 @@
 /*===- verify_common.c - helpers shared by the C op verifiers -------------===*/
 #include "verify_common.h"
+#include "Rock/RockAttrsC.h"
+#include "support/region_form.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -17,6 +19,12 @@ MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...) {
   va_end(ap);
   mlirEmitError(mlirOperationGetLocation(op), msg);
   return mlirLogicalResultFailure();
+}
+
+const char *rock__storeMethodName(MlirAttribute storeMethod) {
+  static const char *const names[3] = {"set", "atomic_add", "atomic_max"};
+  int32_t v = rockStoreMethodAttrGetValue(storeMethod);
+  return v >= 0 && v < 3 ? names[v] : "?";
 }
 
 MlirLogicalResult rock__verifySameElt(MlirOperation op, const char *a,
@@ -143,6 +151,18 @@ MlirOperation rock__verifyDerefUnder(MlirValue v) {
   return null;
 }
 
+/* True when shaped types `a` and `b` have the same rank and dims. */
+static bool sameShape(MlirType a, MlirType b) {
+  RockShape sa, sb;
+  if (!rock__verifyShapeOf(a, &sa) || !rock__verifyShapeOf(b, &sb) ||
+      sa.rank != sb.rank)
+    return false;
+  for (intptr_t i = 0; i < sa.rank; ++i)
+    if (sa.dims[i] != sb.dims[i])
+      return false;
+  return true;
+}
+
 bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
                                   intptr_t nInputs) {
   char b1[256], b2[256];
@@ -165,47 +185,50 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
     rock__verifyFail(op, "preSoftmaxBody must have exactly one block");
     return false;
   }
-  intptr_t nArgs = mlirBlockGetNumArguments(first);
-  if (nArgs != nInputs + 1) {
-    rock__verifyFail(op,
-                     "preSoftmaxBody has %ld block arguments but must have %ld "
-                     "(1 + %ld elementwise inputs)",
-                     (long)nArgs, (long)(nInputs + 1), (long)nInputs);
+  RockRegionForm f;
+  if (!rock__regionForm(first, nInputs, &f, b1, sizeof b1)) {
+    rock__verifyFail(op, "%s", b1);
     return false;
   }
   for (intptr_t i = 0; i < nInputs; ++i) {
-    MlirType at = mlirValueGetType(mlirBlockGetArgument(first, i + 1));
     MlirType it = mlirValueGetType(inputs[i]);
     if (!mlirTypeIsAShaped(it))
       continue;
     MlirType elt = mlirShapedTypeGetElementType(it);
-    if (!mlirTypeEqual(at, elt)) {
+    if (!mlirTypeEqual(f.argType[i + 1], elt)) {
       rock__verifyFail(op,
                        "preSoftmaxBody argument %ld type (%s) must equal the "
                        "element type of elementwise input %ld (%s)",
-                       (long)(i + 1), rock__typeToBuf(at, b1, sizeof b1),
+                       (long)(i + 1),
+                       rock__typeToBuf(f.argType[i + 1], b1, sizeof b1),
                        (long)i, rock__typeToBuf(elt, b2, sizeof b2));
       return false;
     }
+    MlirType at = mlirValueGetType(mlirBlockGetArgument(first, i + 1));
+    if (f.linalg && !sameShape(at, it)) {
+      rock__verifyFail(op,
+                       "preSoftmaxBody argument %ld (%s) must have the shape "
+                       "of elementwise input %ld (%s)",
+                       (long)(i + 1), rock__typeToBuf(at, b1, sizeof b1),
+                       (long)i, rock__typeToBuf(it, b2, sizeof b2));
+      return false;
+    }
   }
-  /* The last op, not mlirBlockGetTerminator: that returns null in some
-   * regions of ops without a terminator-holding trait. */
-  MlirOperation term = rock__blockLastOp(first);
-  if (!rock__isOp(term, "rock.yield")) {
-    rock__verifyFail(op, "preSoftmaxBody must end in rock.yield");
-    return false;
+  if (f.linalg) {
+    MlirType qk = mlirValueGetType(mlirBlockGetArgument(first, 0));
+    MlirType out = mlirValueGetType(mlirBlockGetArgument(first, nInputs + 1));
+    if (!sameShape(qk, out)) {
+      rock__verifyFail(op,
+                       "preSoftmaxBody output argument (%s) must have the "
+                       "shape of the score argument (%s)",
+                       rock__typeToBuf(out, b1, sizeof b1),
+                       rock__typeToBuf(qk, b2, sizeof b2));
+      return false;
+    }
   }
-  intptr_t nYield = mlirOperationGetNumOperands(term);
-  if (nYield != 1) {
-    rock__verifyFail(op,
-                     "preSoftmaxBody rock.yield must yield one value (got %ld)",
-                     (long)nYield);
-    return false;
-  }
-  MlirType yt = mlirValueGetType(mlirOperationGetOperand(term, 0));
-  if (!mlirTypeIsAFloat(yt)) {
+  if (!mlirTypeIsAFloat(f.yieldType)) {
     rock__verifyFail(op, "preSoftmaxBody must yield a float value (got %s)",
-                     rock__typeToBuf(yt, b1, sizeof b1));
+                     rock__typeToBuf(f.yieldType, b1, sizeof b1));
     return false;
   }
   return true;

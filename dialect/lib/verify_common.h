@@ -22,6 +22,16 @@
 /* Largest rank the verifiers look at; larger shapes are reported as such. */
 #define ROCK_MAX_RANK 16
 
+/* rocMLIR's words for a prefix offset without causal masking (rock.attention
+ * and rock.gridwise_attention_accel share the rule). */
+#define ROCK_PREFIX_NEEDS_CAUSAL                                               \
+  "prefixOffset requires causal to be enabled. Prefix causal attention is "    \
+  "causal masking with an offset."
+
+/* The keyword of a #rock<StoreMethod ...> attribute ("set", "atomic_add",
+ * "atomic_max"; "?" for anything else). */
+const char *rock__storeMethodName(MlirAttribute storeMethod);
+
 /* Emits the formatted error at `op`'s location and returns failure. */
 MlirLogicalResult rock__verifyFail(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

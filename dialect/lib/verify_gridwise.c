@@ -127,9 +127,11 @@ MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op) {
     if (mlirLogicalResultIsFailure(expectShape(&g, G_LSE, 0, "lse", wantLse, 2,
                                                "[B*splitKV, Sq]", &s)))
       return mlirLogicalResultFailure();
-    if (!mlirTypeIsAF32(s.elt))
-      return rock__verifyFail(op, "lse element type must be f32 (got %s)",
-                              rock__typeToBuf(s.elt, b1, sizeof b1));
+    if (!mlirTypeIsAF32(s.elt) && !mlirTypeIsAF16(s.elt) &&
+        !mlirTypeIsABF16(s.elt))
+      return rock__verifyFail(
+          op, "lse element type must be f32, f16 or bf16 (got %s)",
+          rock__typeToBuf(s.elt, b1, sizeof b1));
   }
   /* Element types the lowering implements; anything else (index, f64,
    * i32...) is refused here, at the user's op, not as unparsable IR later. */

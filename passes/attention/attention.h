@@ -19,6 +19,7 @@
 #define ROCK_PASSES_ATTENTION_H
 
 #include "internal.h"
+#include "support/region_form.h"
 
 #define ROCK_FM "fastmath<reassoc,contract>"
 #define ROCK_NINF "0xFF800000"
@@ -182,10 +183,11 @@ typedef struct RockAttn {
   int cnt, fOut, fLse;
   char mcnt[64], fmo[128], fml[128];
   MlirType fto, ftl;
-  /* region */
-  MlirBlock rblock; /* null when the region is empty */
+  /* region (either form, support/region_form.h) */
+  MlirBlock rblock; /* the block cloned per score; null when empty */
   MlirType rArg0, rYield;
   MlirType rArgs[ROCK_ATTN_MAX_ELEM + 1];
+  RockRegionForm rform;
 } RockAttn;
 
 /* Fills `a` from the rock.gridwise_attention `op` (borrowed); returns false
@@ -339,8 +341,8 @@ int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
  * type. */
 int rock__attnRegion(RockGen *g, const RockAttn *a, int sacc, RockRowIdx x,
                      int jj, MlirType *yt);
-/* Replaces every placeholder under `root` by clones of the region `blk`'s
- * ops; false when there is none. */
-bool rock__attnFillSlots(MlirOperation root, MlirBlock blk);
+/* Replaces every placeholder under `root` by clones of the ops of the
+ * region `f` describes (either form); false when there is none. */
+bool rock__attnFillSlots(MlirOperation root, const RockRegionForm *f);
 
 #endif

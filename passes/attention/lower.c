@@ -119,7 +119,7 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
     return false;
   }
   if (!mlirBlockIsNull(a->rblock) &&
-      !rock__attnFillSlots(mlirOperationGetParentOperation(op), a->rblock)) {
+      !rock__attnFillSlots(mlirOperationGetParentOperation(op), &a->rform)) {
     rock__passFail(pass, op, "rock internal error: region slot not found");
     return false;
   }

@@ -232,26 +232,23 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
               : a->f32;
   a->dynamic = a->causal || a->hasCsl || a->hasWindow;
 
-  /* Region: empty when it has no block or only the terminator. */
+  /* Region: empty when it has no block or only the terminator; rock's
+   * scalar form or rocMLIR's linalg form (support/region_form.h). */
   MlirRegion reg = mlirOperationGetRegion(op, 0);
   MlirBlock blk = mlirRegionGetFirstBlock(reg);
-  if (!mlirBlockIsNull(blk)) {
-    MlirOperation term = rock__blockLastOp(blk);
-    if (mlirOperationIsNull(term) || !rock__isOp(term, "rock.yield") ||
-        mlirOperationGetNumOperands(term) != 1 ||
-        mlirBlockGetNumArguments(blk) != 1 + a->nElem) {
-      rock__passFail(pass, op,
-                     "the region must take 1 + #elementwise arguments and "
-                     "yield one value");
+  if (!mlirBlockIsNull(blk) &&
+      !mlirOperationEqual(mlirBlockGetFirstOperation(blk),
+                          rock__blockLastOp(blk))) {
+    char err[256];
+    if (!rock__regionForm(blk, a->nElem, &a->rform, err, sizeof err)) {
+      rock__passFail(pass, op, "%s", err);
       return false;
     }
-    if (!mlirOperationEqual(mlirBlockGetFirstOperation(blk), term)) {
-      a->rblock = blk;
-      for (intptr_t i = 0; i <= a->nElem; ++i)
-        a->rArgs[i] = mlirValueGetType(mlirBlockGetArgument(blk, i));
-      a->rArg0 = a->rArgs[0];
-      a->rYield = mlirValueGetType(mlirOperationGetOperand(term, 0));
-    }
+    a->rblock = a->rform.body;
+    for (intptr_t i = 0; i <= a->nElem; ++i)
+      a->rArgs[i] = a->rform.argType[i];
+    a->rArg0 = a->rArgs[0];
+    a->rYield = a->rform.yieldType;
   }
 
   /* Argument ids and types, in operand order. */
@@ -330,37 +327,37 @@ static MlirWalkResult remapCb(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-/* Replaces one placeholder by clones of `blk`'s ops. */
-static void fillSlot(MlirOperation slot, MlirBlock blk) {
+/* Replaces one placeholder by clones of the ops of `f`'s body: body
+ * argument i stands for slot operand f->slot[i]. */
+static void fillSlot(MlirOperation slot, const RockRegionForm *f) {
   Remap m = {0};
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(blk); ++i)
-    remapAdd(&m, mlirBlockGetArgument(blk, i),
-             mlirOperationGetOperand(slot, i));
+  for (intptr_t i = 0; i < f->nArgs; ++i)
+    remapAdd(&m, mlirBlockGetArgument(f->body, i),
+             mlirOperationGetOperand(slot, f->slot[i]));
   MlirBlock dst = mlirOperationGetBlock(slot);
-  MlirOperation term = rock__blockLastOp(blk);
-  for (MlirOperation o = mlirBlockGetFirstOperation(blk);
-       !mlirOperationEqual(o, term); o = mlirOperationGetNextInBlock(o)) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(f->body);
+       !mlirOperationEqual(o, f->yield); o = mlirOperationGetNextInBlock(o)) {
     MlirOperation c = mlirOperationClone(o);
     mlirOperationWalk(c, remapCb, &m, MlirWalkPreOrder);
     mlirBlockInsertOwnedOperationBefore(dst, slot, c);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(o); ++i)
       remapAdd(&m, mlirOperationGetResult(o, i), mlirOperationGetResult(c, i));
   }
-  MlirValue y = remapGet(&m, mlirOperationGetOperand(term, 0));
+  MlirValue y = remapGet(&m, mlirOperationGetOperand(f->yield, 0));
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(slot, 0), y);
   mlirOperationDestroy(slot);
   free(m.from);
   free(m.to);
 }
 
-bool rock__attnFillSlots(MlirOperation root, MlirBlock blk) {
+bool rock__attnFillSlots(MlirOperation root, const RockRegionForm *f) {
   intptr_t nCasts = 0;
   MlirOperation *casts =
       rock__collectOps(root, "builtin.unrealized_conversion_cast", &nCasts);
   intptr_t filled = 0;
   for (intptr_t i = 0; i < nCasts; ++i)
     if (!mlirAttributeIsNull(rock__attr(casts[i], "rock.region_slot"))) {
-      fillSlot(casts[i], blk);
+      fillSlot(casts[i], f);
       ++filled;
     }
   free(casts);

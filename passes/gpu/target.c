@@ -1,5 +1,4 @@
-/*===- target.c - the GPU target of a module (rock.arch)
- * -------------------===*/
+/*===- target.c - the GPU target of a module (mhal.arch / rock.arch) ------===*/
 #include "internal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -9,18 +8,13 @@
 #include <string.h>
 
 bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t) {
-  MlirOperation p = op;
-  MlirAttribute arch = rock__attr(p, "rock.arch");
-  while (mlirAttributeIsNull(arch) &&
-         !mlirOperationIsNull(mlirOperationGetParentOperation(p))) {
-    p = mlirOperationGetParentOperation(p);
-    arch = rock__attr(p, "rock.arch");
-  }
+  const char *attrName;
+  MlirAttribute arch = rock__archAttr(op, &attrName);
   if (mlirAttributeIsNull(arch) || !mlirAttributeIsAString(arch)) {
     if (pass.ptr)
       rock__passFail(pass, op,
-                     "rock-gpu-pipeline needs the module attribute rock.arch "
-                     "(e.g. rock-gen --arch sm_90)");
+                     "rock-gpu-pipeline needs the module attribute mhal.arch "
+                     "(or rock.arch; e.g. rock-gen --arch sm_90)");
     return false;
   }
   MlirStringRef s = mlirStringAttrGetValue(arch);
@@ -28,14 +22,14 @@ bool rock__gpuArch(MlirOperation op, MlirExternalPass pass, RockGpuTarget *t) {
   snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
   if (!rockGpuTargetParse(name, t, err, sizeof err)) {
     if (pass.ptr)
-      rock__passFail(pass, op, "rock.arch: %s", err);
+      rock__passFail(pass, op, "%s: %s", attrName, err);
     return false;
   }
   if (t->vendor == ROCK_GPU_NONE) {
     if (pass.ptr)
       rock__passFail(pass, op,
-                     "rock.arch \"%s\" is not a GPU target (sm_<N>, gfx<id>)",
-                     name);
+                     "%s \"%s\" is not a GPU target (sm_<N>, gfx<id>)",
+                     attrName, name);
     return false;
   }
   return true;

@@ -49,7 +49,7 @@ module attributes {rock.arch = "sm_90"} {
 }
 
 // -----
-// expected-error @+1 {{rock-gpu-pipeline needs the module attribute rock.arch (e.g. rock-gen --arch sm_90)}}
+// expected-error @+1 {{rock-gpu-pipeline needs the module attribute mhal.arch (or rock.arch; e.g. rock-gen --arch sm_90)}}
 module {
   func.func @gemm(%a: memref<16x16xf16>, %b: memref<8x16xf16>, %c: memref<16x8xf32>) attributes {rock.accel_gemm} {
     return

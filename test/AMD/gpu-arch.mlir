@@ -1,11 +1,11 @@
 // GPU target names (rockGpuTargetParse): rock-gen --arch accepts rocMLIR's AMD
-// spellings and records them verbatim as rock.arch; rock-gpu-attach-target
+// spellings and records them verbatim as mhal.arch; rock-gpu-attach-target
 // turns them into #rocdl.target with the chip and the LLVM features (wave32
 // from gfx10 on); malformed names are one-line errors.
 // RUN: rock-gen -p --arch gfx942 | FileCheck %s --check-prefix=GFX942
-// GFX942: module attributes {rock.arch = "gfx942",
+// GFX942: module attributes {mhal.arch = "gfx942",
 // RUN: rock-gen -p --arch amdgcn-amd-amdhsa:gfx942:sramecc+:xnack- | FileCheck %s --check-prefix=TRIPLE
-// TRIPLE: module attributes {rock.arch = "amdgcn-amd-amdhsa:gfx942:sramecc+:xnack-",
+// TRIPLE: module attributes {mhal.arch = "amdgcn-amd-amdhsa:gfx942:sramecc+:xnack-",
 
 // RUN: rock-gen -p --arch gfx942 | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu,gpu-kernel-outlining,rock-gpu-attach-target)' | FileCheck %s --check-prefix=T942
 // T942: gpu.module @rock_attention_kernel [#rocdl.target<O = 3, chip = "gfx942">]

@@ -1,7 +1,7 @@
 // REQUIRES: rocm-device-libs
 // rock-gpu-pipeline for AMD targets: rock-gen's attention kernels (GQA decode
 // with the internal split and its combine; causal prefill with LSE) become
-// hsaco code objects for rock.arch, with kernel symbols and .kd descriptors,
+// hsaco code objects for mhal.arch, with kernel symbols and .kd descriptors,
 // no undefined symbol, the hardware exp2 (v_exp_f32, no device library call)
 // and resources below the hardware's limits.
 // RUN: rm -rf %t && mkdir -p %t
@@ -16,7 +16,7 @@
 // RUN: llvm-nm -u %t/decode/rock_attention_kernel.hsaco | count 0
 // RUN: llvm-nm -u %t/decode/rock_attention_kernel_0.hsaco | count 0
 // RUN: llvm-objdump -d --mcpu=gfx942 %t/decode/rock_attention_kernel.hsaco | FileCheck %s --check-prefix=ISA
-// HOST: module attributes {gpu.container_module, rock.arch = "amdgcn-amd-amdhsa:gfx942:sramecc+:xnack-"
+// HOST: module attributes {gpu.container_module, mhal.arch = "amdgcn-amd-amdhsa:gfx942:sramecc+:xnack-"
 // HOST: gpu.launch_func @[[K0:.*]]::@rock_attention_kernel
 // HOST: gpu.launch_func @[[K1:.*]]::@rock_attention_kernel
 // HOST: gpu.binary @[[K0]] [#gpu.object<#rocdl.target<O = 3, chip = "gfx942", features = "+sramecc,-xnack">, bin = "\7FELF

@@ -101,7 +101,8 @@ int main(void) {
   // CHECK-NEXT: launch @rock_attention_combine_kernel::@rock_attention_combine_kernel operands: arg1 arg0 arg2 arg3
   // CHECK-NEXT: binary format 2 ptx-sm_90 1
   fprintf(stderr, "pipeline: %s\n", rockGpuPipelineGetText());
-  // CHECK-NEXT: pipeline: rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu,{{.*}},rock-gpu-attach-target,rock-gpu-to-binary{{$}}
+  // The host functions of rock-gen -pv (TOSA) go to buffers first.
+  // CHECK-NEXT: pipeline: func.func(tosa-to-linalg-named,{{.*}}),one-shot-bufferize{{.*}},rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu,{{.*}},rock-gpu-attach-target,rock-gpu-to-binary{{$}}
   fprintf(stderr, "cubin: %s\n", rockGpuCubinPipelineGetText());
   // CHECK-NEXT: cubin: {{.*}},rock-gpu-attach-target,rock-gpu-to-cubin{{$}}
   mlirPassManagerDestroy(pm);

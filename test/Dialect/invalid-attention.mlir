@@ -5,9 +5,23 @@
 // Dqk = 16, Sk = 32, Dv = 8, f16. The split-KV guard (rule 10) is tested in
 // splitkv-guard.mlir.
 
-// Rule 1: splitKV <= 0.
+// Rule 1: splitKV <= 0 (with lse; without it the LSE rule reports first, in
+// rocMLIR's order).
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x8xf32>) {
+  // expected-error @+1 {{Negative or zero split-kv does not make sense (splitKV = 0)}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    lse = %lse : memref<2x8xf32>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, splitKV = 0 : i32}
+  return
+}
+
+// -----
+
+// Rule 1: splitKV = 0 without lse: the LSE rule comes first.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{splitKV must be positive}}
+  // expected-error @+1 {{Flash decoding needs LSE output (splitKV = 0)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -31,7 +45,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // The first failing rule reports (rules 1 and 2 broken).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{splitKV must be positive}}
+  // expected-error @+1 {{Flash decoding needs LSE output (splitKV = -1)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -43,7 +57,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 2: storeMethod.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{attention requires storeMethod set}}
+  // expected-error @+1 {{Only set store method is supported for attention. (storeMethod = atomic_max)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -55,7 +69,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 3: prefixOffset without causal.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %po: memref<2xi32>) {
-  // expected-error @+1 {{prefixOffset requires causal}}
+  // expected-error @+1 {{prefixOffset requires causal to be enabled. Prefix causal attention is causal masking with an offset.}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     prefixOffset = (%po : memref<2xi32>)
@@ -68,7 +82,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 4: numHeadsQ > 0.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{numHeadsQ (0) must be positive}}
+  // expected-error @+1 {{numHeadsQ must be positive (got 0)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -80,7 +94,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 4: numHeadsKV > 0.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{numHeadsKV (-2) must be positive}}
+  // expected-error @+1 {{numHeadsKV must be positive (got -2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -92,7 +106,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 4: numHeadsQ % numHeadsKV.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{numHeadsQ (3) must be divisible by numHeadsKV (2)}}
+  // expected-error @+1 {{numHeadsQ is not divisible by numHeadsKV (3 vs 2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -128,7 +142,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: Q/K head dims.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x12x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{keys head dim (12) must equal queries head dim (16)}}
+  // expected-error @+1 {{reduction dimensions of first gemm do not match: keys head dim (12) must equal queries head dim (16)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x12x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -140,7 +154,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x12x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: qTransposed makes Q [B, Dqk, Sq].
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{keys head dim (16) must equal queries head dim (8)}}
+  // expected-error @+1 {{reduction dimensions of first gemm do not match: keys head dim (16) must equal queries head dim (8)}}
   rock.attention {
     qk = tr %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -152,7 +166,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: kTransposed makes K [Bkv, Sk, Dqk].
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{keys head dim (32) must equal queries head dim (16)}}
+  // expected-error @+1 {{reduction dimensions of first gemm do not match: keys head dim (32) must equal queries head dim (16)}}
   rock.attention {
     qk = %q * tr %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -164,7 +178,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: K seq == V seq.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x30x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{values sequence length (30) must equal keys sequence length (32)}}
+  // expected-error @+1 {{reduction dimensions of second gemm do not match: values sequence length (30) must equal keys sequence length (32)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x30x8xf16> -> memref<2x8x8xf16>
@@ -176,7 +190,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x30x8x
 
 // Rule 5: vTransposed makes V [Bkv, Dv, Sk].
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{values sequence length (8) must equal keys sequence length (32)}}
+  // expected-error @+1 {{reduction dimensions of second gemm do not match: values sequence length (8) must equal keys sequence length (32)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * tr %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
@@ -188,7 +202,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: batch(K) == batch(V).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<2x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{values batch (2) must equal keys batch (1)}}
+  // expected-error @+1 {{Batch dimensions do not match: values batch (2) must equal keys batch (1)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<2x32x8xf16> -> memref<2x8x8xf16>
@@ -200,7 +214,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<2x32x8x
 
 // Rule 5: batch(K) * R == batch(Q).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<2x16x32xf16>, %v: memref<2x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{keys batch (2) times numHeadsQ/numHeadsKV (2) must equal queries batch (2)}}
+  // expected-error @+1 {{Batch dimensions do not match: keys batch (2) times numHeadsQ/numHeadsKV (2) must equal queries batch (2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<2x16x32xf16>
     %out = softmax(qk) * %v : memref<2x32x8xf16> -> memref<2x8x8xf16>
@@ -212,7 +226,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<2x16x32xf16>, %v: memref<2x32x8x
 
 // Rule 5: batch(out) % splitKV.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<3x8x8xf16>, %lse: memref<3x8xf32>) {
-  // expected-error @+1 {{out batch (3) must be divisible by splitKV (2)}}
+  // expected-error @+1 {{Batch size must be divisible by splitKV: out batch (3), splitKV (2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     lse = %lse : memref<3x8xf32>
@@ -225,7 +239,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: batch(out) / splitKV == batch(Q).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x8xf32>) {
-  // expected-error @+1 {{out batch (2) divided by splitKV (2) must equal queries batch (2)}}
+  // expected-error @+1 {{Batch dimensions do not match (Q and Output): out batch (2) divided by splitKV (2) must equal queries batch (2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     lse = %lse : memref<2x8xf32>
@@ -238,7 +252,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: out seq == Sq.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x4x8xf16>) {
-  // expected-error @+1 {{out sequence length (4) must equal queries sequence length (8)}}
+  // expected-error @+1 {{Sequence length does not match (Q and Output): out sequence length (4) must equal queries sequence length (8)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x4x8xf16>
@@ -250,7 +264,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: out head == Dv.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x4xf16>) {
-  // expected-error @+1 {{out head dim (4) must equal values head dim (8)}}
+  // expected-error @+1 {{Head dimensions do not match (V and Output): out head dim (4) must equal values head dim (8)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x4xf16>
@@ -262,7 +276,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 5: oTransposed makes out [B*S, Dv, Sq].
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x4x8xf16>) {
-  // expected-error @+1 {{out head dim (4) must equal values head dim (8)}}
+  // expected-error @+1 {{Head dimensions do not match (V and Output): out head dim (4) must equal values head dim (8)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     tr %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x4x8xf16>
@@ -308,7 +322,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 6: currentSeqLen rank.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %c: memref<2x1xi32>) {
-  // expected-error @+1 {{currentSeqLen must be rank 1 (got rank 2)}}
+  // expected-error @+1 {{Number of dimensions is not one (currentSeqLen): currentSeqLen must be rank 1 (got rank 2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     currentSeqLen = (%c : memref<2x1xi32>)
@@ -334,7 +348,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 6: currentSeqLen is [B] (no broadcast).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %c: memref<1xi32>) {
-  // expected-error @+1 {{currentSeqLen length (1) must equal queries batch (2)}}
+  // expected-error @+1 {{Batch dimensions do not match (currentSeqLen and Output): currentSeqLen length (1) must equal queries batch (2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     currentSeqLen = (%c : memref<1xi32>)
@@ -389,7 +403,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 7: lse rank.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2xf32>) {
-  // expected-error @+1 {{lse must be rank 2 (got rank 1)}}
+  // expected-error @+1 {{Number of dimensions is not two (LSE): lse must be rank 2 (got rank 1)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     lse = %lse : memref<2xf32>
@@ -400,12 +414,12 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // -----
 
-// Rule 7: lse f32.
-func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x8xf16>) {
-  // expected-error @+1 {{lse element type must be f32 (got f16)}}
+// Rule 7: lse f32, f16 or bf16 (rocmlir-gen stores it in the output's type).
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x8xf64>) {
+  // expected-error @+1 {{lse element type must be f32, f16 or bf16 (got f64)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
-    lse = %lse : memref<2x8xf16>
+    lse = %lse : memref<2x8xf64>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
   } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32}
   return
@@ -415,7 +429,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 7: lse batch includes the split factor.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<4x8x8xf16>, %lse: memref<2x8xf32>) {
-  // expected-error @+1 {{lse batch (2) must equal out batch (4)}}
+  // expected-error @+1 {{Batch dimensions do not match (LSE and Output): lse batch (2) must equal out batch (4)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     lse = %lse : memref<2x8xf32>
@@ -428,7 +442,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 7: lse [B*S, Sq].
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>, %lse: memref<2x4xf32>) {
-  // expected-error @+1 {{lse sequence length (4) must equal queries sequence length (8)}}
+  // expected-error @+1 {{SeqLenQ dimensions do not match (LSE and Q): lse sequence length (4) must equal queries sequence length (8)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     lse = %lse : memref<2x4xf32>
@@ -826,7 +840,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 // Without numHeadsKV there is one K/V head: the K batch must then be the Q
 // batch divided by numHeadsQ.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<2x16x32xf16>, %v: memref<2x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{keys batch (2) times numHeadsQ/numHeadsKV (2) must equal queries batch (2)}}
+  // expected-error @+1 {{Batch dimensions do not match: keys batch (2) times numHeadsQ/numHeadsKV (2) must equal queries batch (2)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<2x16x32xf16>
     %out = softmax(qk) * %v : memref<2x32x8xf16> -> memref<2x8x8xf16>

@@ -213,10 +213,10 @@ func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32
 
 // -----
 
-// lse is f32.
-func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xf16>, %out: memref<4x8x32xf16>, %lse: memref<4x8xf16>) {
-  // expected-error @+1 {{lse element type must be f32 (got f16)}}
-  rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>) v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf16>) lse(%lse : memref<4x8xf16>)
+// lse is f32, f16 or bf16.
+func.func @f(%q: memref<2x8x64xf16>, %k: memref<1x16x64xf16>, %v: memref<1x16x32xf16>, %out: memref<4x8x32xf16>, %lse: memref<4x8xi32>) {
+  // expected-error @+1 {{lse element type must be f32, f16 or bf16 (got i32)}}
+  rock.gridwise_attention q(%q : memref<2x8x64xf16>) k(%k : memref<1x16x64xf16>) v(%v : memref<1x16x32xf16>) out(%out : memref<4x8x32xf16>) lse(%lse : memref<4x8xi32>)
       attributes {gridSize = 4 : i64, mPerBlock = 16 : i32, nPerBlock = 8 : i32, numRepeatsGQA = 2 : i32, prePadG0M = 16 : i64, prePadG0N = 16 : i64, softmaxType = f32, splitKV = 2 : i32} {
   ^bb0(%a0: f16):
     rock.yield %a0 : f16

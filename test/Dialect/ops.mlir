@@ -310,3 +310,56 @@ func.func @map_forms(%m: memref<64xf16>, %q: memref<1x8x16xf16>,
   } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32, preSoftmaxHasSplitKVTransforms = true}
   return
 }
+
+// rocMLIR's linalg form of the pre-softmax region (support/region_form.h):
+// the score tile, the inputs and the output tile as memrefs, one
+// linalg.generic, then rock.yield; the generic may write the output directly
+// or through an alloc copied into it.
+// CHECK-LABEL: func @attention_region_linalg
+func.func @attention_region_linalg(%q: memref<1x4x8xf16>, %k: memref<1x8x16xf16>,
+    %v: memref<1x16x8xf16>, %s: memref<1x4x16xf16>, %out: memref<1x4x8xf16>) {
+  // CHECK: qk = elementwise otherIns(%{{.*}} : memref<1x4x16xf16>) {
+  // CHECK-NEXT: ^bb0(%[[QK:.*]]: memref<1x4x16xf16>, %[[S:.*]]: memref<1x4x16xf16>, %[[R:.*]]: memref<1x4x16xf16>):
+  // CHECK-NEXT: linalg.generic {{.*}} ins(%[[QK]], %[[S]] : {{.*}}) outs(%[[R]] : memref<1x4x16xf16>)
+  // CHECK: linalg.yield
+  // CHECK: rock.yield{{$}}
+  rock.attention {
+    qk = %q * %k : memref<1x4x8xf16>, memref<1x8x16xf16>
+    qk = elementwise otherIns(%s : memref<1x4x16xf16>) {
+    ^bb0(%qk: memref<1x4x16xf16>, %sc: memref<1x4x16xf16>, %res: memref<1x4x16xf16>):
+      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%qk, %sc : memref<1x4x16xf16>, memref<1x4x16xf16>) outs(%res : memref<1x4x16xf16>) {
+      ^bb0(%a: f16, %b: f16, %o: f16):
+        %m = arith.mulf %a, %b : f16
+        linalg.yield %m : f16
+      }
+      rock.yield
+    }
+    %out = softmax(qk) * %v : memref<1x16x8xf16> -> memref<1x4x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
+  return
+}
+
+// CHECK-LABEL: func @attention_region_linalg_alloc
+func.func @attention_region_linalg_alloc(%q: memref<1x4x8xf16>, %k: memref<1x8x16xf16>,
+    %v: memref<1x16x8xf16>, %s: memref<1x4x16xf16>, %out: memref<1x4x8xf16>) {
+  // CHECK: memref.alloc
+  // CHECK: linalg.generic
+  // CHECK: memref.copy
+  // CHECK-NEXT: rock.yield{{$}}
+  rock.attention {
+    qk = %q * %k : memref<1x4x8xf16>, memref<1x8x16xf16>
+    qk = elementwise otherIns(%s : memref<1x4x16xf16>) {
+    ^bb0(%qk: memref<1x4x16xf16>, %sc: memref<1x4x16xf16>, %res: memref<1x4x16xf16>):
+      %t = memref.alloc() : memref<1x4x16xf16>
+      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sc, %qk : memref<1x4x16xf16>, memref<1x4x16xf16>) outs(%t : memref<1x4x16xf16>) {
+      ^bb0(%b: f16, %a: f16, %o: f16):
+        %m = arith.mulf %a, %b : f16
+        linalg.yield %m : f16
+      }
+      memref.copy %t, %res : memref<1x4x16xf16> to memref<1x4x16xf16>
+      rock.yield
+    }
+    %out = softmax(qk) * %v : memref<1x16x8xf16> -> memref<1x4x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 1 : i32}
+  return
+}

@@ -12,7 +12,7 @@
 // ignored (the next source applies).
 // RUN: env ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=100 ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=1000000000000 not rock-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY
 // RUN: env ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=abc ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=100 not rock-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY
-// TINY: error: splitKV requires 135168 bytes of extra output/LSE storage, which exceeds the limit (100 bytes). Lower splitKV or reduce sequence sizes. Override this guard with ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.
+// TINY: error: splitKV requires 135168 bytes of extra output/LSE storage, which exceeds the limit (100 bytes). Lower splitKV or reduce sequence sizes. Override this guard with ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES. (rock also reads ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES, which wins.)
 
 // The limit is inclusive: exactly 135168 passes, 135167 trips.
 // RUN: env ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=135167 not rock-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
@@ -34,7 +34,7 @@
 // RUN: not rock-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not="error:"
 // RUN: env ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=-5 ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=0 not rock-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not="error:"
 // RUN: env ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=12abc ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=" 7" not rock-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT --implicit-check-not="error:"
-// DEFAULT: error: splitKV requires 2163998720 bytes of extra output/LSE storage, which exceeds the limit (1073741824 bytes). Lower splitKV or reduce sequence sizes. Override this guard with ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.
+// DEFAULT: error: splitKV requires 2163998720 bytes of extra output/LSE storage, which exceeds the limit (1073741824 bytes). Lower splitKV or reduce sequence sizes. Override this guard with ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES. (rock also reads ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES, which wins.)
 // DEFAULT: error: splitKV requires 2163998720 bytes of extra output/LSE storage, which exceeds the limit (2147483648 bytes).
 // DEFAULT: error: splitKV requires 2163998720 bytes of extra output/LSE storage, which exceeds the limit (1610612736 bytes).
 

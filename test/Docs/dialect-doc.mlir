@@ -6,7 +6,7 @@
 // RUN: diff -u %rock_src/docs/dialect.md %rock_obj_root/docs/dialect.md
 // RUN: not %python %rock_src/scripts/check-dialect-doc.py %S/Inputs/incomplete-dialect.md | FileCheck %s --check-prefix=BAD
 
-// CHECK: dialect doc: 9 ops complete
+// CHECK: dialect doc: 10 ops complete
 
 // BAD: dialect doc: `rock.bare` (rock::BareOp): no description
 // BAD-NEXT: dialect doc: `rock.bare` (rock::BareOp): no example

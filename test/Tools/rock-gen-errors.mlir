@@ -124,7 +124,7 @@
 // SOFTMAX: {{^}}rock-gen: error: unsupported data type 'i8' for -softmax_dtype{{$}}
 // SOFTMAX-NEXT: {{^}}rc=2
 // RUN: sh -c 'rock-gen -p extra 2>&1; echo rc=$?' | FileCheck %s --check-prefix=POSITIONAL
-// POSITIONAL: {{^}}rock-gen: error: unexpected argument 'extra'{{$}}
+// POSITIONAL: {{^}}rock-gen: error: an input module ('extra') is read only with --emit-tuning-key{{$}}
 // POSITIONAL-NEXT: {{^}}rc=2
 // RUN: sh -c 'rock-gen -p --comparator=exact 2>&1; echo rc=$?' | FileCheck %s --check-prefix=COMPARATOR
 // COMPARATOR: {{^}}rock-gen: error: invalid value 'exact' for --comparator=exact (legacy or allclose){{$}}

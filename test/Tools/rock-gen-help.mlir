@@ -12,7 +12,7 @@
 // HELP-NEXT:  --transQ --transK --transV --transO -softmax_dtype T --rocmlir-region
 // HELP-NEXT:  --paged-attention --num-pages N --page-size N -perf_config S
 // HELP-NEXT:  --reverse_grid --device-mem-bytes N
-// HELP-NEXT:Harness: -pv -pv-strict --verifier=V -rand R -rand_type T -rand_min/-rand_max
+// HELP-NEXT:Harness: -pv -pv-strict --verifier=V -ph -rand R -rand_type T -rand_min/-rand_max
 // HELP-NEXT:  -rand_min_int/-rand_max_int -RMS_threshold -absDiff_threshold
 // HELP-NEXT:  -relDiff_threshold --comparator -atol -rtol -pr -pi -pvr
 // HELP-NEXT:  --print-verify-results -kernel-repeats N --arch A

@@ -1,8 +1,8 @@
 // i8 attention with scale + bias (rocMLIR's lit example; docs/user-guide.md §2.3): quantBias /
 // quantScale [1] broadcast to [B, Sq, Sk], the dequant -> scale -> bias region
-// with an i32 accumulator argument, in rocmlir-gen's form (--rocmlir-region:
-// f16 after the dequantisation) and in rock's default (f32, the f16 inputs
-// widened).
+// with an i32 accumulator argument, in rocmlir-gen's linalg form
+// (--rocmlir-region: f16 after the dequantisation) and in rock's default
+// (f32, the f16 inputs widened).
 // RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias --rocmlir-region | FileCheck %s
 // RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias --rocmlir-region | rock-opt | FileCheck %s
 // RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --with-attn-scale --with-attn-bias | rock-opt | FileCheck %s --check-prefix=F32
@@ -19,18 +19,24 @@
 // CHECK: rock.attention {
 // CHECK-NEXT: qk = %{{.*}} * %{{.*}} : memref<1x384x64xi8>, memref<1x64x384xi8>
 // CHECK-NEXT: qk = elementwise otherIns(%[[QBV]], %[[QSV]], %[[SV]], %[[BV]] : memref<1x384x384xi8>, memref<1x384x384xf16>, memref<1x384x384xf16>, memref<1x384x384xf16>) {
-// CHECK-NEXT: ^bb0(%[[ACC:.*]]: i32, %[[A0:.*]]: i8, %[[A1:.*]]: f16, %[[A2:.*]]: f16, %[[A3:.*]]: f16):
+// CHECK-NEXT: ^bb0(%{{.*}}: memref<1x384x384xi32>, {{.*}}, %{{.*}}: memref<1x384x384xf16>):
+// CHECK-NEXT: linalg.generic
+// CHECK-NEXT: ^bb0(%[[ACC:.*]]: i32, %[[A0:.*]]: i8, %[[A1:.*]]: f16, %[[A2:.*]]: f16, %[[A3:.*]]: f16, %{{.*}}: f16):
 // CHECK-NEXT: %[[E:.*]] = arith.extsi %[[A0]] : i8 to i32
 // CHECK-NEXT: %[[D:.*]] = arith.subi %[[ACC]], %[[E]] : i32
 // CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[D]] : i32 to f16
 // CHECK-NEXT: %[[Q:.*]] = arith.mulf %[[F]], %[[A1]] : f16
 // CHECK-NEXT: %[[SC:.*]] = arith.mulf %[[Q]], %[[A2]] : f16
 // CHECK-NEXT: %[[BI:.*]] = arith.addf %[[SC]], %[[A3]] : f16
-// CHECK-NEXT: rock.yield %[[BI]] : f16
+// CHECK-NEXT: linalg.yield %[[BI]] : f16
+// CHECK-NEXT: }
+// CHECK-NEXT: rock.yield{{$}}
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{.*}} = softmax(qk) * %{{.*}} : memref<1x384x64xf16> -> memref<1x384x64xf16>
 
-// F32: ^bb0(%[[ACC:.*]]: i32, %[[A0:.*]]: i8, %[[A1:.*]]: f16, %[[A2:.*]]: f16, %[[A3:.*]]: f16):
+// F32: ^bb0(%{{.*}}: memref<1x384x384xi32>, {{.*}}, %{{.*}}: memref<1x384x384xf32>):
+// F32-NEXT: linalg.generic
+// F32-NEXT: ^bb0(%[[ACC:.*]]: i32, %[[A0:.*]]: i8, %[[A1:.*]]: f16, %[[A2:.*]]: f16, %[[A3:.*]]: f16, %{{.*}}: f32):
 // F32-NEXT: %[[E:.*]] = arith.extsi %[[A0]] : i8 to i32
 // F32-NEXT: %[[D:.*]] = arith.subi %[[ACC]], %[[E]] : i32
 // F32-NEXT: %[[F:.*]] = arith.sitofp %[[D]] : i32 to f32
@@ -40,14 +46,16 @@
 // F32-NEXT: %[[SC:.*]] = arith.mulf %[[Q]], %[[SW]] : f32
 // F32-NEXT: %[[BW:.*]] = arith.extf %[[A3]] : f16 to f32
 // F32-NEXT: %[[BI:.*]] = arith.addf %[[SC]], %[[BW]] : f32
-// F32-NEXT: rock.yield %[[BI]] : f32
+// F32-NEXT: linalg.yield %[[BI]] : f32
 
 // DEQ-LABEL: func.func @rock_attention
 // DEQ-SAME: (%{{.*}}: memref<256xi8>, %{{.*}}: memref<512xi8>, %{{.*}}: memref<256xf16>, %{{.*}}: memref<1xi8>, %{{.*}}: memref<1xf16>, %{{.*}}: memref<128xf16>)
 // DEQ: qk = elementwise otherIns(%{{.*}}, %{{.*}} : memref<1x16x32xi8>, memref<1x16x32xf16>) {
-// DEQ-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i8, %{{.*}}: f16):
+// DEQ-NEXT: ^bb0({{.*}}):
+// DEQ-NEXT: linalg.generic
+// DEQ-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i8, %{{.*}}: f16, %{{.*}}: f16):
 // DEQ-NEXT: arith.extsi
 // DEQ-NEXT: arith.subi
 // DEQ-NEXT: arith.sitofp
 // DEQ-NEXT: %[[Q:.*]] = arith.mulf
-// DEQ-NEXT: rock.yield %[[Q]] : f16
+// DEQ-NEXT: linalg.yield %[[Q]] : f16

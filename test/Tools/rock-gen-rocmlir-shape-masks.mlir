@@ -1,6 +1,6 @@
 // rocmlir-gen's @rock_attention shape for prefix-causal masks and sliding
-// windows, in the form of rocMLIR's test/rocmlir-gen expectations (function
-// attributes differ): prefixOffset [G] -> [G*Hq] as currentSeqLen is;
+// windows, in the form of rocMLIR's test/rocmlir-gen expectations (a GPU target's
+// function attributes are rocmlir-gen's): prefixOffset [G] -> [G*Hq] as currentSeqLen is;
 // slidingWindowSize is a clause after currentSeqLen; without an index,
 // rock-gen passes one per group; causalLookBack is a clause before causal.
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -prefix_offset=5 --causal -num_heads_q 4 -num_heads_kv 4 -seq_len_q 8 -seq_len_k 16 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefix=PREFIX
@@ -14,7 +14,7 @@
 // PREFIX-SAME: %[[valuesRaw:.*2]]: memref<2048xf32>,
 // PREFIX-SAME: %[[prefixOffsetRaw:.*3]]: memref<1xi32>,
 // PREFIX-SAME: %[[outputRaw:.*4]]: memref<1024xf32>)
-// PREFIX-SAME: attributes {llvm.emit_c_interface}
+// PREFIX-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // PREFIX: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<1024xf32> to memref<4x8x32xf32>
 // PREFIX: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<2048xf32> to memref<4x32x16xf32>
 // PREFIX: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<2048xf32> to memref<4x16x32xf32>
@@ -36,7 +36,7 @@
 // WINDOW-SAME: %[[valuesRaw:.*2]]: memref<2048xf32>,
 // WINDOW-SAME: %[[currentSeqLenRaw:.*3]]: memref<1xi32>,
 // WINDOW-SAME: %[[outputRaw:.*4]]: memref<32xf32>)
-// WINDOW-SAME: attributes {llvm.emit_c_interface}
+// WINDOW-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // WINDOW: rock.attention
 // WINDOW-NEXT: qk = %{{.*}} * %{{.*}}
 // WINDOW-NEXT: currentSeqLen = (%{{.*}} : memref<1xi32>)

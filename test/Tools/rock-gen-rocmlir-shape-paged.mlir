@@ -1,5 +1,5 @@
 // rocmlir-gen's @rock_attention shape for paged K/V, in the form of
-// rocMLIR's test/rocmlir-gen expectations (function attributes differ): the
+// rocMLIR's test/rocmlir-gen expectations (a GPU target's function attributes are rocmlir-gen's): the
 // argument views, both rock.deref ops, the K chain, the V chain; the op takes
 // the rock.deref results as keyAddresses / valueAddresses.
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f16 -pv --apply-bufferization-pipeline=false --paged-attention --num-pages 32 --page-size 1024 | rock-opt | FileCheck %s --enable-var-scope --check-prefixes=CHECK
@@ -10,7 +10,7 @@
 // CHECK-SAME: %[[keysPageTable:.*1]]: memref<32xi64>,
 // CHECK-SAME: %[[valuesPageTable:.*2]]: memref<32xi64>,
 // CHECK-SAME: %[[outputRaw:.*3]]: memref<32768xf16>)
-// CHECK-SAME: attributes {llvm.emit_c_interface}
+// CHECK-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // CHECK-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<32768xf16> to memref<1x1024x32xf16>
 // CHECK-NEXT: %[[keysPageTableTransformed:.*]] = rock.transform %[[keysPageTable]] {{.*}} : memref<32xi64> to memref<1x32x1xi64>
 // CHECK-NEXT: %[[valuesPageTableTransformed:.*]] = rock.transform %[[valuesPageTable]] {{.*}} : memref<32xi64> to memref<1x32x1xi64>
@@ -35,7 +35,7 @@
 // CHECK_GQA-SAME: %[[keysPageTable:.*1]]: memref<64xi64>,
 // CHECK_GQA-SAME: %[[valuesPageTable:.*2]]: memref<64xi64>,
 // CHECK_GQA-SAME: %[[outputRaw:.*3]]: memref<131072xf16>)
-// CHECK_GQA-SAME: attributes {llvm.emit_c_interface}
+// CHECK_GQA-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // CHECK_GQA-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<131072xf16> to memref<4x1024x32xf16>
 // CHECK_GQA-NEXT: %[[keysPageTableTransformed:.*]] = rock.transform %[[keysPageTable]] {{.*}} : memref<64xi64> to memref<1x64x1xi64>
 // CHECK_GQA-NEXT: %[[valuesPageTableTransformed:.*]] = rock.transform %[[valuesPageTable]] {{.*}} : memref<64xi64> to memref<1x64x1xi64>

@@ -1,6 +1,7 @@
 // rocmlir-gen's @rock_attention shape, written in the form of rocMLIR's own
-// test/rocmlir-gen expectations (the function attributes differ: rock-gen
-// emits llvm.emit_c_interface): one view per flat argument, in argument
+// test/rocmlir-gen expectations (GPU targets get
+// rocmlir-gen's `{mhal.arch = ..., rock.kernel}`, the CPU keeps rock's
+// llvm.emit_c_interface): one view per flat argument, in argument
 // order, then the op. Plain, scaled (f32, f16) and causal attention.
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 --with-attn-scale -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefixes=CHECK_SCALE
 // RUN: rock-gen --arch gfx90a:sramecc+:xnack- --operation attention -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 32 -head_dim_v 32 -t f32 -pv --apply-bufferization-pipeline=false | rock-opt | FileCheck %s --enable-var-scope --check-prefixes=CHECK_NO_SCALE
@@ -13,7 +14,7 @@
 // CHECK_SCALE-SAME: %[[valuesRaw:.*2]]: memref<32768xf32>,
 // CHECK_SCALE-SAME: %[[scaleRaw:.*3]]: memref<1048576xf32>,
 // CHECK_SCALE-SAME: %[[outputRaw:.*4]]: memref<32768xf32>)
-// CHECK_SCALE-SAME: attributes {llvm.emit_c_interface}
+// CHECK_SCALE-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // CHECK_SCALE-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<32768xf32> to memref<1x1024x32xf32>
 // CHECK_SCALE-NEXT: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<32768xf32> to memref<1x32x1024xf32>
 // CHECK_SCALE-NEXT: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<32768xf32> to memref<1x1024x32xf32>
@@ -30,7 +31,7 @@
 // CHECK_NO_SCALE-SAME: %[[keysRaw:.*1]]: memref<32768xf32>,
 // CHECK_NO_SCALE-SAME: %[[valuesRaw:.*2]]: memref<32768xf32>,
 // CHECK_NO_SCALE-SAME: %[[outputRaw:.*3]]: memref<32768xf32>)
-// CHECK_NO_SCALE-SAME: attributes {llvm.emit_c_interface}
+// CHECK_NO_SCALE-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // CHECK_NO_SCALE-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<32768xf32> to memref<1x1024x32xf32>
 // CHECK_NO_SCALE-NEXT: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<32768xf32> to memref<1x32x1024xf32>
 // CHECK_NO_SCALE-NEXT: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<32768xf32> to memref<1x1024x32xf32>
@@ -46,7 +47,7 @@
 // CAUSAL-SAME: %[[valuesRaw:.*2]]: memref<32768xf32>,
 // CAUSAL-SAME: %[[scaleRaw:.*3]]: memref<524288xf32>,
 // CAUSAL-SAME: %[[outputRaw:.*4]]: memref<16384xf32>)
-// CAUSAL-SAME: attributes {llvm.emit_c_interface}
+// CAUSAL-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // CAUSAL-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<16384xf32> to memref<1x512x32xf32>
 // CAUSAL-NEXT: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<32768xf32> to memref<1x32x1024xf32>
 // CAUSAL-NEXT: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<32768xf32> to memref<1x1024x32xf32>
@@ -65,7 +66,7 @@
 // F16-SAME: %[[valuesRaw:.*2]]: memref<32768xf16>,
 // F16-SAME: %[[scaleRaw:.*3]]: memref<1048576xf16>,
 // F16-SAME: %[[outputRaw:.*4]]: memref<32768xf16>)
-// F16-SAME: attributes {llvm.emit_c_interface}
+// F16-SAME: attributes {mhal.arch = "gfx90a:sramecc+:xnack-", rock.kernel}
 // F16-NEXT: %[[queries:.*]] = rock.transform %[[queriesRaw]] {{.*}} : memref<32768xf16> to memref<1x1024x32xf16>
 // F16-NEXT: %[[keys:.*]] = rock.transform %[[keysRaw]] {{.*}} : memref<32768xf16> to memref<1x32x1024xf16>
 // F16-NEXT: %[[values:.*]] = rock.transform %[[valuesRaw]] {{.*}} : memref<32768xf16> to memref<1x1024x32xf16>

@@ -2,7 +2,7 @@
 // device-memory limit and the 1.5 GiB default. Worked example: Q 1x1024x64
 // f16, S = 2 needs (2-1)*(1*1024*64*2 + 1*1024*4) = 135168 bytes.
 // RUN: sh -c 'ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=1000 rock-gen -t f16 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 -split_kv 2 -return_lse 2>&1; echo rc=$?' | FileCheck %s --check-prefix=ROCK
-// ROCK: {{^}}rock-gen: error: splitKV requires 135168 bytes of extra output/LSE storage, which exceeds the limit (1000 bytes). Lower splitKV or reduce sequence sizes. Override this guard with ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES.{{$}}
+// ROCK: {{^}}rock-gen: error: splitKV requires 135168 bytes of extra output/LSE storage, which exceeds the limit (1000 bytes). Lower splitKV or reduce sequence sizes. Override this guard with ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES. (rock also reads ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES, which wins.){{$}}
 // ROCK-NEXT: {{^}}rc=2
 // rocMLIR's variable name; a value that is not a positive integer is ignored.
 // RUN: sh -c 'ROCK_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=abc ROCMLIR_ATTENTION_SPLITKV_MAX_EXTRA_BYTES=135167 rock-gen -t f16 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 -split_kv 2 -return_lse 2>&1; echo rc=$?' | FileCheck %s --check-prefix=ROCMLIR

@@ -1,5 +1,5 @@
 // rock-gpu-pipeline: rock IR to a host function of gpu.launch_func ops and
-// gpu.binary objects holding PTX for the module's rock.arch, with no libdevice
+// gpu.binary objects holding PTX for the module's mhal.arch, with no libdevice
 // call left (exp2 / log2 are the hardware's approximate instructions).
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s
@@ -19,7 +19,7 @@
 // LSEs (the weights keep f32 accuracy); the kernel's parameters Q, K, V
 // follow their order of first use (K's first tile is staged before Q). The
 // decode kernel runs on the tensor cores (cp.async staging, mma.sync).
-// CHECK: module attributes {gpu.container_module, rock.arch = "sm_90"
+// CHECK: module attributes {gpu.container_module, mhal.arch = "sm_90"
 // CHECK: func.func @rock_attention(%arg0: memref<1024xbf16>, %arg1: memref<1048576xbf16>, %arg2: memref<1048576xbf16>, %arg3: memref<1024xbf16>)
 // CHECK: %[[PO:.*]] = memref.alloc() {{.*}} : memref<256x1x128xf32>
 // CHECK: %[[PL:.*]] = memref.alloc() {{.*}} : memref<256x1xf64>
@@ -41,4 +41,4 @@
 
 // The target comes from the module: none is an error (AMD targets: test/AMD).
 // RUN: rock-gen -p | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=NOARCH
-// NOARCH: error: rock-gpu-pipeline needs the module attribute rock.arch (e.g. rock-gen --arch sm_90)
+// NOARCH: error: rock-gpu-pipeline needs the module attribute mhal.arch (or rock.arch; e.g. rock-gen --arch sm_90)

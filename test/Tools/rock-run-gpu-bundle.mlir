@@ -53,7 +53,7 @@
 // NOOUT: rock-run: --compile-only and -o FILE go together (see rock-run --help)
 // NOOUT-NEXT: exit 2
 // RUN: sh -c 'rock-gen -seq_len_q 1 -seq_len_k 4 -head_dim_qk 2 -head_dim_v 2 -pv | rock-run --compile-only -o %t.cpu; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=CPU
-// CPU: rock-run: error: --compile-only needs a GPU module (rock.arch = "sm_*"); <stdin> is for the CPU
+// CPU: rock-run: error: --compile-only needs a GPU module (mhal.arch = "sm_*"); <stdin> is for the CPU
 // CPU-NEXT: exit 3
 
 // rock-gen --arch sm_90 | rock-run compiles and runs in one step where MLIR

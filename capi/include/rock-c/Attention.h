@@ -89,6 +89,11 @@ typedef struct RockAttentionHarness {
   bool printResults, printInputs, printValidationResults;
   const char *printVerifyResults; ///< "summary" (always/failure/off).
   const char *arch;               ///< "" when not given.
+  /// rocmlir-gen's host functions (@host_naive_attention, the kernel
+  /// wrapper, @main, the verify functions; rock-gen -ph / -pv): then the
+  /// `rock.harness` attribute is on @main, and the module's attributes are
+  /// rocmlir-gen's (mhal.arch). false by default.
+  bool hostFunctions;
 } RockAttentionHarness;
 
 /// Sets `cfg` to rocmlir-gen's defaults (f32, G = Hq = Hkv = S = 1, sizes
@@ -123,11 +128,12 @@ rockAttentionBuildModule(MlirContext ctx, const RockAttentionConfig *cfg);
 /// Builds and verifies the module of docs/internals.md for `cfg` (validated
 /// on a copy first): `func.func @rock_attention` with flat memref arguments
 /// in docs/user-guide.md §2.3 order, `@rock_attention_combine` when splitKV >
-/// 1, the `rock.harness` attribute (from `harness`, or defaults when NULL) and
-/// `rock.device_mem_bytes` when set. Registers and loads the func, arith,
-/// memref and rock dialects in `ctx`.
-/// Returns a module the caller owns (mlirModuleDestroy). On failure returns
-/// a null module after emitting an error diagnostic on `ctx`.
+/// 1, the `rock.harness` attribute (from `harness`, or defaults when NULL;
+/// on the module, or on @main with `hostFunctions`, which adds rocmlir-gen's
+/// host functions) and `rock.device_mem_bytes` when set. Registers and loads
+/// the func, arith, memref and rock dialects in `ctx`. Returns a module the
+/// caller owns (mlirModuleDestroy). On failure returns a null module after
+/// emitting an error diagnostic on `ctx`.
 MLIR_CAPI_EXPORTED MlirModule rockAttentionBuildModuleWithHarness(
     MlirContext ctx, const RockAttentionConfig *cfg,
     const RockAttentionHarness *harness);

@@ -1,4 +1,4 @@
-//===- GpuTarget.h - GPU target names (--arch, rock.arch) ---------*- C -*-===//
+//===- GpuTarget.h - GPU target names (--arch, mhal.arch) --------*- C -*-===//
 //
 // One parser for the GPU target strings rock accepts, shared by rock-gen
 // (validation), the GPU pipeline (#nvvm.target / #rocdl.target, chipset

@@ -76,14 +76,15 @@ MLIR_CAPI_EXPORTED MlirPass rockGridwiseAttentionToGpuPassCreate(void);
 /// rock-combine-to-gpu: lowers rock.attention_combine to a gpu.launch.
 MLIR_CAPI_EXPORTED MlirPass rockCombineToGpuPassCreate(void);
 /// rock-gpu-attach-target: sets each gpu.module's targets from the
-/// builtin.module's rock.arch (e.g. "sm_90" -> #nvvm.target<chip = "sm_90">).
+/// builtin.module's mhal.arch (or rock.arch) (e.g. "sm_90" -> #nvvm.target<chip
+/// = "sm_90">).
 MLIR_CAPI_EXPORTED MlirPass rockGpuAttachTargetPassCreate(void);
 /// rock-gpu-async-copy: turns the staging stores a GPU schedule marked
 /// rock.async_copy (a 16-byte global vector.load stored to workgroup memory)
 /// into nvgpu.device_async_copy on NVIDIA; other marked stores stay plain.
 MLIR_CAPI_EXPORTED MlirPass rockGpuAsyncCopyPassCreate(void);
 /// rock-gpu-to-binary: lowers the gpu.modules for the builtin.module's
-/// rock.arch (NVVM or ROCDL, bare-pointer kernel arguments) and serialises
+/// mhal.arch (NVVM or ROCDL, bare-pointer kernel arguments) and serialises
 /// them: PTX for NVIDIA, an hsaco for AMD (needs a ROCm-layout toolkit:
 /// ROCK_ROCM_TOOLKIT or the one the build made; docs/gpu-amd.md).
 MLIR_CAPI_EXPORTED MlirPass rockGpuToBinaryPassCreate(void);
@@ -111,7 +112,7 @@ MLIR_CAPI_EXPORTED const char *rockCpuPipelineGetText(void);
 MLIR_CAPI_EXPORTED MlirLogicalResult rockAddCpuPipeline(MlirOpPassManager pm);
 
 /// The text of rock-gpu-pipeline (rock IR to gpu.launch_func on the host and a
-/// gpu.binary holding PTX, or an hsaco for AMD, for the module's rock.arch),
+/// gpu.binary holding PTX, or an hsaco for AMD, for the module's mhal.arch),
 /// as a static string.
 MLIR_CAPI_EXPORTED const char *rockGpuPipelineGetText(void);
 /// The same ending in a cubin (gpu-module-to-binary{format=bin}): ptxas must

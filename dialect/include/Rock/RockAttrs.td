@@ -114,4 +114,56 @@ def Rock_TransformMapAttr : AttrDef<Rock_Dialect, "TransformMap"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// rocMLIR's accelerator tuning parameters (rock.gridwise_attention_accel)
+//===----------------------------------------------------------------------===//
+
+// The fields rocMLIR's xdlops / wmma / mfma / accel parameter attributes
+// share, across its versions: fields later versions added are optional
+// (their defaults are rocMLIR's). rock reads them only to verify
+// rock.gridwise_attention_accel (docs/rocmlir-compat.md).
+class Rock_AccelParamsAttr<string name, string mnem> : AttrDef<Rock_Dialect, name> {
+  let mnemonic = mnem;
+  let summary = "rocMLIR's tuning parameters of one accelerated gemm";
+  let description = [{
+    rocMLIR's per-gemm tuning parameters of `rock.gridwise_attention_accel`,
+    parsed for interchange (rock lowers `rock.attention` with its own
+    `perf_config`, docs/rocmlir-compat.md). `kpackPerBlock`, `mPerBlock`,
+    `nPerBlock`, `kpack`, `mPerWave`, `nPerWave` are required; the fields
+    later rocMLIR versions added are optional.
+
+    ```mlir
+    #rock.xdlops_gemm_derived_params<kpackPerBlock = 32, mPerBlock = 32,
+        nPerBlock = 32, kpack = 1, mPerWave = 32, nPerWave = 32,
+        mnPerXdl = 32, splitKFactor = 1, forceUnroll = true>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$kpackPerBlock,
+    "int64_t":$mPerBlock,
+    "int64_t":$nPerBlock,
+    "int64_t":$kpack,
+    "int64_t":$mPerWave,
+    "int64_t":$nPerWave,
+    DefaultValuedParameter<"int64_t", "0">:$mnPerXdl,
+    DefaultValuedParameter<"int64_t", "1">:$splitKFactor,
+    DefaultValuedParameter<"int64_t", "1">:$scheduleVersion,
+    DefaultValuedParameter<"int64_t", "2">:$outputSwizzle,
+    DefaultValuedParameter<"int64_t", "0">:$wavesPerEU,
+    DefaultValuedParameter<"int64_t", "0">:$gridGroupSize,
+    DefaultValuedParameter<"bool", "true">:$forceUnroll);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def Rock_XdlopsGemmDerivedParamsAttr
+    : Rock_AccelParamsAttr<"XdlopsGemmDerivedParams", "xdlops_gemm_derived_params">;
+def Rock_XdlopsGemmParamsAttr
+    : Rock_AccelParamsAttr<"XdlopsGemmParams", "xdlops_gemm_params">;
+def Rock_MfmaGemmParamsAttr
+    : Rock_AccelParamsAttr<"MfmaGemmParams", "mfma_gemm_params">;
+def Rock_WmmaGemmParamsAttr
+    : Rock_AccelParamsAttr<"WmmaGemmParams", "wmma_gemm_params">;
+def Rock_AccelGemmParamsAttr
+    : Rock_AccelParamsAttr<"AccelGemmParams", "accel_gemm_params">;
+
 #endif

@@ -17,6 +17,7 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -117,6 +118,26 @@ MLIR_CAPI_EXPORTED MlirAttribute rockStoreMethodAttrGet(MlirContext ctx,
                                                         uint32_t method);
 /// Returns the StoreMethod value of `attr`, or -1 if it is not one.
 MLIR_CAPI_EXPORTED int32_t rockStoreMethodAttrGetValue(MlirAttribute attr);
+
+//===----------------------------------------------------------------------===//
+// rocMLIR's accelerator tuning parameters
+//===----------------------------------------------------------------------===//
+
+/// The fields of one of rocMLIR's accelerator tuning parameter attributes
+/// (#rock.xdlops_gemm_derived_params, #rock.xdlops_gemm_params,
+/// #rock.mfma_gemm_params, #rock.wmma_gemm_params, #rock.accel_gemm_params).
+typedef struct RockAccelParams {
+  const char *mnemonic; ///< e.g. "xdlops_gemm_derived_params" (static)
+  int64_t kpackPerBlock, mPerBlock, nPerBlock, kpack, mPerWave, nPerWave;
+  int64_t mnPerXdl, splitKFactor, scheduleVersion, outputSwizzle, wavesPerEU,
+      gridGroupSize;
+  bool forceUnroll;
+} RockAccelParams;
+
+/// Fills `*p` from `attr` and returns true when it is one of those
+/// attributes; false (and `*p` untouched) otherwise. Borrows `attr`.
+MLIR_CAPI_EXPORTED bool rockAccelParamsAttrRead(MlirAttribute attr,
+                                                RockAccelParams *p);
 
 //===----------------------------------------------------------------------===//
 // Deriving a transform map's affine map

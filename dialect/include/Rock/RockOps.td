@@ -36,28 +36,40 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     prefixOffset `[1]` or `[B]` i32, keyAddresses / valueAddresses (the
     `rock.deref` that keys / values are views of, or a view of it: paged
     mode), out
-    `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32.
+    `[B*S, Sq, Dv]` (`oTransposed`: `[B*S, Dv, Sq]`), lse `[B*S, Sq]` f32,
+    f16 or bf16 (computed in f32, rounded on the store: rocmlir-gen stores
+    it in the output's type).
 
-    Verifier rules, checked in this order (the first broken one reports):
-    1. `splitKV` is positive; `splitKV != 1` needs `lse`
-       ("Flash decoding needs LSE output").
+    Verifier rules, checked in this order (the first broken one reports;
+    where rocMLIR has the same rule the message starts with rocMLIR's words,
+    e.g. "numHeadsQ is not divisible by numHeadsKV", and rock's context
+    follows):
+    1. `splitKV != 1` needs `lse` ("Flash decoding needs LSE output");
+       `splitKV` is positive.
     2. `storeMethod` is `set`.
     3. `prefixOffset` needs `causal`.
     4. `numHeadsQ` and `numHeadsKV` are positive and `numHeadsKV` divides
        `numHeadsQ`.
-    5. Shapes: Q and K head dims agree; K and V sequence lengths and batches
-       agree; `Bkv * numHeadsQ / numHeadsKV == B`; out batch is `B * S`; out
-       sequence length is `Sq`; out head dim is `Dv`; every elementwise input
-       is `[B, Sq, Sk]`.
+    5. Shapes: `Bkv * numHeadsQ / numHeadsKV == B` and K and V batches
+       agree; Q and K head dims agree; K and V sequence lengths agree; out
+       batch is `B * S`; out sequence length is `Sq`; out head dim is `Dv`;
+       every elementwise input is `[B, Sq, Sk]`.
     6. currentSeqLen is rank 1, i32, length `B`; prefixOffset rank 1, i32,
        length 1 or `B`.
-    7. lse is rank 2, f32, `[B*S, Sq]`.
+    7. lse is rank 2, f32 / f16 / bf16, `[B*S, Sq]`.
     8. Element types: Q and K agree (f32, f16, bf16 or i8); i8 Q/K need f16
        V and out, float Q/K need V and out of the same type; keyAddresses /
        valueAddresses lead (through rock.transform views) to a rock.deref
        that keys / values are views of; softmaxType is a float.
-    9. The region has one block with `1 + #elementwise inputs` arguments and
-       ends in `rock.yield` of one float; `firstGemmIndices == [0]`;
+    9. The region has one block in either form (support/region_form.h):
+       rock's scalar form, `1 + #elementwise inputs` scalar arguments ending
+       in `rock.yield` of one float; or rocMLIR's linalg form, the score
+       tile, the elementwise inputs (their shapes) and the output tile as
+       `2 + #elementwise inputs` memrefs, `memref.alloc`s, one
+       `linalg.generic` (identity maps, parallel iterators, reading block
+       arguments, writing the output or an alloc that one `memref.copy`
+       writes to it, its body not reading the output element and yielding
+       one float) and `rock.yield` without operands; `firstGemmIndices == [0]`;
        `slidingWindowSize > 0` when present; `causalLookBack > 0` when
        present, and it needs `causal`.
     10. The split-KV memory guard (docs/semantics.md §5.7).
@@ -115,12 +127,15 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
 }
 
 def Rock_YieldOp : Rock_Op<"yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["AttentionOp", "GridwiseAttentionOp"]>]> {
+    ParentOneOf<["AttentionOp", "GridwiseAttentionOp",
+                 "GridwiseAttentionAccelOp"]>]> {
   let summary = "terminates an elementwise region with its value";
   let description = [{
     Ends the pre-softmax region of `rock.attention` and
-    `rock.gridwise_attention`: its one operand is the score after the
-    elementwise ops, which the lowering converts to `softmaxType`.
+    `rock.gridwise_attention`: in rock's scalar form its one operand is the
+    score after the elementwise ops, which the lowering converts to
+    `softmaxType`; in rocMLIR's linalg form it has no operand (the
+    `linalg.generic` before it computes the score).
 
     ```mlir
     ^bb0(%qk: f16, %scale: f16):
@@ -335,6 +350,76 @@ def Rock_AttentionCombineOp : Rock_Op<"attention_combine", []> {
     $partialOut `,` $partialLse `into` $out (`,` $lse^)? attr-dict `:`
     type($partialOut) `,` type($partialLse) `->` type($out) (`,` type($lse)^)?
   }];
+  let hasVerifier = 1;
+}
+
+def Rock_GridwiseAttentionAccelOp
+    : Rock_Op<"gridwise_attention_accel", [AttrSizedOperandSegments]> {
+  let summary = "rocMLIR's gridwise attention on accelerators (parse-only)";
+  let description = [{
+    rocMLIR's gridwise attention: operands already laid out and padded for
+    its blockwise MFMA / WMMA pipeline (queries as `[G, K, M]` gemm views,
+    `prePadG0M` / `prePadG0N` the sizes before padding), the accelerator
+    tuning parameters of both gemms in `params0` / `params1`
+    (`#rock.xdlops_gemm_derived_params`, `#rock.xdlops_gemm_params`,
+    `#rock.mfma_gemm_params`, `#rock.wmma_gemm_params`,
+    `#rock.accel_gemm_params`), and its pre-softmax region in memref-tile
+    form. rock parses, verifies and prints it so rocMLIR's IR can be read;
+    its passes lower `rock.attention` instead and report this op as
+    parse-only (docs/rocmlir-compat.md says why).
+
+    Operands, in order: queries, keys, values, elementwise inputs,
+    currentSeqLen, prefixOffset, keyAddresses, valueAddresses, out, lse. The
+    attribute dictionary's `operandSegmentSizes` (or rocMLIR's older
+    `operand_segment_sizes`) has 10 entries, or rocMLIR's older 6 (no
+    prefixOffset, paged operands, lse), 7 (no prefixOffset, paged
+    operands) or 8 (no paged operands); it prints with 10.
+
+    Verifier rules, in rocMLIR's order and words where rocMLIR has them:
+    1. `storeMethod` is `set` when `enableSoftmax` (default true).
+    2. `params0` and `params1` are accelerator tuning parameters whose
+       required fields are positive; params0's `nPerBlock` is divisible by
+       its `kpack`.
+    3. Without softmax (`enableSoftmax = false`): no lse, `splitKV` 1, no
+       softmaxType, currentSeqLen, prefixOffset or causal.
+    4. `prefixOffset` needs `causal`.
+    5. The region is empty or ends in `rock.yield`.
+
+    ```mlir
+    rock.gridwise_attention_accel(%q, %k, %v, %out) features = mfma|dot
+        preSoftmaxOps = {} {blockSize = 64 : i32, gridSize = 24 : i32,
+        params0 = #rock.xdlops_gemm_derived_params<kpackPerBlock = 32,
+          mPerBlock = 32, nPerBlock = 32, kpack = 1, mPerWave = 32,
+          nPerWave = 32, mnPerXdl = 32, splitKFactor = 1, forceUnroll = true>,
+        params1 = #rock.xdlops_gemm_derived_params<kpackPerBlock = 32,
+          mPerBlock = 32, nPerBlock = 32, kpack = 1, mPerWave = 32,
+          nPerWave = 32, mnPerXdl = 32, splitKFactor = 1, forceUnroll = true>,
+        operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 1, 0>}
+        : memref<1x64x384xf32>, memref<1x64x384xf32>, memref<1x384x64xf32>,
+          memref<1x384x64xf32>
+    ```
+  }];
+  let arguments = (ins
+    AnyMemRef:$queries,
+    AnyMemRef:$keys,
+    AnyMemRef:$values,
+    Variadic<AnyMemRef>:$preSoftmaxElemWiseInputs,
+    Optional<AnyMemRef>:$currentSeqLen,
+    Optional<AnyMemRef>:$prefixOffset,
+    Optional<AnyMemRef>:$keyAddresses,
+    Optional<AnyMemRef>:$valueAddresses,
+    AnyMemRef:$out,
+    Optional<AnyMemRef>:$lse,
+    OptionalAttr<AnyAttr>:$params0,
+    OptionalAttr<AnyAttr>:$params1,
+    OptionalAttr<Rock_GemmFeaturesAttr>:$features,
+    DefaultValuedAttr<Rock_StoreMethodAttr, "::mlir::rock::StoreMethod::Set">:$storeMethod,
+    DefaultValuedAttr<BoolAttr, "true">:$enableSoftmax,
+    DefaultValuedAttr<I32Attr, "1">:$splitKV,
+    UnitAttr:$causal,
+    OptionalAttr<TypeAttr>:$softmaxType);
+  let regions = (region AnyRegion:$preSoftmaxBody);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

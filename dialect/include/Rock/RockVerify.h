@@ -26,6 +26,7 @@ MlirLogicalResult rockViewStoreOpVerify(MlirOperation op);
 MlirLogicalResult rockViewPrefetchOpVerify(MlirOperation op);
 MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op);
 MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op);
+MlirLogicalResult rockGridwiseAttentionAccelOpVerify(MlirOperation op);
 
 #ifdef __cplusplus
 }
