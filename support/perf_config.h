@@ -36,17 +36,17 @@ extern "C" {
 
 /// rock's schedule knobs (the `:rock:` fields), in table order.
 typedef enum RockPerfKnob {
-  ROCK_KNOB_PATH,   ///< path=simt|tc: SIMT or tensor-core schedule (GPU)
-  ROCK_KNOB_KEYS,   ///< keys=N: keys per lane group per tile (GPU SIMT)
-  ROCK_KNOB_LANES,  ///< lanes=N: fewest lanes per key row (GPU SIMT)
-  ROCK_KNOB_STAGES, ///< stages=N: key tiles of loads in flight (GPU SIMT)
-  ROCK_KNOB_SPLIT,  ///< split=N: internal key partitions (every target)
-  ROCK_KNOB_WGMMA,  ///< wgmma=0|1: the warpgroup-MMA prefill (sm_90) or
-                    ///< mma.sync
-  ROCK_KNOB_PRODUCER, ///< producer=0|1: its producer warpgroup (sm_90)
-  ROCK_KNOB_PINGPONG, ///< pingpong=0|1: its consumer ping-pong (sm_90)
+  ROCK_KNOB_PATH,       ///< path=simt|tc: SIMT or tensor-core schedule (GPU)
+  ROCK_KNOB_KEYS,       ///< keys=N: keys per lane group per tile (GPU SIMT)
+  ROCK_KNOB_LANES,      ///< lanes=N: fewest lanes per key row (GPU SIMT)
+  ROCK_KNOB_STAGES,     ///< stages=N: key tiles of loads in flight (GPU SIMT)
+  ROCK_KNOB_SPLIT,      ///< split=N: internal key partitions (every target)
+  ROCK_KNOB_WGMMA,      ///< wgmma=0|1: the warpgroup-MMA prefill (sm_90) or
+                        ///< mma.sync
+  ROCK_KNOB_PRODUCER,   ///< producer=0|1: its producer warpgroup (sm_90)
+  ROCK_KNOB_PINGPONG,   ///< pingpong=0|1: its consumer ping-pong (sm_90)
   ROCK_KNOB_SWIZZLE128, ///< swizzle128=0|1: its 128-byte swizzle (sm_90)
-  ROCK_KNOB_L2,     ///< l2=N: key tiles ahead prefetched to L2 (tensor cores)
+  ROCK_KNOB_L2, ///< l2=N: key tiles ahead prefetched to L2 (tensor cores)
   ROCK_KNOB_COUNT
 } RockPerfKnob;
 

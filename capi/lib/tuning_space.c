@@ -197,9 +197,8 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
         for (int64_t i = 0; i < nSplit; ++i) {
           RockStr s = {0};
           bool first = true;
-          rock__strAppendf(&s,
-                           "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1",
-                           16 * w);
+          rock__strAppendf(
+              &s, "attn:v3:64,64,%" PRId64 ",8,64,16,16,4,1,1,2,0,1", 16 * w);
           if (splits[i])
             field(&s, &first, "split", splits[i]);
           if (l2s[l] >= 0)

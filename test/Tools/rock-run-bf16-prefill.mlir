@@ -27,7 +27,7 @@
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 -ph > %t.long.mlir
 // RUN: rock-opt %t.long.mlir --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE64
 // RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.long.mlir | rock-opt --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE128
-// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' %t.long.mlir | rock-opt --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE128
+// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' -e 's/^module {/module attributes {rock.amx} {/' %t.long.mlir | rock-opt --rock-attention-to-gridwise | FileCheck %s --check-prefix=TILE128
 //
 // The vdpbf16ps form's IR (the `dot` GemmFeature given explicitly).
 // RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.causal.mlir > %t.dot.mlir
@@ -37,13 +37,13 @@
 //
 // The AMX form's IR and code for an AMX CPU, and its run where the host
 // has AMX (rock-run sets rock.amx itself there).
-// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' %t.dot.mlir > %t.amx.mlir
+// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' -e 's/^module {/module attributes {rock.amx} {/' %t.dot.mlir > %t.amx.mlir
 // RUN: rock-opt %t.amx.mlir --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=IR-AMX
 // RUN: rock-opt %t.amx.mlir --rock-cpu-pipeline | mlir-translate --mlir-to-llvmir | %llc -O3 -mcpu=sapphirerapids | FileCheck %s --check-prefix=ASM-AMX
 // RUN: %if amx %{ rock-run -v %t.causal.mlir | FileCheck %s --check-prefix=RUN-AMX %}
 // RUN: %if amx %{ rock-gen --operation attention -t bf16 -g 2 -num_heads_q 4 -num_heads_kv 4 -seq_len_q 300 -seq_len_k 333 -head_dim_qk 32 -head_dim_v 96 -rand 3 -rand_type float -rand_min -1 -rand_max 1 -pv --comparator allclose | rock-run | FileCheck %s %}
 // A module that asks for AMX on a CPU without it is refused.
-// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' %t.causal.mlir > %t.amx-only.mlir
+// RUN: sed -e 's/^module attributes {/module attributes {rock.amx, /' -e 's/^module {/module attributes {rock.amx} {/' %t.causal.mlir > %t.amx-only.mlir
 // RUN: not rock-run --cpu x86-64-v3 %t.amx-only.mlir 2>&1 | FileCheck %s --check-prefix=NO-AMX
 // RUN: %if !amx %{ not rock-run %t.amx-only.mlir 2>&1 | FileCheck %s --check-prefix=NO-AMX %}
 
