@@ -71,19 +71,19 @@ enum {
   MAXR = 8,         /* distinct rows per lane */
   SPLIT_PER_CU = 2, /* workgroups per CU the internal split aims at (AMD) */
   MIN_ROWS_AMD =
-      16,         /* merged rows Sq·R from which it applies (decodeMinRows) */
-  L2_AHEAD = 0,   /* key tiles ahead whose K / V lines are prefetched to L2
-                     (opt-in: 2 ahead made decode 1.5x slower on the H200) */
-  PAGE_AHEAD = 0, /* paged K / V staged by page runs, pointers a tile
-                     ahead (rock.gpu_accel_page_ahead; opt-in: on the H200
-                     8-9 % slower with 16-token pages, 1 % faster with 64) */
-  FUSED_ROWS = 4,  /* the internal split is merged by the last workgroup */
-  FUSED_SPLIT = 16,/* (rock.gpu_fused_combine) by default up to Sq·R merged
-                      rows and from P partitions: B 1 decode on the H200,
-                      9-13 % faster at L 8k, 3-8 % at 32k, within 3 % at
-                      128k; within 2 % with 8 or 1 rows or fewer partitions
-                      (where a paged kernel spills a few bytes), 10 %
-                      slower with 16 rows (R 16, B 4, L 16k) */
+      16,           /* merged rows Sq·R from which it applies (decodeMinRows) */
+  L2_AHEAD = 0,     /* key tiles ahead whose K / V lines are prefetched to L2
+                       (opt-in: 2 ahead made decode 1.5x slower on the H200) */
+  PAGE_AHEAD = 0,   /* paged K / V staged by page runs, pointers a tile
+                       ahead (rock.gpu_accel_page_ahead; opt-in: on the H200
+                       8-9 % slower with 16-token pages, 1 % faster with 64) */
+  FUSED_ROWS = 4,   /* the internal split is merged by the last workgroup */
+  FUSED_SPLIT = 16, /* (rock.gpu_fused_combine) by default up to Sq·R merged
+                       rows and from P partitions: B 1 decode on the H200,
+                       9-13 % faster at L 8k, 3-8 % at 32k, within 3 % at
+                       128k; within 2 % with 8 or 1 rows or fewer partitions
+                       (where a paged kernel spills a few bytes), 10 %
+                       slower with 16 rows (R 16, B 4, L 16k) */
   FUSED_BY_RULE = 2, /* rock.gpu_fused_combine not given: FUSED_ROWS */
   LINE = 128,        /* bytes of a cache line */
   UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
