@@ -34,8 +34,9 @@ output against f32 SDPA, re-times the finalists, verifies the winners
 (rock-run-gpu's f64 reference where the problem is small), prints the
 table and writes the perf DB under $OUT.
 
-Exit status: 0 when every problem tuned and its winner verified, 1 when
-one did not, 2 on usage errors.
+Exit status: 0 when every problem tuned and its winner verified (on the
+GPU also: tuned at or below the heuristic, exhaustive cases within 2 %),
+1 when one did not, 2 on usage errors.
 """
 
 import argparse
@@ -59,6 +60,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DB_COLUMNS = ("arch", "numCUs", "testVector", "perfConfig", "us",
               "tuningSpace", "rockVersion", "device", "timestamp")
 ROUNDS = 3  # rock-run --tune-configs' interleaved rounds (TUNE_ROUNDS)
+CASE_BUDGET = 8  # --run: seconds of screening a case
 
 
 # ---------------------------------------------------------------------------
@@ -548,6 +550,7 @@ def prepare(a):
         t.add(stage, arcname="bundles")
     shutil.rmtree(stage)
     copy_device_side(a, out)
+    print_estimate(meta, out)
     n = sum(len(e.get("configs", ())) + 1 for e in entries)
     size = sum(os.path.getsize(os.path.join(dp, x))
                for dp, _, xs in os.walk(out) for x in xs)
@@ -559,6 +562,89 @@ def prepare(a):
             if "error" in c:
                 print(f"  {e['name']} {c['config']}: {c['error']}")
     return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------------
+# --ingest: a GPU run's results into the shipped DB and bench/
+
+GPU_BEGIN, GPU_END = "<!-- rock-tune --ingest: begin -->", \
+    "<!-- rock-tune --ingest: end -->"
+
+
+def read_db_rows(path):
+    """The rows of a perf DB (the header's width checked), as lines."""
+    rows, width = [], None
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if line.startswith("# arch\t"):
+                width = len(line[2:].rstrip("\n").split("\t"))
+            elif line.strip() and not line.startswith("#"):
+                if width is None or \
+                        len(line.rstrip("\n").split("\t")) != width:
+                    raise ValueError(f"{path}:{n}: not a row of the header's "
+                                     "width")
+                rows.append(line if line.endswith("\n") else line + "\n")
+    if width is None:
+        raise ValueError(f"{path}: no header line")
+    return rows
+
+
+def ingest(a):
+    """Merges DIR/perf-db.tsv into --db (default: the shipped
+    tuning/perf-db.tsv; a row replaces the rows of its key) and writes the
+    run's summary and table into --results (a section between markers)."""
+    src = os.path.abspath(a.ingest)
+    root = source_root()
+    db = a.db or os.path.join(root, "tuning", "perf-db.tsv")
+    results = a.results or os.path.join(root, "bench", "RESULTS-tuning.md")
+    try:
+        new = read_db_rows(os.path.join(src, "perf-db.tsv"))
+        old = read_db_rows(db)
+    except (OSError, ValueError) as e:
+        print(f"rock-tune: error: {e}", file=sys.stderr)
+        return 1
+    keys = {tuple(r.split("\t")[:3]) for r in new}
+    with open(db) as f:
+        head = [x for x in f if x.startswith("#")]
+    kept = [r for r in old if tuple(r.split("\t")[:3]) not in keys]
+    with open(db, "w") as f:
+        f.writelines(head + kept + new)
+    with open(os.path.join(src, "summary.txt")) as f:
+        summ = f.read().strip()
+    with open(os.path.join(src, "table.md")) as f:
+        tab = f.read().strip()
+    device = new[0].split("\t")[7] if new else "?"
+    version = new[0].split("\t")[6] if new else "?"
+    section = (f"{GPU_BEGIN}\n## GPU: {device}, rock {version}\n\n"
+               "One device call, `bash build-tune-carry/go.sh` "
+               "(docs/tuning.md); `rock-tune --ingest` wrote this section "
+               f"and {len(new)} rows of {os.path.relpath(db, root)}.\n\n"
+               f"```\n{summ}\n```\n\n{tab}\n{GPU_END}\n")
+    text = open(results).read() if os.path.exists(results) else \
+        "# Tuning results (rock-tune, docs/tuning.md)\n\n"
+    if GPU_BEGIN in text:
+        text = text[:text.index(GPU_BEGIN)] + section + \
+            text[text.index(GPU_END) + len(GPU_END) + 1:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(results, "w") as f:
+        f.write(text)
+    raw = a.raw or os.path.join(root, "bench", "gpu", "results",
+                                "tune-h200.json")
+    shutil.copy(os.path.join(src, "tune.json"), raw)
+    print(f"rock-tune: {len(new)} rows into {db} ({len(old) - len(kept)} "
+          f"replaced), {results}, {raw}")
+    return 0
+
+
+def print_estimate(meta, out):
+    """The device half's expected seconds (tune_device.estimate)."""
+    sys.path.insert(0, out)
+    import tune_device
+    total, by = tune_device.estimate(meta, CASE_BUDGET)
+    print(f"rock-tune: the run should take about {total:.0f} s on an H200 ("
+          + ", ".join(f"{k} {v:.0f} s" for k, v in sorted(by.items())) +
+          f"; the start {tune_device.EST_START_S:.0f} s)")
 
 
 GO_SH = """#!/bin/bash
@@ -576,7 +662,10 @@ if ! "$ROCK_RUN_GPU" --help >/dev/null 2>&1; then
     "$C/src/tools/rock_run_gpu.c" "$C"/src/runtime/*.c -lm -ldl \\
     -o /tmp/rock-run-gpu && export ROCK_RUN_GPU=/tmp/rock-run-gpu
 fi
-python3 "$C/rock-tune" --run "$C" --out "$OUT" "$@" 2>&1 | tee "$OUT/rock-tune.log"
+# A hard stop past the budget: SIGTERM makes the run write what it has.
+timeout -k 10 "${ROCK_TUNE_HARD_S:-185}" \
+  python3 "$C/rock-tune" --run "$C" --out "$OUT" "$@" 2>&1 |
+  tee "$OUT/rock-tune.log"
 exit ${PIPESTATUS[0]}
 """
 
@@ -641,22 +730,38 @@ def parse_args(argv):
                     "(a test aid: the spaces stay whole by default)")
     ap.add_argument("--jobs", type=int, default=2,
                     help="--prepare: compile jobs (default 2)")
+    ap.add_argument("--ingest", metavar="OUT",
+                    help="a --run's OUT (perf-db.tsv, summary.txt, "
+                    "table.md, tune.json) into --db (default the shipped "
+                    "tuning/perf-db.tsv), --results (default "
+                    "bench/RESULTS-tuning.md) and "
+                    "bench/gpu/results/tune-h200.json")
+    ap.add_argument("--results", help="--ingest: the results file")
+    ap.add_argument("--raw", help="--ingest: where tune.json goes")
+    ap.add_argument("--estimate", metavar="DIR",
+                    help="the device seconds a --run of DIR should take")
     ap.add_argument("--run", metavar="DIR",
                     help="GPU machine: time the bundles of DIR")
     ap.add_argument("--out", help="--run: where the DB and logs go")
-    ap.add_argument("--budget", type=float, default=120,
-                    help="--run: seconds (default 120); cases past it are "
-                    "skipped")
+    ap.add_argument("--budget", type=float, default=150,
+                    help="--run: seconds since the start (default 150) "
+                    "during which cases start; the rest are skipped")
+    ap.add_argument("--case-budget", type=float, default=CASE_BUDGET,
+                    help="--run: seconds of screening a case (default "
+                    f"{CASE_BUDGET}); "
+                    "an exhaustive case cut short says so")
+    ap.add_argument("--only", metavar="REGEX",
+                    help="--run: the cases whose name matches only")
     ap.add_argument("--fake-gpu", action="store_true",
                     help="--run without a GPU (made-up times, no checks): "
                     "tests the round trip's orchestration only")
     a, rest = ap.parse_known_args(argv)
     a.problem = rest
-    modes = sum(bool(x) for x in (a.prepare, a.run, a.problems, a.bench_cpu,
-                                  rest))
+    modes = sum(bool(x) for x in (a.prepare, a.run, a.estimate, a.ingest,
+                                  a.problems, a.bench_cpu, rest))
     if modes != 1:
         ap.error("give one of: PROBLEM-FLAGS, --problems FILE, --bench-cpu, "
-                 "--prepare DIR, --run DIR")
+                 "--prepare DIR, --run DIR, --estimate DIR, --ingest OUT")
     if a.prepare and not a.arch.startswith("sm_"):
         ap.error("--prepare compiles NVIDIA bundles: give --arch sm_<N>")
     if a.repeats < 1:
@@ -672,6 +777,12 @@ def main(argv=None):
         return tune_device.main(a, sys.modules[__name__])
     if a.prepare:
         return prepare(a)
+    if a.ingest:
+        return ingest(a)
+    if a.estimate:
+        with open(os.path.join(a.estimate, "manifest.json")) as f:
+            print_estimate(json.load(f), os.path.abspath(a.estimate))
+        return 0
     if a.bench_cpu:
         problems = cpu_bench_problems()
     elif a.problems:

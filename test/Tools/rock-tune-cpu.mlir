@@ -19,6 +19,6 @@
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 3 -seq_len_k 300 -head_dim_qk 32 -head_dim_v 32 --perf-db %t/db.tsv -v 2>&1 >/dev/null | FileCheck %s --check-prefix=USED
 // Usage errors: no problem; --prepare without an NVIDIA target.
 // RUN: not rock-tune 2>&1 | FileCheck %s --check-prefix=USAGE
-// USAGE: rock-tune: error: give one of: PROBLEM-FLAGS, --problems FILE, --bench-cpu, --prepare DIR, --run DIR
+// USAGE: rock-tune: error: give one of: PROBLEM-FLAGS, --problems FILE, --bench-cpu, --prepare DIR, --run DIR, --estimate DIR, --ingest OUT
 // RUN: not rock-tune --prepare %t/p 2>&1 | FileCheck %s --check-prefix=PREP
 // PREP: rock-tune: error: --prepare compiles NVIDIA bundles: give --arch sm_<N>
