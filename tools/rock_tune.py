@@ -477,49 +477,88 @@ def without_compile_ms(data):
         data[data.find(b"\nobject ") + 1:]
 
 
-def prepare(a):
-    gen, run = tool("rock-gen", a.tools_dir), tool("rock-run", a.tools_dir)
-    out = os.path.abspath(a.prepare)
-    stage = os.path.join(out, "bundles")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(stage)
+def plan_entry(a, gen, case, variant):
+    """The manifest entry of (case, variant): its key, the heuristic's
+    schedule and the configs to compile (the quick space; the full one
+    for exhaustive cases)."""
+    flags = gen_flags(case, variant, a.arch)
+    name = f"{case['suite']}-{variant}-{case['name']}"
+    exhaustive = case["suite"] == "offtable" or \
+        (case["suite"] == "smoke" and variant == "dense")
+    try:
+        key = tuning_key(gen, flags)
+        quick, heur = tuning_space(gen, flags, "quick")
+        space = tuning_space(gen, flags, "full")[0] if exhaustive else quick
+        if a.max_configs:
+            space = space[:a.max_configs]
+    except RuntimeError as e:
+        print(f"rock-tune: {name}: {e}", file=sys.stderr)
+        return {"name": name, "error": str(e)}
+    qs = {s for _, s in quick}
+    e = {"name": name, "case": case, "variant": variant, "key": key,
+         "flags": flags, "heuristic_schedule": heur,
+         "heuristic": f"{name}/heuristic.bundle",
+         "heuristic_config": quick[0][0] if quick else None,
+         "exhaustive": exhaustive, "configs": []}
+    for i, (cfg, sched) in enumerate(space):
+        e["configs"].append({"config": cfg, "schedule": sched,
+                             "bundle": f"{name}/c{i:03d}.bundle",
+                             "quick": sched in qs})
+    return e
+
+
+def plan(a, gen):
+    """The manifest entries of --cases: the off-table (exhaustive) and
+    smoke cases first, then the bench rows."""
     want = [x for x in a.cases.split(",") if x]
     cases = bench_cases(("decode", "prefill") if "bench" in want else ())
     full_cases = (offtable_cases() if "offtable" in want else []) + \
         (smoke_cases() if "smoke" in want else [])
-    entries, jobs = [], []
-    start = time.time()
-    for case, variant in full_cases + cases:
-        flags = gen_flags(case, variant, a.arch)
-        name = f"{case['suite']}-{variant}-{case['name']}"
-        exhaustive = case["suite"] == "offtable" or \
-            (case["suite"] == "smoke" and variant == "dense")
-        try:
-            key = tuning_key(gen, flags)
-            quick, heur = tuning_space(gen, flags, "quick")
-            space = tuning_space(gen, flags, "full")[0] if exhaustive \
-                else quick
-            if a.max_configs:
-                space = space[:a.max_configs]
-        except RuntimeError as e:
-            print(f"rock-tune: {name}: {e}", file=sys.stderr)
-            entries.append({"name": name, "error": str(e)})
+    return [plan_entry(a, gen, c, v) for c, v in full_cases + cases]
+
+
+def coverage(entries):
+    """What the exhaustive cases span (the issue's list of shapes)."""
+    cs = [(e["case"], e["variant"]) for e in entries
+          if e.get("exhaustive")]
+    if not cs:
+        return "no exhaustive cases"
+
+    def vals(f):
+        return ",".join(str(x) for x in sorted({f(c, v) for c, v in cs}))
+    return (f"{len(cs)} exhaustive shapes: GQA ratios "
+            f"{vals(lambda c, v: c['Hq'] // c['Hkv'])}; head dims "
+            f"{vals(lambda c, v: c['D'])}; B {vals(lambda c, v: c['B'])}; "
+            f"layouts {vals(lambda c, v: v)}")
+
+
+def list_plan(entries):
+    for e in entries:
+        if "error" in e:
+            print(f"{e['name']}: {e['error']}")
             continue
-        qs = {s for _, s in quick}
-        e = {"name": name, "case": case, "variant": variant, "key": key,
-             "flags": flags, "heuristic_schedule": heur,
-             "heuristic": f"{name}/heuristic.bundle",
-             "heuristic_config": quick[0][0] if quick else None,
-             "exhaustive": exhaustive, "configs": []}
-        os.makedirs(os.path.join(stage, name))
-        jobs.append((gen, run, flags, None,
+        q = sum(c["quick"] for c in e["configs"])
+        print(f"{e['name']}: {len(e['configs'])} configs ({q} quick)"
+              + (", exhaustive" if e["exhaustive"] else ""))
+    n = sum(len(e.get("configs", ())) + 1 for e in entries)
+    print(f"rock-tune: {len(entries)} cases, {n} bundles to compile; "
+          f"{coverage(entries)}")
+    return 1 if any("error" in e for e in entries) else 0
+
+
+def compile_all(a, gen, run, entries, stage):
+    """Compiles every bundle of `entries` into `stage`; bundles equal to an
+    earlier one of their case are dropped (same_as). Returns the count of
+    failures."""
+    jobs = []
+    for e in entries:
+        if "configs" not in e:
+            continue
+        os.makedirs(os.path.join(stage, e["name"]))
+        jobs.append((gen, run, e["flags"], None,
                      os.path.join(stage, e["heuristic"])))
-        for i, (cfg, sched) in enumerate(space):
-            b = f"{name}/c{i:03d}.bundle"
-            e["configs"].append({"config": cfg, "schedule": sched,
-                                 "bundle": b, "quick": sched in qs})
-            jobs.append((gen, run, flags, cfg, os.path.join(stage, b)))
-        entries.append(e)
+        jobs += [(gen, run, e["flags"], c["config"],
+                  os.path.join(stage, c["bundle"])) for c in e["configs"]]
     with ThreadPoolExecutor(a.jobs) as ex:
         done = {p: (h, err) for p, h, err in ex.map(compile_bundle, jobs)}
     failed = 0
@@ -541,6 +580,20 @@ def prepare(a):
                 os.unlink(os.path.join(stage, c["bundle"]))
             else:
                 seen[h] = c["bundle"]
+    return failed
+
+
+def prepare(a):
+    gen, run = tool("rock-gen", a.tools_dir), tool("rock-run", a.tools_dir)
+    start = time.time()
+    entries = plan(a, gen)
+    if a.list:
+        return list_plan(entries)
+    out = os.path.abspath(a.prepare)
+    stage = os.path.join(out, "bundles")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(stage)
+    failed = compile_all(a, gen, run, entries, stage)
     meta = {"rock_version": rock_version(), "arch": a.arch,
             "created": datetime.datetime.now(datetime.timezone.utc)
             .isoformat(timespec="seconds"), "cases": entries}
@@ -550,13 +603,13 @@ def prepare(a):
         t.add(stage, arcname="bundles")
     shutil.rmtree(stage)
     copy_device_side(a, out)
-    print_estimate(meta, out)
     n = sum(len(e.get("configs", ())) + 1 for e in entries)
     size = sum(os.path.getsize(os.path.join(dp, x))
                for dp, _, xs in os.walk(out) for x in xs)
     print(f"rock-tune: {len(entries)} cases, {n} bundles ({failed} failed "
           f"to compile) in {time.time() - start:.0f} s; {out}: "
-          f"{size / 2**20:.1f} MiB")
+          f"{size / 2**20:.1f} MiB; {coverage(entries)}")
+    print_estimate(meta, out)
     for e in entries:
         for c in e.get("configs", ()):
             if "error" in c:
@@ -725,6 +778,9 @@ def parse_args(argv):
                     help="--prepare: bench (bench/gpu decode and prefill), "
                     "offtable (the shapes of offtable_cases), smoke (two "
                     "small ones, for tests)")
+    ap.add_argument("--list", action="store_true",
+                    help="--prepare: list the cases and their spaces, "
+                    "compile nothing")
     ap.add_argument("--max-configs", type=int, default=0,
                     help="--prepare: the first N configs of each space only "
                     "(a test aid: the spaces stay whole by default)")

@@ -493,7 +493,8 @@ def tune_group(gpu, a, d, work, members, sink, state):
             except Exception as ex:
                 r = {"name": e["name"], "error": short_error(ex)}
                 if not gpu.healthy():
-                    state["lost"] = f"skipped (CUDA context lost: {r['error']})"
+                    state["lost"] = ("skipped (CUDA context lost: "
+                                     f"{r['error']})")
             r["seconds"] = round(time.time() - start, 2)
         state["results"].append(r)
         sink.add(r)

@@ -6,7 +6,8 @@
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: rock-tune --prepare %t/dir --arch sm_90 --cases smoke --max-configs 3 --jobs 2 | FileCheck %s --check-prefix=PREP
-// PREP: {{^}}rock-tune: 2 cases, 8 bundles (0 failed to compile) in {{[0-9]+}} s; {{.*}}dir: {{[0-9.]+}} MiB{{$}}
+// PREP: {{^}}rock-tune: 2 cases, 8 bundles (0 failed to compile) in {{[0-9]+}} s; {{.*}}dir: {{[0-9.]+}} MiB; 1 exhaustive shapes: GQA ratios 4; head dims 64; B 1; layouts dense{{$}}
+// PREP-NEXT: {{^}}rock-tune: the run should take about {{[0-9]+}} s on an H200 (smoke {{[0-9]+}} s; the start 20 s){{$}}
 // RUN: ls %t/dir | FileCheck %s --check-prefix=FILES
 // RUN: ls %t/dir/src/tools %t/dir/src/runtime | FileCheck %s --check-prefix=SRC
 // SRC: gpu_run.c
