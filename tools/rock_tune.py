@@ -217,7 +217,7 @@ def tune_cpu_problem(a, gen, run, flags):
     """Tunes one problem on the CPU over the `a.space` space (default full:
     the CPU's is small); --check also times the full space and re-times the
     finalists. Returns a result dict."""
-    kind = a.space or "full"
+    kind = a.space or ("quick" if a.check else "full")
     key = tuning_key(gen, flags)
     space, heur = tuning_space(gen, flags, kind)
     full = space if kind == "full" else \
