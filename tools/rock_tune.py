@@ -585,7 +585,7 @@ def compile_all(a, gen, run, entries, stage):
 
 def prepare(a):
     gen, run = tool("rock-gen", a.tools_dir), tool("rock-run", a.tools_dir)
-    start = time.time()
+    start, version = time.time(), rock_version()  # the compiler's tree
     entries = plan(a, gen)
     if a.list:
         return list_plan(entries)
@@ -594,7 +594,7 @@ def prepare(a):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(stage)
     failed = compile_all(a, gen, run, entries, stage)
-    meta = {"rock_version": rock_version(), "arch": a.arch,
+    meta = {"rock_version": version, "arch": a.arch,
             "created": datetime.datetime.now(datetime.timezone.utc)
             .isoformat(timespec="seconds"), "cases": entries}
     with open(os.path.join(out, "manifest.json"), "w") as f:
