@@ -45,6 +45,7 @@
 // RUN: FileCheck %s --check-prefix=MISSING < %t/err
 // MISSING: {{^}}rock-gen: error: cannot open perf DB '{{.*}}nope.tsv': No such file or directory; the heuristic is used{{$}}
 // MISSING-NOT: error
+// RUN: count 1 < %t/err
 
 // Corrupt DBs: a row of the wrong width, a perf_config that does not parse,
 // no header. Each: one error naming the file and line, the heuristic.
@@ -53,6 +54,7 @@
 // RUN: FileCheck %s --check-prefix=BAD1 < %t/err
 // BAD1: {{^}}rock-gen: error: perf DB '{{.*}}bad1.tsv' line 5: 3 tab-separated fields, the header has 9; the heuristic is used{{$}}
 // BAD1-NOT: error
+// RUN: count 1 < %t/err
 // RUN: cp %t/db.tsv %t/bad2.tsv && printf 'cpu\t64\t-t f32\tattn:v3:1,2\t1\tq\tx\ty\tz\n' >> %t/bad2.tsv
 // RUN: rock-gen -t f32 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 32 -head_dim_v 32 --perf-db %t/bad2.tsv 2>&1 >/dev/null | FileCheck %s --check-prefix=BAD2
 // BAD2: {{^}}rock-gen: error: perf DB '{{.*}}bad2.tsv' line 5: invalid perf_config 'attn:v3:1,2': attn:v3 needs 12 or 13 integers, got 2; the heuristic is used{{$}}
