@@ -23,7 +23,7 @@
 // RUN: python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(m['arch'], [(c['name'], c['exhaustive'], len(c['configs'])) for c in m['cases']])" %t/dir/manifest.json | FileCheck %s --check-prefix=MANIFEST
 // MANIFEST: sm_90 [('smoke-dense-R4-d64-B1-L1k', True, 3), ('smoke-p16-R4-d64-B1-L1k', False, 3)]
 // RUN: env OUT=%t/out bash %t/dir/go.sh --fake-gpu | FileCheck %s --check-prefix=GO
-// GO: {{^}}device: fake GPU (rock-tune --fake-gpu), no GPU; rock {{.*}}, sm_90; 2 cases; budget 150 s, 8 s a case; ready in {{.*}}
+// GO: {{^}}device: fake GPU (rock-tune --fake-gpu), no GPU; rock {{.*}}, sm_90; 2 cases; budget 170 s, 8 s a case; ready in {{.*}}
 // GO-NEXT: {{^}}[1/2] smoke-dense-R4-d64-B1-L1k: n 3/3, heur {{[0-9.]+}} us, tuned {{[0-9.]+}} ({{.*}}); <= heur, exh {{.*}} ok, f64 [1 1 1] (fake); {{.*}}
 // GO-NEXT: {{^}}[2/2] smoke-p16-R4-d64-B1-L1k: n 3/3, heur {{[0-9.]+}} us, tuned {{[0-9.]+}} ({{.*}}); <= heur, f64 [1 1 1] (fake); {{.*}}
 // GO-NEXT: {{^}}rock-tune: 2 DB rows in {{.*}}perf-db.tsv; the whole table in {{.*}}table.md
