@@ -6,6 +6,7 @@ one warm-up (the machines are shared: the best run is the one least disturbed
 by other tenants; rock's kernel_time_min_ms is measured the same way). K/V are contiguous [B, Hkv, L, d]; GQA is handled by viewing the
 queries as [B, Hkv, R, Sq, d] so K/V are read once per KV head.
 """
+import os
 import time
 
 import numpy as np
@@ -52,24 +53,32 @@ def numpy_attention(B, Hq, Hkv, Sq, L, d, causal=False, reps=3, dtype=np.float32
     return _best(run, reps)
 
 
-def torch_attention(B, Hq, Hkv, Sq, L, d, causal=False, reps=3):
+def torch_attention(B, Hq, Hkv, Sq, L, d, causal=False, reps=3, dtype="f32"):
+    """torch's matmul + softmax composite (1.13 has no SDPA; where the
+    version has one, scaled_dot_product_attention) at f32 or bf16, on all
+    cores (torch otherwise starts with one thread on this VM)."""
     try:
         import torch
     except Exception:
         return None
+    torch.set_num_threads(os.cpu_count() or 1)
     torch.manual_seed(0)
     R = Hq // Hkv
-    q = torch.rand(B, Hkv, R * Sq, d)
-    k = torch.rand(B, Hkv, L, d)
-    v = torch.rand(B, Hkv, L, d)
+    dt = torch.bfloat16 if dtype == "bf16" else torch.float32
+    q = torch.rand(B, Hkv, R * Sq, d).to(dt)
+    k = torch.rand(B, Hkv, L, d).to(dt)
+    v = torch.rand(B, Hkv, L, d).to(dt)
     scale = 1.0 / d ** 0.5
     mask = None
     if causal:
         rows = torch.arange(Sq).repeat_interleave(R)[:, None]
         mask = torch.arange(L)[None, :] > rows
+    sdpa = getattr(torch.nn.functional, "scaled_dot_product_attention", None)
 
     def run():
         with torch.no_grad():
+            if sdpa is not None and not causal:
+                return sdpa(q, k, v)
             s = torch.matmul(q, k.transpose(-1, -2)) * scale
             if mask is not None:
                 s = s.masked_fill(mask, float("-inf"))

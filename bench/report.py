@@ -37,6 +37,11 @@ def render(r):
     out.append(f"Machine: {m.get('Model name', '?')} ({m.get('cores')} cores), "
                f"{m.get('MemTotal', '?')} RAM; {r['date']}; rock's kernels "
                f"generated for CPU **{r.get('jit_cpu', 'host')}**.")
+    out.append(f"CPU flags (those rock's forms depend on): {m.get('flags', '?')}.")
+    pk = r.get("peak") or {}
+    if pk:
+        out.append("Peak probe (rock-peak-probe, JIT kernels, all cores): " +
+                   ", ".join(f"{k} **{v:.1f}**" for k, v in pk.items()) + ".")
     pg = r.get("paged_read_gbps") or {}
     out.append(f"Read probes (2 GiB, all cores): linear **{fmt(r['read_gbps'])} GB/s**; "
                + ", ".join(f"shuffled {int(k) // 1024} KiB pages **{fmt(v)} GB/s**"
@@ -65,17 +70,35 @@ def render(r):
             f"{pct(d.get('rock_vs_paged_probe'))} | {fmt(d.get('numpy_gbps'))} | "
             f"{fmt(d.get('torch_gbps'))} | {fmt(d.get('c_loop_gbps'))} | "
             f"{', '.join(ab) or '–'} |")
-    header(out, "C-B prefill (Hq 32, Hkv 8, d 128, f32), useful GFLOP/s "
-           "(4·Hq·S²·d, halved for causal):",
-           ["S", "causal", "rock", "SGEMM", "rock / SGEMM", "numpy+OpenBLAS",
-            "rock / numpy", "torch 1.13"])
+    header(out, "C-B prefill (Hq 32, Hkv 8, d 128), useful GFLOP/s (i8: "
+           "GOP/s) (4·Hq·S²·d, halved for causal); the ceiling is "
+           "rock-peak-probe's kernel for the dtype, measured next to the case; "
+           "numpy is f32, torch the dtype's matmul + softmax composite:",
+           ["dtype", "S", "causal", "rock", "ceiling (probe)", "rock / ceiling",
+            "SGEMM", "rock / SGEMM", "numpy f32", "rock / numpy", "torch 1.13"])
     for p in r["prefill"]:
         if "rock_gflops" not in p:
             continue
         ratio = p["rock_gflops"] / p["numpy_gflops"] if p.get("numpy_gflops") else None
-        out.append(f"| {p['S']} | {p['causal']} | {fmt(p['rock_gflops'])} | "
-                   f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | {fmt(p.get('numpy_gflops'))} | "
-                   f"{fmt(ratio, '.1f')}x | {fmt(p.get('torch_gflops'))} |")
+        kern = (p.get("peak_kernel") or "").replace("_gflops", "").replace("_gops", "")
+        out.append(f"| {p.get('dtype', 'f32')} | {p['S']} | {p['causal']} | "
+                   f"{fmt(p['rock_gflops'])} | {fmt(p.get('peak_gflops'))} "
+                   f"({kern or '–'}) | {pct(p.get('rock_vs_peak'))} | "
+                   f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | "
+                   f"{fmt(p.get('numpy_gflops'))} | {fmt(ratio, '.1f')}x | "
+                   f"{fmt(p.get('torch_gflops'))} |")
+    tuned = [(f"decode {d['dtype']} B={d['B']} L={d['L']}", d)
+             for d in r["decode"] if d.get("rock_tuned_ms")]
+    tuned += [(f"prefill {p.get('dtype', 'f32')} S={p['S']} causal={p['causal']}", p)
+              for p in r["prefill"] if p.get("rock_tuned_ms")]
+    if tuned:
+        header(out, "rock's heuristic and tuned kernels (the perf DB's "
+               "entries, docs/tuning.md), best run in ms:",
+               ["case", "heuristic", "tuned", "tuned / heuristic"])
+        for name, d in tuned:
+            out.append(f"| {name} | {fmt(d['rock'].get('kernel_time_ms'), '.3f')}"
+                       f" | {fmt(d['rock_tuned_ms'], '.3f')} | "
+                       f"{fmt(d.get('tuned_vs_heuristic'), '.3f')} |")
     out.append("")
     out.append("Cold compile (rock-gen | rock-run, module read -> JIT ready): " +
                ", ".join(f"{c['kernel']} {fmt(c.get('compile_time_ms'), '.0f')} ms"

@@ -22,6 +22,16 @@ import peers  # noqa: E402
 
 HQ, HKV, D = 32, 8, 128
 RUN_ARGS = []  # for every rock-run: --cpu (main)
+PERF_DB = []  # rock-gen's --perf-db for the tuned rows (main); [] = none
+# The x86 flags that decide rock's CPU forms (stated with the machine).
+CPU_FLAGS = ("avx2", "fma", "f16c", "avx512f", "avx512bw", "avx512_bf16",
+             "avx512_vnni", "avx512_fp16", "amx_tile", "amx_bf16", "amx_int8")
+# The compute ceiling of each prefill dtype: the first kernel of
+# rock-peak-probe that this CPU has (AMX, then the dot instructions, then
+# f32 FMA).
+CEILINGS = {"f32": ("fma_f32_gflops",),
+            "bf16": ("amx_bf16_gflops", "dot_bf16_gflops", "fma_f32_gflops"),
+            "i8": ("amx_i8_gops", "dot_i8_gops", "fma_f32_gflops")}
 
 
 def machine():
@@ -33,6 +43,13 @@ def machine():
             if m:
                 info[key] = m.group(1).strip()
     except OSError:
+        pass
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = set(re.search(r"^flags\s*:(.*)$", f.read(), re.M)
+                        .group(1).split())
+        info["flags"] = " ".join(f for f in CPU_FLAGS if f in flags)
+    except (OSError, AttributeError):
         pass
     try:
         with open("/proc/meminfo") as f:
@@ -53,8 +70,25 @@ def mem_available_bytes():
     return 0
 
 
-def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None):
-    gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + gen_args
+def tuned_args(bin_dir, gen_args):
+    """rock-gen's --perf-db flags for the tuned run of `gen_args`, or None
+    when the perf DB has no entry for the problem (rock-gen -v says)."""
+    if not PERF_DB:
+        return None
+    g = subprocess.run([os.path.join(bin_dir, "rock-gen"), "--operation",
+                        "attention"] + gen_args + PERF_DB +
+                       ["-v", "-o", os.devnull], capture_output=True,
+                       text=True)
+    return PERF_DB if " from perf DB " in g.stderr else None
+
+
+def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None,
+             perf_db=("--perf-db", "none")):
+    """rock's kernel through rock-gen | rock-run --time. `perf_db`: the
+    heuristic's kernel by default (docs/tuning.md); tuned rows pass the
+    perf DB."""
+    gen = [os.path.join(bin_dir, "rock-gen"), "--operation", "attention"] + \
+        gen_args + list(perf_db)
     run = [os.path.join(bin_dir, "rock-run"), "--time", "--kernel-repeats",
            str(repeats)] + RUN_ARGS + list(run_args)
     t0 = time.perf_counter()
@@ -91,6 +125,24 @@ def probe(bin_dir, mib, reps, page_bytes=()):
     return (float(m.group(1)) if m else None), paged
 
 
+def peak(bin_dir, names=(), env=None):
+    """Runs rock-peak-probe; returns {kernel: rate} (rates of kernels the CPU
+    lacks are absent)."""
+    out = subprocess.run([os.path.join(bin_dir, "rock-peak-probe")] + list(names),
+                         capture_output=True, text=True,
+                         env=dict(os.environ, **env) if env else None).stdout
+    return {k: float(v) for k, v in
+            re.findall(r"^(\w+):\s*([0-9]+\.[0-9]+)$", out, re.M)}
+
+
+def ceiling(dtype, rates):
+    """(kernel, rate) of the compute ceiling of `dtype` in `rates`."""
+    for k in CEILINGS[dtype]:
+        if k in rates:
+            return k, rates[k]
+    return None, None
+
+
 def decode_args(dtype, B, L, paged=True, split=None, verify=False):
     a = ["-t", dtype, "-g", str(B), "-num_heads_q", str(HQ), "-num_heads_kv",
          str(HKV), "-seq_len_q", "1", "-seq_len_k", str(L), "-head_dim_qk",
@@ -105,14 +157,53 @@ def decode_args(dtype, B, L, paged=True, split=None, verify=False):
     return a
 
 
-def prefill_args(S, causal, verify=False):
-    a = ["-t", "f32", "-g", "1", "-num_heads_q", str(HQ), "-num_heads_kv",
+def prefill_args(S, causal, verify=False, dtype="f32"):
+    a = ["-t", dtype, "-g", "1", "-num_heads_q", str(HQ), "-num_heads_kv",
          str(HKV), "-seq_len_q", str(S), "-seq_len_k", str(S), "-head_dim_qk",
          str(D), "-head_dim_v", str(D)]
     if causal:
         a.append("-causal")
     a += ["-pv"] if verify else ["-ph"]
     return a
+
+
+def prefill_case(bin_dir, dtype, S, causal, args, jit_env):
+    """One C-B row: rock, the ceilings measured next to it (SGEMM, the
+    peak probe's kernel for `dtype`), numpy f32 and torch (f32 or bf16)."""
+    quick = args.quick
+    flops = 4.0 * HQ * S * S * D * (0.5 if causal else 1.0)
+    row = {"dtype": dtype, "S": S, "causal": causal, "flops": flops}
+    reps = 2 if S >= 4096 else max(2, args.repeats // 2)
+    rr = run_rock(bin_dir, prefill_args(S, causal, verify=quick, dtype=dtype),
+                  reps)
+    row["rock"] = rr
+    tuned = tuned_args(bin_dir, prefill_args(S, causal, dtype=dtype))
+    if tuned and "kernel_time_ms" in rr:
+        tr = run_rock(bin_dir, prefill_args(S, causal, dtype=dtype), reps,
+                      perf_db=tuned)
+        if "kernel_time_ms" in tr:
+            row["rock_tuned_ms"] = tr["kernel_time_ms"]
+            row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
+                                         rr["kernel_time_ms"])
+    # SGEMM and the peak again next to each case (shared machine).
+    row["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048, reps=5)
+    kernel, rate = ceiling(dtype, peak(bin_dir, CEILINGS[dtype], jit_env))
+    row["peak_kernel"], row["peak_gflops"] = kernel, rate
+    if "kernel_time_ms" in rr:
+        row["rock_gflops"] = flops / (rr["kernel_time_ms"] * 1e-3) / 1e9
+        row["rock_vs_sgemm"] = row["rock_gflops"] / row["sgemm_gflops"]
+        if rate:
+            row["rock_vs_peak"] = row["rock_gflops"] / rate
+    t = peers.numpy_attention(1, HQ, HKV, S, S, D, causal=causal, reps=reps)
+    row["numpy_gflops"] = flops / t / 1e9
+    if dtype in ("f32", "bf16"):
+        t = peers.torch_attention(1, HQ, HKV, S, S, D, causal=causal,
+                                  reps=reps, dtype=dtype)
+        if t:
+            row["torch_gflops"] = flops / t / 1e9
+    print("prefill", json.dumps({k: v for k, v in row.items() if k != "rock"}),
+          rr.get("error", ""))
+    return row
 
 
 def main():
@@ -126,9 +217,16 @@ def main():
                     help="LLVM CPU rock-run generates code for (rock-run "
                          "--cpu), e.g. x86-64-v3 for AVX2-only code on an "
                          "AVX-512 host; default $ROCK_JIT_CPU, else the host")
+    ap.add_argument("--perf-db", help="perf DB of the tuned rows (default: "
+                    "the one shipped, BUILD/share/rock/perf-db.tsv; 'none': "
+                    "no tuned rows); rock's rows are the heuristic's kernels")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     bin_dir = os.path.join(args.build, "bin")
+    db = args.perf_db or os.path.join(args.build, "share", "rock",
+                                      "perf-db.tsv")
+    if db != "none" and os.path.exists(db):
+        PERF_DB.extend(["--perf-db", db])
     if args.cpu:
         RUN_ARGS.extend(["--cpu", args.cpu])
     results = {"machine": machine(), "jit_cpu": args.cpu or "host",
@@ -143,14 +241,17 @@ def main():
     results["read_gbps"] = read_gbps
     results["paged_read_gbps"] = paged_gbps
     results["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048)
+    jit_env = {"ROCK_JIT_CPU": args.cpu} if args.cpu else None
+    results["peak"] = peak(bin_dir, env=jit_env)
     print(f"machine: {results['machine']}")
+    print(f"peak probe: {results['peak']}")
     print(f"paged read probe: {paged_gbps} GB/s")
     print(f"read probe: {read_gbps} GB/s; numpy SGEMM: "
           f"{results['sgemm_gflops']:.1f} GFLOP/s")
 
     Bs = [1] if quick else [1, 16]
     Ls = [256] if quick else [4096, 16384, 65536]
-    dtypes = ["f32"] if quick else ["f32", "bf16"]
+    dtypes = ["f32"] if quick else ["f32", "bf16", "f16"]
     l3 = 480 * 2 ** 20
     for dtype in dtypes:
         s = 4 if dtype == "f32" else 2
@@ -172,6 +273,14 @@ def main():
                 rr = run_rock(bin_dir, decode_args(dtype, B, L, verify=quick),
                               args.repeats)
                 row["rock"] = rr
+                tuned = tuned_args(bin_dir, decode_args(dtype, B, L))
+                if tuned and "kernel_time_ms" in rr:
+                    tr = run_rock(bin_dir, decode_args(dtype, B, L), args.repeats,
+                                  perf_db=tuned)
+                    if "kernel_time_ms" in tr:
+                        row["rock_tuned_ms"] = tr["kernel_time_ms"]
+                        row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
+                                                     rr["kernel_time_ms"])
                 if "kernel_time_ms" in rr:
                     row["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
                     if lin:
@@ -212,26 +321,11 @@ def main():
                                             if k != "rock"}), rr.get("error", ""))
 
     Ss = [128] if quick else [1024, 4096]
-    for S in Ss:
-        for causal in (False, True):
-            flops = 4.0 * HQ * S * S * D * (0.5 if causal else 1.0)
-            row = {"S": S, "causal": causal, "flops": flops}
-            reps = 2 if S >= 4096 else max(2, args.repeats // 2)
-            rr = run_rock(bin_dir, prefill_args(S, causal, verify=quick), reps)
-            row["rock"] = rr
-            # SGEMM again next to each case (shared machine).
-            row["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048, reps=5)
-            if "kernel_time_ms" in rr:
-                row["rock_gflops"] = flops / (rr["kernel_time_ms"] * 1e-3) / 1e9
-                row["rock_vs_sgemm"] = row["rock_gflops"] / row["sgemm_gflops"]
-            t = peers.numpy_attention(1, HQ, HKV, S, S, D, causal=causal, reps=reps)
-            row["numpy_gflops"] = flops / t / 1e9
-            t = peers.torch_attention(1, HQ, HKV, S, S, D, causal=causal, reps=reps)
-            if t:
-                row["torch_gflops"] = flops / t / 1e9
-            results["prefill"].append(row)
-            print("prefill", json.dumps({k: v for k, v in row.items()
-                                         if k != "rock"}), rr.get("error", ""))
+    for dtype in (["f32", "bf16"] if quick else ["f32", "bf16", "i8"]):
+        for S in Ss:
+            for causal in (False, True):
+                results["prefill"].append(
+                    prefill_case(bin_dir, dtype, S, causal, args, jit_env))
 
     for name, a in (("decode", decode_args("f32", 1, 256 if quick else 4096)),
                     ("prefill", prefill_args(128 if quick else 1024, True))):
@@ -253,9 +347,10 @@ def main():
                         r.get("torch_gbps"), r.get("c_loop_gbps"),
                         r.get("rock_vs_probe"), r.get("rock_vs_paged_probe")])
         for r in results["prefill"]:
-            w.writerow(["prefill", f"S={r['S']} causal={r['causal']}",
+            w.writerow(["prefill",
+                        f"{r['dtype']} S={r['S']} causal={r['causal']}",
                         r.get("rock_gflops"), r.get("numpy_gflops"),
-                        r.get("torch_gflops"), None, r.get("rock_vs_sgemm"),
+                        r.get("torch_gflops"), None, r.get("rock_vs_peak"),
                         None])
     try:
         import plots

@@ -12,7 +12,11 @@
  * gridwise op reaches the rock.deref through keys / values themselves.
  *
  * Tiling comes from the perf_config attribute (support/perf_config.h), else
- * from the heuristic in chooseTiling. Split-KV partials are written as rocMLIR
+ * from the heuristic in chooseTiling. The perf_config's rock fields (its
+ * schedule knobs, docs/tuning.md) become the knobs' attributes on the
+ * gridwise op (putKnobs): the one place a perf_config is mapped onto the
+ * schedule knobs, which the lowerings read from there as from a module
+ * attribute (the op's own value wins). Split-KV partials are written as rocMLIR
  * does; the combine is a separate rock.attention_combine (rock-gen emits it
  * in its own function), so none is added here.
  *
@@ -37,6 +41,8 @@ enum {
   MIN_ROW_BLOCKS = 8,
   DECODE_LONG_SK = 1024,
   DECODE_MB = 128,
+  /* The packed bf16 prefill form's keys per tile (Sk >= DECODE_LONG_SK). */
+  PACKED_MB = 128,
   /* The fused decode loops of rock-lower-gridwise-attention need NB to be
    * a multiple of their 4 rows (FUSE_ROWS there). */
   MIN_DECODE_NB = 4
@@ -214,6 +220,24 @@ static int64_t nextPow2(int64_t v) {
   return p;
 }
 
+/* True when the CPU would run `op` in its packed bf16 prefill form, as far
+ * as the tiling is concerned: bf16 Q, K and V, and the `dot` GemmFeature or
+ * rock.amx (docs/cpu.md). */
+static bool packedBf16(MlirOperation op, MlirValue q, MlirValue k,
+                       MlirValue v) {
+  MlirValue vals[3] = {q, k, v};
+  for (int i = 0; i < 3; ++i) {
+    MlirType t = mlirValueGetType(vals[i]);
+    if (!mlirTypeIsAShaped(t) ||
+        !mlirTypeIsABF16(mlirShapedTypeGetElementType(t)))
+      return false;
+  }
+  MlirAttribute f = rock__attr(op, "features");
+  bool dot = !mlirAttributeIsNull(f) && rockGemmFeaturesAttrGetValue(f) > 0 &&
+             (rockGemmFeaturesAttrGetValue(f) & ROCK_GEMM_FEATURE_DOT) != 0;
+  return dot || !mlirAttributeIsNull(rock__nearestAttr(op, "rock.amx"));
+}
+
 /* Chooses MB (keys per tile) and NB (merged query rows per tile).
  * perf_config wins where it gives a usable value (an invalid attn:v3 string
  * is an error). Otherwise the heuristic:
@@ -233,27 +257,39 @@ static int64_t nextPow2(int64_t v) {
  *    problems (Sq*R <= 64) take 128 once Sk >= 1024: the fused decode loops
  *    walk a full tile in 8 interleaved key streams (one 16-token page each),
  *    which keeps more cache misses in flight on paged KV (f32 paged decode
- *    B 1, L 64k on 2 cores: ~28 ms with MB 64, ~21 ms with 128).
+ *    B 1, L 64k on 2 cores: ~28 ms with MB 64, ~21 ms with 128). bf16
+ *    prefill that the CPU runs in its packed form (`packed`: bf16 Q, K
+ *    and V, with the `dot` GemmFeature or rock.amx; docs/cpu.md) takes 128
+ *    once Sk >= 1024: the per-row work of a tile that does not scale with
+ *    its keys (the softmax's reductions and rescale, O's rescale, the gemm
+ *    blocks' loads and stores of their accumulators) is amortised over
+ *    twice the keys (Hq 32 / Hkv 8, d 128, S 1024 and 4096 on the 2-core
+ *    AVX512-BF16 machine, under load: 7-15 % faster than 64, in every one of
+ *    3 interleaved rounds; the f32 transposed form is ~20 % slower with
+ *    128, so it keeps 64).
  * Returns false after reporting an error. */
 static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
-                         int64_t rows, int64_t *mb, int64_t *nb) {
+                         int64_t rows, bool packed, RockPerfConfig *parsed,
+                         int64_t *mb, int64_t *nb) {
   int64_t pm = 0, pn = 0;
+  for (int k = 0; k < ROCK_KNOB_COUNT; ++k)
+    parsed->knob[k] = -1;
   MlirAttribute pc = rock__attr(a->op, "perf_config");
   if (!mlirAttributeIsNull(pc) && mlirAttributeIsAString(pc)) {
     MlirStringRef s = mlirStringAttrGetValue(pc);
-    RockPerfConfig parsed;
-    char err[256];
-    if (!rockPerfConfigParse(s.data, s.length, &parsed, err, sizeof err)) {
+    char err[384];
+    if (!rockPerfConfigParse(s.data, s.length, parsed, err, sizeof err)) {
       rock__passFail(pass, a->op, "%s", err);
       return false;
     }
-    pm = parsed.mPerBlock;
-    pn = parsed.nPerBlock;
+    pm = parsed->mPerBlock;
+    pn = parsed->nPerBlock;
   }
-  *mb = pm ? pm
-        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK
-            ? DECODE_MB
-            : (Sk >= LONG_SK ? 2 * DEFAULT_BLOCK : DEFAULT_BLOCK);
+  *mb = pm                                              ? pm
+        : rows <= MAX_DECODE_NB && Sk >= DECODE_LONG_SK ? DECODE_MB
+        : packed && Sk >= DECODE_LONG_SK                ? PACKED_MB
+        : Sk >= LONG_SK                                 ? 2 * DEFAULT_BLOCK
+                                                        : DEFAULT_BLOCK;
   int64_t prefillNb = DEFAULT_BLOCK;
   while (prefillNb < MAX_PREFILL_NB && 2 * prefillNb * MIN_ROW_BLOCKS <= rows)
     prefillNb *= 2;
@@ -268,7 +304,7 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
  *===----------------------------------------------------------------------===*/
 
 typedef struct Attrs {
-  MlirNamedAttribute v[20];
+  MlirNamedAttribute v[20 + ROCK_KNOB_COUNT];
   intptr_t n;
 } Attrs;
 
@@ -284,6 +320,20 @@ static MlirAttribute i32(MlirContext ctx, int64_t v) {
 
 static MlirAttribute i64(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+/* The perf_config's rock fields as their knobs' attributes (a bool or an
+ * i64, rockPerfKnobs): the lowerings read each knob from the op or its
+ * nearest ancestor, so a perf_config wins over a module attribute. */
+static void putKnobs(Attrs *as, MlirContext ctx, const RockPerfConfig *pc) {
+  for (int k = 0; k < ROCK_KNOB_COUNT; ++k) {
+    if (pc->knob[k] < 0)
+      continue;
+    const RockPerfKnobInfo *info = &rockPerfKnobs[k];
+    put(as, ctx, info->attr,
+        info->boolAttr ? mlirBoolAttrGet(ctx, pc->knob[k] != 0)
+                       : i64(ctx, pc->knob[k]));
+  }
 }
 
 /* Lowers one rock.attention; false after reporting an error. */
@@ -344,7 +394,10 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   }
   int64_t R = hq / hkv, rows = Sq * R;
   int64_t mb, nb;
-  if (!chooseTiling(&a, pass, Sk, rows, &mb, &nb))
+  RockPerfConfig perf;
+  if (!chooseTiling(&a, pass, Sk, rows,
+                    packedBf16(op, operand(&a, A_Q, 0), kIn, vIn), &perf, &mb,
+                    &nb))
     return false;
   int64_t grid = Bkv * ((rows + nb - 1) / nb) * S;
 
@@ -440,6 +493,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   MlirAttribute pc = rock__attr(op, "perf_config");
   if (!mlirAttributeIsNull(pc))
     put(&as, ctx, "perf_config", pc);
+  putKnobs(&as, ctx, &perf);
   static const char *const bounds[] = {"slidingWindowSize", "causalLookBack"};
   for (int i = 0; i < 2; ++i) {
     MlirAttribute b = rock__attr(op, bounds[i]);

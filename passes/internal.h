@@ -182,6 +182,27 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass,
 int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass,
                        struct RockAttn *a);
 
+/* The sm_90 warpgroup-MMA schedule rock__gpuAttnWgmma would emit for `op`
+ * (analysed into `a`), as one line into `buf`: true when it applies, false
+ * (nothing written) otherwise. Reports nothing. */
+bool rock__gpuAttnWgmmaPlan(MlirOperation op, const struct RockAttn *a,
+                            char *buf, size_t len);
+
+/* The tensor-core schedule rock__gpuAttnAccel would emit for `op` (analysed
+ * into `a`), as one line into `buf` ("tc warps 4 rows 64 keys 64 ..."):
+ * true when it applies, false (nothing written) when the SIMT schedule
+ * would run. Reports nothing. */
+bool rock__gpuAttnAccelPlan(MlirOperation op, const struct RockAttn *a,
+                            char *buf, size_t len);
+
+/* The schedule rock-gridwise-attention-to-gpu would emit for the
+ * rock.gridwise_attention `op` under its knobs (tensor-core or SIMT, the
+ * shape and the internal split) as one line into `buf`; two ops with the
+ * same line lower to the same kernels. False when `op` would not lower.
+ * Reports nothing (the tuning space, capi/lib/tuning_space.c, tells
+ * perf_configs apart with it). */
+bool rock__gpuAttnPlan(MlirOperation op, char *buf, size_t len);
+
 /*===----------------------------------------------------------------------===
  * Pass registration (one per pass file)
  *===----------------------------------------------------------------------===*/

@@ -77,6 +77,7 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
   }
   a.align = rock__intAttr(op, "rock.align", 0);
   a.n = 1;
+  a.step = 1;
   bool typeOk = mlirTypeEqual(a.valType, a.elt);
   if (mlirTypeIsAVector(a.valType) && mlirShapedTypeGetRank(a.valType) == 1 &&
       mlirShapedTypeHasStaticShape(a.valType) &&
@@ -90,6 +91,16 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
                    "of it",
                    opName);
     return false;
+  }
+  if (a.isPrefetch && rank >= 1) {
+    /* `lines` 64-byte lines: the lanes they cover, one line per step. */
+    int64_t lines = rock__intAttr(op, "lines", 1);
+    unsigned bits = mlirTypeIsAFloat(a.elt)     ? mlirFloatTypeGetWidth(a.elt)
+                    : mlirTypeIsAInteger(a.elt) ? mlirIntegerTypeGetWidth(a.elt)
+                                                : 8;
+    int64_t bytes = bits < 8 ? 1 : bits / 8;
+    a.step = bytes < 64 ? 64 / bytes : 1;
+    a.n = lines > 1 ? lines * a.step : 1;
   }
   if (a.ch.paged) {
     MlirType pe = mlirShapedTypeGetElementType(a.ch.pageType);

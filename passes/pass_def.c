@@ -75,6 +75,8 @@ void rock__passRegister(const RockPassDef *def) {
 
 void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
                     ...) {
+  if (!pass.ptr) /* a quiet query (rock__gpuAttnPlan): nothing to report */
+    return;
   RockStr s = {0};
   va_list ap;
   va_start(ap, fmt);

@@ -35,7 +35,9 @@ static const char cpuPipeline[] = HOST_TO_BUFFERS
      * once per lane (docs/internals.md, "Narrow floats"). */
     "arith-expand{include-bf16=true},"
     "convert-scf-to-cf,"
-    "convert-vector-to-llvm,"
+    /* enable-amx: the amx dialect's tiles of the AMX prefill form (the
+     * patterns match nothing elsewhere). */
+    "convert-vector-to-llvm{enable-amx},"
     "convert-openmp-to-llvm,"
     "expand-strided-metadata,"
     "convert-math-to-llvm,"

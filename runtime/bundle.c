@@ -159,7 +159,8 @@ bool rockBundleWrite(FILE *f, const RockBundle *b) {
       fprintf(f, "arg %d %s %lld\n", a, rockDTypeGetName(fn->args[a].dtype),
               (long long)fn->args[a].numElements);
     for (int s = 0; s < fn->numScratch; ++s)
-      fprintf(f, "scratch %lld\n", (long long)fn->scratchBytes[s]);
+      fprintf(f, "scratch %lld%s\n", (long long)fn->scratchBytes[s],
+              fn->scratchZero[s] ? " zero" : "");
     for (int l = 0; l < fn->numLaunches; ++l) {
       const RockBundleLaunch *la = &fn->launches[l];
       fprintf(f,
@@ -396,10 +397,12 @@ static bool readFuncLine(Reader *r, RockBundle *b, RockBundleFunc **fn,
   }
   if (!strcmp(kw, "scratch")) {
     int64_t bytes;
-    if (n != 2 || !parseI64(fd[1], &bytes) || bytes < 0)
+    if ((n != 2 && (n != 3 || strcmp(fd[2], "zero"))) ||
+        !parseI64(fd[1], &bytes) || bytes < 0)
       return fail(r, "bad scratch line", NULL);
     if ((*fn)->numScratch >= ROCK_BUNDLE_MAX_SCRATCH)
       return fail(r, "too many scratch buffers", NULL);
+    (*fn)->scratchZero[(*fn)->numScratch] = n == 3;
     (*fn)->scratchBytes[(*fn)->numScratch++] = bytes;
     return true;
   }

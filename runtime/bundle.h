@@ -19,7 +19,8 @@
 //   harness <key> <value...>        one per RockHarness field, rock.harness
 //   keys object <index> <name> ptx|cubin <size> <size bytes> function <name>
 //   <numArgs> arg <index> <dtype> <numElements>    host argument types, in
-//   order scratch <bytes>                      memref.alloc buffers, in order
+//   order scratch <bytes> [zero]               memref.alloc buffers, in order
+//   (zero: rock.zero_init, starts zeroed; else filled with 0xff)
 //   launch <object> <kernel> grid X Y Z block X Y Z smem N
 //   param arg <i> | param scratch <i> | param i64 <v> | param i32 <v> |
 //   param f32 <bits>                     kernel parameters, in PTX order
@@ -85,6 +86,10 @@ typedef struct RockBundleFunc {
   RockBundleArg args[ROCK_BUNDLE_MAX_ARGS];
   int numScratch;
   int64_t scratchBytes[ROCK_BUNDLE_MAX_SCRATCH];
+  /// true: the buffer starts zeroed once, when it is allocated (memref.alloc
+  /// marked rock.zero_init: counters the kernels put back to zero); false:
+  /// filled with 0xff, so that a read of unwritten scratch shows
+  bool scratchZero[ROCK_BUNDLE_MAX_SCRATCH];
   int numLaunches;
   RockBundleLaunch launches[ROCK_BUNDLE_MAX_LAUNCHES];
 } RockBundleFunc;

@@ -55,7 +55,9 @@ bool rockGpuModuleGetArch(MlirModule module, char *arch, size_t archSize) {
   return s.length > 3 && !strncmp(s.data, "sm_", 3);
 }
 
-void rockGpuTailPipelineText(const char *arch, char *buf, size_t size) {
+/// The upstream tail writing `format` (isa: PTX; bin: a cubin).
+static void tailText(const char *arch, const char *format, char *buf,
+                     size_t size) {
   // libdevice and ptxas come from the toolkit when it is installed; without
   // one, PTX that needs libdevice fails to load (the runner says why).
   const char *toolkit =
@@ -64,8 +66,12 @@ void rockGpuTailPipelineText(const char *arch, char *buf, size_t size) {
            "gpu-kernel-outlining,nvvm-attach-target{chip=%s O=3},"
            "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-"
            "memref-call-conv=1}),reconcile-unrealized-casts,"
-           "gpu-module-to-binary{format=isa%s%s}",
-           arch, *toolkit ? " toolkit=" : "", toolkit);
+           "gpu-module-to-binary{format=%s%s%s}",
+           arch, format, *toolkit ? " toolkit=" : "", toolkit);
+}
+
+void rockGpuTailPipelineText(const char *arch, char *buf, size_t size) {
+  tailText(arch, "isa", buf, size);
 }
 
 /// True when some op nested in `op` is a gpu.launch.
@@ -331,6 +337,9 @@ static bool readFunc(MlirModule module, RockBundle *b, const char *name,
         return fail(err, errSize,
                     "@%s: scratch memref.alloc must have a static shape", name);
       x.scratch[fn->numScratch] = op;
+      fn->scratchZero[fn->numScratch] =
+          !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
+              op, mlirStringRefCreateFromCString("rock.zero_init")));
       fn->scratchBytes[fn->numScratch++] = n * (int64_t)rockDTypeGetSize(dt);
     } else if (!opIs(op, "arith.constant") && !opIs(op, "memref.dealloc") &&
                !opIs(op, "func.return") && !deadLlvmConstant(op)) {
@@ -358,10 +367,15 @@ static void ignoreMsg(MlirStringRef s, void *user) {
 
 bool rockGpuCompile(MlirModule module, const char *arch, RockBundle *b,
                     char *err, size_t errSize) {
+  return rockGpuCompileAs(module, arch, false, b, err, errSize);
+}
+
+bool rockGpuCompileAs(MlirModule module, const char *arch, bool cubin,
+                      RockBundle *b, char *err, size_t errSize) {
   char tail[512];
-  const char *text = "rock-gpu-pipeline";
+  const char *text = cubin ? "rock-gpu-cubin-pipeline" : "rock-gpu-pipeline";
   if (hasGpuLaunch(mlirModuleGetOperation(module))) {
-    rockGpuTailPipelineText(arch, tail, sizeof tail);
+    tailText(arch, cubin ? "bin" : "isa", tail, sizeof tail);
     text = tail;
   }
   rockRegisterAllPasses();

@@ -42,6 +42,13 @@ void rockGpuTailPipelineText(const char *arch, char *buf, size_t size);
 bool rockGpuCompile(MlirModule module, const char *arch, RockBundle *b,
                     char *err, size_t errSize);
 
+/// rockGpuCompile with `cubin`: the objects are cubins from ptxas
+/// (rock-gpu-cubin-pipeline; the CUDA toolkit must be installed) instead of
+/// PTX, so that the runner loads them without a JIT step (rock-tune's
+/// bundles).
+bool rockGpuCompileAs(MlirModule module, const char *arch, bool cubin,
+                      RockBundle *b, char *err, size_t errSize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -93,8 +93,9 @@ int rockGpuCheckBundle(const char *tool, const RockBundle *b,
         if (pa->kind == ROCK_PARAM_ARG)
           printf("%s %s", sep, pa->value < n ? args[pa->value].role : "?");
         else if (pa->kind == ROCK_PARAM_SCRATCH)
-          printf("%s scratch %lld (%lld bytes)", sep, (long long)pa->value,
-                 (long long)fn->scratchBytes[pa->value]);
+          printf("%s scratch %lld (%lld bytes%s)", sep, (long long)pa->value,
+                 (long long)fn->scratchBytes[pa->value],
+                 fn->scratchZero[pa->value] ? ", zeroed" : "");
         else
           printf("%s %s %lld", sep,
                  pa->kind == ROCK_PARAM_I64   ? "i64"
@@ -474,7 +475,11 @@ static bool loadObjects(Gpu *g, char *err, size_t errSize) {
       size_t bytes = (size_t)fn->scratchBytes[s];
       CU(g->cu.memAlloc(&g->scratch[f][s], bytes ? bytes : 1),
          "cuMemAlloc (scratch)");
-      CU(g->cu.memsetD8(g->scratch[f][s], 0xff, bytes), "cuMemsetD8");
+      /* 0xff (NaN) shows a read of scratch nobody wrote; rock.zero_init
+       * scratch (arrival counters) starts at zero, and the kernels put it
+       * back. */
+      CU(g->cu.memsetD8(g->scratch[f][s], fn->scratchZero[s] ? 0 : 0xff, bytes),
+         "cuMemsetD8");
     }
   }
   g->loadMs = rockTimerNowMs() - start;

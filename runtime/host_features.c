@@ -1,4 +1,5 @@
 //===- host_features.c - CPU features of the JIT host --------------------===//
+#define _DEFAULT_SOURCE /* syscall */
 #include "host_features.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -8,17 +9,56 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+bool rockCpuHasFeature(const char *cpu, const char *feature) {
+  MlirStringRef f = mlirStringRefCreateFromCString(feature);
+  return cpu ? rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu), f)
+             : rockX86HostHasFeature(f);
+}
 
 bool rockCpuHasBf16Dot(const char *cpu) {
-  if (cpu)
-    return rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu),
-                                mlirStringRefCreateFromCString("avx512bf16"));
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512bf16");
+  return rockCpuHasFeature(cpu, "avx512bf16");
+}
+
+/* Linux's arch_prctl request for the AMX tile data state (asm/prctl.h,
+ * arch/x86/include/uapi/asm/prctl.h; glibc has no wrapper). */
+#define ROCK_ARCH_REQ_XCOMP_PERM 0x1023
+#define ROCK_XFEATURE_XTILEDATA 18
+
+bool rockAmxPermit(void) {
+  static int state; /* 0: not asked, 1: granted, -1: refused */
+  if (!state) {
+#if defined(__linux__) && defined(__x86_64__)
+    state = syscall(SYS_arch_prctl, ROCK_ARCH_REQ_XCOMP_PERM,
+                    ROCK_XFEATURE_XTILEDATA) == 0
+                ? 1
+                : -1;
 #else
-  return false;
+    state = -1;
 #endif
+  }
+  return state > 0;
+}
+
+bool rockCpuHasAmx(const char *cpu) {
+  if (!rockCpuHasFeature(cpu, "amx-tile") ||
+      !rockCpuHasFeature(cpu, "amx-bf16") ||
+      !rockCpuHasFeature(cpu, "amx-int8"))
+    return false;
+  /* On a host with AMX the kernel needs the permission, whatever CPU it is
+   * compiled for; a named AMX CPU on a host without it is compiled for
+   * (rock-opt-like checks of the code), and faults on its first tile
+   * instruction, as AVX-512 code does on an AVX2 host. */
+  if (rockX86HostHasFeature(mlirStringRefCreateFromCString("amx-tile")))
+    return rockAmxPermit();
+  return cpu != NULL;
+}
+
+bool rockCpuHasVnni(const char *cpu) {
+  return rockCpuHasFeature(cpu, "avx512vnni") &&
+         rockCpuHasFeature(cpu, "avx512bw");
 }
 
 typedef struct Walk {
@@ -72,18 +112,32 @@ bool rockHostFeaturesApply(MlirModule module, bool enable, const char *cpu,
   return true;
 }
 
+/* Sets the unit attribute `name` on `m` when `add`; fails when `m` has it
+ * and the CPU cannot execute what it allows (`has` false). */
+static bool unitFeature(MlirOperation m, const char *name, bool add, bool has,
+                        const char *what, const char *cpu, char *err,
+                        size_t errSize) {
+  MlirStringRef n = mlirStringRefCreateFromCString(name);
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(m, n)) && !has) {
+    snprintf(err, errSize, "the module has `%s` (%s) but %s lacks it", name,
+             what, cpu ? cpu : "this CPU");
+    return false;
+  }
+  if (add && has)
+    mlirOperationSetAttributeByName(
+        m, n, mlirUnitAttrGet(mlirOperationGetContext(m)));
+  return true;
+}
+
+bool rockCpuMatrixApply(MlirModule module, bool enable, const char *cpu,
+                        char *err, size_t errSize) {
+  MlirOperation m = mlirModuleGetOperation(module);
+  return unitFeature(m, "rock.amx", enable, rockCpuHasAmx(cpu),
+                     "AMX-BF16 / AMX-INT8 tiles", cpu, err, errSize);
+}
+
 int rockCpuVectorBits(const char *cpu) {
-  if (cpu)
-    return rockX86CpuHasFeature(mlirStringRefCreateFromCString(cpu),
-                                mlirStringRefCreateFromCString("avx512f"))
-               ? 512
-               : 256;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") ? 512 : 256;
-#else
-  return 256;
-#endif
+  return rockCpuHasFeature(cpu, "avx512f") ? 512 : 256;
 }
 
 int64_t rockCpuVectorBitsApply(MlirModule module, const char *cpu) {

@@ -119,6 +119,19 @@ typedef struct RockSessionBackend {
 int rockSessionRun(RockSession *s, const RockRunOptions *o,
                    const RockSessionBackend *be, double compileMs);
 
+/// Sets every output buffer (out, LSE, their partials) to NaN again, as
+/// rockSessionPrepare leaves them: before a verified run that follows other
+/// runs (rock-run --tune-configs), so that an element the verified kernel
+/// does not write still fails.
+void rockSessionResetOutputs(RockSession *s);
+
+/// Runs the kernel `repeats` times with the host clock (as rockSessionRun
+/// does, and the module's combine of a user split once, its time added to
+/// each run) into `times`; no verification, no output. Returns the exit
+/// status (ROCK_EXIT_PASS, or an error after a one-line message).
+int rockSessionTimeKernel(RockSession *s, const RockSessionBackend *be,
+                          double *times, int64_t repeats);
+
 /// Prints the input arguments (not the outputs) and, for paged problems, the
 /// logical K and V, as -pi does.
 void rockSessionPrintInputs(const RockSession *s);

@@ -7,6 +7,8 @@
                              [--random-data FLAGS ...] [--mutations]
                              [--accuracy]
                              [--pr-mods base,pp,sw128] [--pr-wgmma-only]
+                             [--pr-changed-only] [--configs GLOBS]
+                             [--level pr,nightly]
                              [--variants prefill=dense,dense-pp]
 
 `prepare` (on a machine with MLIR, no GPU needed) compiles, for every PR
@@ -16,10 +18,16 @@ included; not with --no-pr), `rock-gen ... --arch sm_90 | rock-run
 for the wgmma kernels; ptxas then uses it too; --pr-mods: once per chain
 of bench/gpu/cases.py modifiers, each against the f64 reference, e.g. the
 sm_90a prefill schedule's opt-in switches; --pr-wgmma-only: only the bundles
-whose kernels that schedule takes), and the benchmark cases of the suites
+whose kernels that schedule takes; --pr-changed-only: only the NAME__CHAIN
+bundles whose kernels differ from the plain NAME's, i.e. where a switch
+changed the code; --configs / --level: other e2e-configs files and levels,
+e.g. NightlyGpuPaged.toml), and the benchmark cases of the suites
 named (--variants: a suite's variants replaced)
 (bench/gpu/cases.py; default decode: bf16 q 1 decode; prefill and mtd are
-the tensor-core cases). It writes into DIR (default ./.gpu-carry):
+the tensor-core cases): each the heuristic's kernel (`--perf-db none`) and,
+where the perf DB (--perf-db, default the one shipped) has an entry for
+the case, a `+tuned` bundle beside it (docs/tuning.md). It writes into DIR
+(default ./.gpu-carry):
 bundles.tar.gz (with bench/cases.json), manifest.tsv (name, status,
 command), ptxas.json (`ptxas -arch=sm_90 -v` of every benchmark kernel:
 registers, shared memory, spills), rock-run-gpu (this build's), the
@@ -42,6 +50,7 @@ record such runs.
 """
 import argparse
 import concurrent.futures
+import fnmatch
 import json
 import os
 import re
@@ -76,33 +85,40 @@ RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
 RUNNER_C_HEADERS = ("Sizes.h",)
 
 
-def pr_jobs(build, bundles, mods=("base",), random_data="", tag=""):
+def pr_jobs(build, bundles, mods=("base",), random_data="", tag="",
+            configs="Pr*.toml", levels="pr"):
     """(name, shell command) for every PR combination, compiling a bundle;
     once per modifier chain of `mods` (bench/gpu/cases.py MODS, joined by
     dashes, e.g. pp-sw128; "base": none), named NAME__CHAIN but for base;
-    `random_data` is %random_data, `tag` a further suffix of the names."""
+    `random_data` is %random_data, `tag` a further suffix of the names;
+    `configs` (comma-separated globs) and `levels` pick the e2e-configs
+    files and levels."""
     jobs = []
     for chain in mods:
         flags = " ".join(bench_cases.MODS[m] for m in chain.split("-")
                          if m != "base")
         suffix = ("" if chain == "base" else "__" + chain) + tag
-        jobs += _pr_jobs(build, bundles, flags, suffix, random_data)
+        jobs += _pr_jobs(build, bundles, flags, suffix, random_data, configs,
+                         levels)
     return jobs
 
 
-def _pr_jobs(build, bundles, flags, suffix, random_data):
+def _pr_jobs(build, bundles, flags, suffix, random_data, configs, levels):
     subs = {"arch": ARCH, "random_data": random_data, "rock_gen_flags": flags,
             "rocmlir_gen_flags": "", "pv": "-pv"}
     tools = {"rock-gen": os.path.join(build, "bin", "rock-gen"),
              "rock-run": os.path.join(build, "bin", "rock-run")}
     jobs = []
+    globs = [g for g in configs.split(",") if g]
+    want = set(levels.split(","))
     configs = os.path.join(ROOT, "e2e-configs")
     for toml in sorted(os.listdir(configs)):
-        if not (toml.startswith("Pr") and toml.endswith(".toml")):
+        if not (toml.endswith(".toml") and
+                any(fnmatch.fnmatch(toml, g) for g in globs)):
             continue
         spec = toml_expand.load(os.path.join(configs, toml))
         for st in spec.suite_tests():
-            if st.level != "pr":
+            if st.level not in want:
                 continue
             for c in st.combos:
                 if c.excluded:
@@ -144,6 +160,34 @@ def holds_wgmma(path):
         return False
 
 
+def keep_changed(stage, mods):
+    """--pr-changed-only: keeps the PR bundles NAME__CHAIN (CHAIN in `mods`,
+    not base) whose kernel objects differ from the plain NAME's, drops the
+    others and the plain ones; returns how many of each were dropped."""
+    pr = os.path.join(stage, "pr")
+    chains = ["__" + m for m in mods if m != "base"]
+
+    def objects(name):
+        path = os.path.join(pr, name + ".bundle")
+        if not os.path.exists(path):
+            return None
+        return [o["data"] for o in read_bundle(path)["objects"]]
+    same = plain = 0
+    for f in sorted(os.listdir(pr)):
+        name = f[:-len(".bundle")]
+        chain = next((c for c in chains if name.endswith(c)), None)
+        if chain is None:
+            plain += 1
+            continue
+        if objects(name) == objects(name[:-len(chain)]):
+            same += 1
+            os.remove(os.path.join(pr, f))
+    for f in sorted(os.listdir(pr)):
+        if not any(f[:-len(".bundle")].endswith(c) for c in chains):
+            os.remove(os.path.join(pr, f))
+    return plain, same
+
+
 def parse_variants(specs):
     """--variants SUITE=V1,V2 (repeatable) as {suite: [variants]}."""
     out = {}
@@ -161,10 +205,22 @@ def parse_variants(specs):
     return out
 
 
-def bench_jobs(build, bundles, suites, variants=None):
+def has_db_entry(gen, flags, db):
+    """Whether the perf DB `db` has an entry for the problem of `flags`
+    (rock-gen -v says where its perf_config came from)."""
+    p = subprocess.run(f"{gen} {flags} --perf-db {shlex.quote(db)} -v "
+                       f"-o /dev/null", shell=True, capture_output=True,
+                       text=True)
+    return " from perf DB " in p.stderr
+
+
+def bench_jobs(build, bundles, suites, variants=None, db=None):
     """(name, shell command) for every (case, variant) of `suites` (a
     suite's variants replaced by variants[suite] where given); also returns
-    the cases (written to bench/cases.json for the device side)."""
+    the cases (written to bench/cases.json for the device side). Each
+    variant is the heuristic's kernel (--perf-db none); where the perf DB
+    `db` has an entry for it, a `<variant>+tuned` bundle too, so that the
+    bench reports the two side by side (docs/tuning.md)."""
     gen = os.path.join(build, "bin", "rock-gen")
     run = os.path.join(build, "bin", "rock-run")
     jobs, table = [], []
@@ -173,12 +229,18 @@ def bench_jobs(build, bundles, suites, variants=None):
             if suite in (variants or {}):
                 case["variants"] = list(variants[suite])
             case["bundles"] = {}
-            for v in case["variants"]:
-                name = bench_cases.bundle_name(case, v)
-                out = os.path.join(bundles, "bench", name + ".bundle")
-                case["bundles"][v] = name + ".bundle"
-                jobs.append((name, f"{gen} {bench_cases.rock_gen_flags(case, v)}"
-                             f" | {run} --compile-only -o {shlex.quote(out)}"))
+            for v in list(case["variants"]):
+                flags = bench_cases.rock_gen_flags(case, v)
+                kinds = [("", "--perf-db none")]
+                if db and has_db_entry(gen, flags, db):
+                    kinds.append(("+tuned", f"--perf-db {shlex.quote(db)}"))
+                    case["variants"].append(v + "+tuned")
+                for suffix, perf in kinds:
+                    name = bench_cases.bundle_name(case, v + suffix)
+                    out = os.path.join(bundles, "bench", name + ".bundle")
+                    case["bundles"][v + suffix] = name + ".bundle"
+                    jobs.append((name, f"{gen} {flags} {perf} | {run} "
+                                 f"--compile-only -o {shlex.quote(out)}"))
             table.append(case)
     return jobs, table
 
@@ -247,6 +309,30 @@ def read_probe_ptx(carry):
                   lambda x: chr(int(x.group(1), 16)), m.group(1))
 
 
+def copy_runner_sources(carry):
+    """rock-run-gpu's C sources into CARRY/src, to build it on the GPU
+    machine with its cc when the carried binary does not start there
+    (device-run.sh; rock-tune's go.sh): cc -O2 -std=c11 -ISRC/runtime
+    -ISRC/include SRC/tools/rock_run_gpu.c SRC/runtime/*.c -lm -ldl."""
+    src = os.path.join(carry, "src")
+    os.makedirs(os.path.join(src, "runtime"))
+    os.makedirs(os.path.join(src, "tools"))
+    for n in RUNNER_SRC:
+        for ext in (".c", ".h"):
+            path = os.path.join(ROOT, "runtime", n + ext)
+            if os.path.exists(path):
+                shutil.copy(path, os.path.join(src, "runtime"))
+    for h in ("harness_types.h", "problem.h", "buffer.h", "rng.h"):
+        shutil.copy(os.path.join(ROOT, "runtime", h),
+                    os.path.join(src, "runtime"))
+    shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
+                os.path.join(src, "tools"))
+    os.makedirs(os.path.join(src, "include", "rock-c"))
+    for h in RUNNER_C_HEADERS:
+        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
+                    os.path.join(src, "include", "rock-c"))
+
+
 def prepare(args):
     global ARCH
     ARCH = bench_cases.ARCH = args.arch
@@ -256,8 +342,12 @@ def prepare(args):
     shutil.rmtree(carry, ignore_errors=True)
     for d in ("pr", "bench", "mut"):
         os.makedirs(os.path.join(stage, d))
-    jobs = [] if args.no_pr else pr_jobs(build, stage,
-                                         args.pr_mods.split(","))
+    mods = args.pr_mods.split(",")
+    if args.pr_changed_only and "base" not in mods:
+        mods = ["base"] + mods  # compiled to compare against, then dropped
+    jobs = [] if args.no_pr else pr_jobs(build, stage, mods,
+                                         configs=args.configs,
+                                         levels=args.level)
     for i, rand in enumerate(args.random_data or []):
         jobs += pr_jobs(build, stage, random_data=rand, tag=f"__rand{i}")
     if args.mutations:
@@ -265,8 +355,11 @@ def prepare(args):
     table = []
     if not args.no_bench:
         suites = [x for x in args.suites.split(",") if x]
+        db = args.perf_db or os.path.join(build, "share", "rock",
+                                          "perf-db.tsv")
         bench, table = bench_jobs(build, stage, suites,
-                                  parse_variants(args.variants))
+                                  parse_variants(args.variants),
+                                  db if os.path.exists(db) else None)
         jobs += bench
     if args.filter:
         jobs = [j for j in jobs if re.search(args.filter, j[0])]
@@ -277,6 +370,11 @@ def prepare(args):
         table = [c for c in table if c["bundles"]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(compile_one, jobs))
+    if args.pr_changed_only:
+        plain, same = keep_changed(stage, mods)
+        print(f"--pr-changed-only: {plain} plain and {same} unchanged "
+              f"switch bundles left out, {len(os.listdir(os.path.join(stage, 'pr')))} "
+              "kept")
     if args.pr_wgmma_only:
         pr = os.path.join(stage, "pr")
         for n in os.listdir(pr):
@@ -305,23 +403,7 @@ def prepare(args):
     with tarfile.open(os.path.join(carry, "bundles.tar.gz"), "w:gz") as t:
         t.add(stage, arcname="bundles")
     shutil.rmtree(stage)
-    src = os.path.join(carry, "src")
-    os.makedirs(os.path.join(src, "runtime"))
-    os.makedirs(os.path.join(src, "tools"))
-    for n in RUNNER_SRC:
-        for ext in (".c", ".h"):
-            path = os.path.join(ROOT, "runtime", n + ext)
-            if os.path.exists(path):
-                shutil.copy(path, os.path.join(src, "runtime"))
-    for h in ("harness_types.h", "problem.h", "buffer.h", "rng.h"):
-        shutil.copy(os.path.join(ROOT, "runtime", h),
-                    os.path.join(src, "runtime"))
-    shutil.copy(os.path.join(ROOT, "tools", "rock_run_gpu.c"),
-                os.path.join(src, "tools"))
-    os.makedirs(os.path.join(src, "include", "rock-c"))
-    for h in RUNNER_C_HEADERS:
-        shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
-                    os.path.join(src, "include", "rock-c"))
+    copy_runner_sources(carry)
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
     for f in ("device-run.sh", "attention_bench.py", "numerics-run.sh"):
         shutil.copy(os.path.join(BENCH, f), carry)
@@ -367,9 +449,21 @@ def main():
                    "NAME__CHAIN (default %(default)s)")
     p.add_argument("--pr-wgmma-only", action="store_true",
                    help="keep only the PR bundles with a warpgroup-MMA kernel")
+    p.add_argument("--pr-changed-only", action="store_true",
+                   help="keep only the NAME__CHAIN PR bundles whose kernels "
+                   "differ from the plain NAME's (the plain ones are "
+                   "compiled to compare, then left out)")
+    p.add_argument("--configs", default="Pr*.toml",
+                   help="e2e-configs files of the PR bundles (comma-separated "
+                   "globs, default %(default)s)")
+    p.add_argument("--level", default="pr",
+                   help="their levels (comma-separated, default %(default)s)")
     p.add_argument("--variants", action="append", metavar="SUITE=V1,V2",
                    help="the variants of a suite's cases (e.g. "
                    "prefill=dense,dense-pp,dense-sw128); repeatable")
+    p.add_argument("--perf-db", help="the perf DB of the `+tuned` bench "
+                   "bundles (default: build/share/rock/perf-db.tsv, the one "
+                   "shipped)")
     p.add_argument("-j", "--jobs", type=int, default=2)
     p.add_argument("--random-data", action="append", metavar="FLAGS",
                    help="another set of PR bundles with these input flags")

@@ -15,6 +15,129 @@ enum { MAX_FIELDS = 64 };
 /* Larger tiles are refused: the lowering allocates tile-sized buffers. */
 #define MAX_TILE 65536
 
+static const char *const pathWords[] = {"simt", "tc"};
+
+const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
+    {"path", "rock.gpu_accel", true, 0, 1, false, pathWords,
+     "simt: the SIMT schedule; tc: tensor cores where they apply"},
+    {"keys", "rock.gpu_keys_per_group", false, 1, 16, false, NULL,
+     "keys per lane group per tile (SIMT schedule)"},
+    {"lanes", "rock.gpu_lanes_min", false, 1, 32, true, NULL,
+     "fewest lanes per key row (SIMT schedule)"},
+    {"stages", "rock.gpu_pipeline_stages", false, 1, 2, false, NULL,
+     "key tiles of loads in flight (SIMT schedule)"},
+    {"split", "rock.internal_split", false, 1, 1024, false, NULL,
+     "internal key partitions of a problem without -split_kv (1: none)"},
+    {"wgmma", "rock.gpu_wgmma", true, 0, 1, false, NULL,
+     "the warpgroup-MMA prefill schedule (sm_90; 0: mma.sync)"},
+    {"producer", "rock.gpu_wgmma_producer", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's producer warpgroup (sm_90)"},
+    {"pingpong", "rock.gpu_wgmma_pingpong", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's consumer ping-pong (sm_90)"},
+    {"swizzle128", "rock.gpu_wgmma_swizzle128", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's 128-byte swizzled tiles (sm_90)"},
+    {"l2", "rock.gpu_accel_l2_prefetch", false, 0, 4, false, NULL,
+     "key tiles ahead prefetched to L2 (NVIDIA tensor-core schedule)"},
+};
+
+void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {
+  const RockPerfKnobInfo *info = &rockPerfKnobs[k];
+  if (info->words && v >= info->lo && v <= info->hi)
+    snprintf(buf, len, "%s", info->words[v - info->lo]);
+  else
+    snprintf(buf, len, "%lld", (long long)v);
+}
+
+/* Parses one knob value [v, v + n) of `info` into *out. */
+static bool knobValue(const RockPerfKnobInfo *info, const char *v, size_t n,
+                      int64_t *out) {
+  for (int64_t i = info->lo; info->words && i <= info->hi; ++i)
+    if (strlen(info->words[i - info->lo]) == n &&
+        !memcmp(info->words[i - info->lo], v, n)) {
+      *out = i;
+      return true;
+    }
+  if (info->words || n == 0 || n > 9)
+    return false;
+  int64_t x = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (v[i] < '0' || v[i] > '9')
+      return false;
+    x = x * 10 + (v[i] - '0');
+  }
+  *out = x;
+  return true;
+}
+
+/* Lists the knob names, "path, keys, ..." into buf. */
+static void knobNames(char *buf, size_t len) {
+  size_t used = 0;
+  buf[0] = 0;
+  for (int k = 0; k < ROCK_KNOB_COUNT && used < len; ++k)
+    used += (size_t)snprintf(buf + used, len - used, "%s%s", k ? ", " : "",
+                             rockPerfKnobs[k].name);
+}
+
+/* Parses the `:rock:` fields [s, s + n) (after the prefix) into out->knob;
+ * `all`/`allLen` is the whole string, for messages. */
+static bool parseKnobs(const char *s, size_t n, const char *all, size_t allLen,
+                       RockPerfConfig *out, char *err, size_t errLen) {
+  size_t pos = 0;
+  for (;;) {
+    size_t end = pos;
+    while (end < n && s[end] != ',')
+      ++end;
+    const char *f = s + pos;
+    size_t fn = end - pos;
+    const char *eq = memchr(f, '=', fn);
+    if (!eq)
+      return rock__fail(err, errLen,
+                        "invalid perf_config '%.*s': rock field '%.*s' is "
+                        "not name=value",
+                        (int)allLen, all, (int)fn, f);
+    size_t nameLen = (size_t)(eq - f);
+    int k = 0;
+    while (k < ROCK_KNOB_COUNT && (strlen(rockPerfKnobs[k].name) != nameLen ||
+                                   memcmp(rockPerfKnobs[k].name, f, nameLen)))
+      ++k;
+    if (k == ROCK_KNOB_COUNT) {
+      char names[128];
+      knobNames(names, sizeof names);
+      return rock__fail(err, errLen,
+                        "invalid perf_config '%.*s': unknown rock field "
+                        "'%.*s' (fields: %s)",
+                        (int)allLen, all, (int)nameLen, f, names);
+    }
+    const RockPerfKnobInfo *info = &rockPerfKnobs[k];
+    int64_t v = -1;
+    bool ok = knobValue(info, eq + 1, fn - nameLen - 1, &v) && v >= info->lo &&
+              v <= info->hi && (!info->pow2 || (v & (v - 1)) == 0);
+    if (!ok && info->words)
+      return rock__fail(err, errLen,
+                        "invalid perf_config '%.*s': rock field %s must be "
+                        "%s or %s",
+                        (int)allLen, all, info->name, info->words[0],
+                        info->words[1]);
+    if (!ok)
+      return rock__fail(err, errLen,
+                        "invalid perf_config '%.*s': rock field %s must be "
+                        "%san integer in [%lld, %lld], got '%.*s'",
+                        (int)allLen, all, info->name,
+                        info->pow2 ? "a power of two and " : "",
+                        (long long)info->lo, (long long)info->hi,
+                        (int)(fn - nameLen - 1), eq + 1);
+    if (out->knob[k] >= 0)
+      return rock__fail(err, errLen,
+                        "invalid perf_config '%.*s': rock field %s given "
+                        "twice",
+                        (int)allLen, all, info->name);
+    out->knob[k] = v;
+    if (end == n)
+      return true;
+    pos = end + 1;
+  }
+}
+
 /* Strips `prefix` from the front of [*s, *s + *n); returns whether it was
  * there. */
 static bool eat(const char **s, size_t *n, const char *prefix) {
@@ -68,6 +191,23 @@ bool rockPerfConfigParse(const char *s, size_t len, RockPerfConfig *out,
         "invalid perf_config '%.*s': expected attn:v3:, attn:v2:, "
         "attn:v1:, v2:, v1: or a comma-separated list of integers",
         (int)len, s);
+  /* rock's fields follow the integers of an attn:v3 string. */
+  for (int k = 0; k < ROCK_KNOB_COUNT; ++k)
+    out->knob[k] = -1;
+  const char *colon = memchr(p, ':', n);
+  size_t intsLen = colon ? (size_t)(colon - p) : n;
+  if (colon) {
+    const char *rest = colon;
+    size_t restLen = n - intsLen;
+    if (ver != 3 || !eat(&rest, &restLen, ":rock:"))
+      return rock__fail(err, errLen,
+                        "invalid perf_config '%.*s': only attn:v3 strings "
+                        "take rock fields, after ':rock:'",
+                        (int)len, s);
+    if (!parseKnobs(rest, restLen, s, len, out, err, errLen))
+      return false;
+  }
+  n = intsLen;
   int64_t v[MAX_FIELDS];
   int count = splitInts(p, n, v, MAX_FIELDS);
   if (count < 0)

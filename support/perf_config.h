@@ -15,6 +15,13 @@
  * size in it is accepted (tails are handled by the lowering). Other fields
  * are checked to be integers and otherwise not interpreted.
  *
+ * rock's own fields (docs/tuning.md): an `attn:v3:` string may end in
+ * `:rock:` and a comma-separated list of `name=value` fields, e.g.
+ * `attn:v3:64,64,16,8,16,16,16,4,1,1,2,0,1:rock:keys=8,stages=2,split=4`.
+ * Each names one schedule knob of the lowering (rockPerfKnobs below: its
+ * range and the attribute rock-attention-to-gridwise sets from it, the one
+ * place a knob is mapped); a knob not given keeps the lowering's own choice.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef ROCK_SUPPORT_PERF_CONFIG_H
 #define ROCK_SUPPORT_PERF_CONFIG_H
@@ -26,6 +33,37 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// rock's schedule knobs (the `:rock:` fields), in table order.
+typedef enum RockPerfKnob {
+  ROCK_KNOB_PATH,       ///< path=simt|tc: SIMT or tensor-core schedule (GPU)
+  ROCK_KNOB_KEYS,       ///< keys=N: keys per lane group per tile (GPU SIMT)
+  ROCK_KNOB_LANES,      ///< lanes=N: fewest lanes per key row (GPU SIMT)
+  ROCK_KNOB_STAGES,     ///< stages=N: key tiles of loads in flight (GPU SIMT)
+  ROCK_KNOB_SPLIT,      ///< split=N: internal key partitions (every target)
+  ROCK_KNOB_WGMMA,      ///< wgmma=0|1: the warpgroup-MMA prefill (sm_90) or
+                        ///< mma.sync
+  ROCK_KNOB_PRODUCER,   ///< producer=0|1: its producer warpgroup (sm_90)
+  ROCK_KNOB_PINGPONG,   ///< pingpong=0|1: its consumer ping-pong (sm_90)
+  ROCK_KNOB_SWIZZLE128, ///< swizzle128=0|1: its 128-byte swizzle (sm_90)
+  ROCK_KNOB_L2, ///< l2=N: key tiles ahead prefetched to L2 (tensor cores)
+  ROCK_KNOB_COUNT
+} RockPerfKnob;
+
+/// One knob: its field name, the attribute the lowering reads, its range.
+typedef struct RockPerfKnobInfo {
+  const char *name; ///< field name in the perf_config, e.g. "keys"
+  const char *attr; ///< attribute set on rock.gridwise_attention
+  bool boolAttr;    ///< the attribute is a bool (value 0 / 1), else an i64
+  int64_t lo, hi;   ///< accepted values
+  bool pow2;        ///< values must be powers of two
+  /// Spellings of the values lo..hi (NULL: decimal integers).
+  const char *const *words;
+  const char *help; ///< one line for docs and diagnostics
+} RockPerfKnobInfo;
+
+/// The knob table (ROCK_KNOB_COUNT entries, static).
+extern const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT];
 
 /// What a perf_config string says about tiling.
 typedef struct RockPerfConfig {
@@ -40,6 +78,8 @@ typedef struct RockPerfConfig {
   /// Keys and query rows per wave (mPerWave, nPerWave: fields 4 and 5 of
   /// `attn:v2:` / `attn:v3:`); 0 when the string has none.
   int64_t mPerWave, nPerWave;
+  /// The `:rock:` fields: knob[k] is the value given for knob k, or -1.
+  int64_t knob[ROCK_KNOB_COUNT];
 } RockPerfConfig;
 
 /// Parses the `len` bytes at `s` (borrowed; need not be NUL-terminated) into
@@ -48,6 +88,10 @@ typedef struct RockPerfConfig {
 /// bytes, truncated; `err` may be NULL when `errLen` is 0).
 bool rockPerfConfigParse(const char *s, size_t len, RockPerfConfig *out,
                          char *err, size_t errLen);
+
+/// Writes knob `k`'s value `v` as the perf_config spells it ("simt", "8")
+/// into `buf` (`len` bytes, NUL-terminated, truncated).
+void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,7 @@ if config.rock_suite == "nightly":
 # ROCK_JIT_CPU names (`ROCK_JIT_CPU=x86-64-v3 make test` runs every suite for
 # an AVX2-only CPU). Features describe that CPU:
 # - avx512bf16: rock-run then uses the `dot` GemmFeature;
+# - amx: rock-run sets rock.amx (AMX tiles in the bf16 prefill, docs/cpu.md);
 # - avx512: the narrow-type e2e suites and the JIT execution tests run once
 #   more for x86-64-v3 (test/e2e-x86-64-v3, `%if avx512` RUN lines), so a
 #   path that needs AVX-512 cannot pass unnoticed where CI happens to have it.
@@ -35,6 +36,10 @@ else:
         config.available_features.add("avx512bf16")
     if " avx512f" in _cpu_flags:
         config.available_features.add("avx512")
+    # amx: the AMX tile forms run (rock-run requests the tile state from
+    # Linux itself); elsewhere their code is only generated and FileChecked.
+    if all(f" {f}" in _cpu_flags for f in ("amx_tile", "amx_bf16", "amx_int8")):
+        config.available_features.add("amx")
 
 # The CUDA toolkit (not a Debian package): PTX is checked with its ptxas.
 ptxas = os.environ.get("ROCK_PTXAS", "/usr/local/cuda/bin/ptxas")
@@ -50,6 +55,11 @@ if (os.path.exists(os.path.join(rocm_tk, "amdgcn", "bitcode", "ocml.bc"))
         and os.access(os.path.join(config.llvm_tools_dir, "llvm-readelf"),
                       os.X_OK)):
     config.available_features.add("rocm-device-libs")
+
+# rock-gen's default perf DB (docs/tuning.md) would change the kernels of
+# the shapes it has entries for: tests pin the heuristic's, and the tuning
+# tests name their DB with --perf-db (or unset this).
+config.environment["ROCK_PERF_DB"] = "none"
 
 config.environment["FILECHECK_OPTS"] = (
     "-enable-var-scope --allow-unused-prefixes=false")
@@ -100,4 +110,6 @@ if all(os.path.exists(l) for l in runner_libs):
     config.substitutions.append(
         ("%mlir_runner_libs", " ".join("-shared-libs=" + l for l in runner_libs)))
 llvm_config.with_environment("PATH", config.rock_tools_dir, append_path=True)
+# llc: x86 code of kernels for CPUs other than the host (AMX), FileChecked.
+config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -16,6 +16,7 @@
 #include "rock-c/Attention.h"
 #include "rock-c/Dialect.h"
 #include "rock-c/GpuTarget.h"
+#include "rock-c/Tuning.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -55,8 +56,8 @@ static const char *const noteText[ROCK_GEN_NOTE_COUNT] = {
     [ROCK_GEN_NOTE_PERF_FIELDS] = "-perf_config fields other than the two tile "
                                   "sizes have no effect on %s",
     [ROCK_GEN_NOTE_PERF_GPU] =
-        ("-perf_config fields other than mPerWave / nPerWave have no effect on "
-         "%s: the GPU schedules choose their own tiles"),
+        ("-perf_config fields other than mPerWave / nPerWave and rock's own "
+         "have no effect on %s: the GPU schedules choose their own tiles"),
     [ROCK_GEN_NOTE_PV_GPU] = "-pv_with_gpu / --verifier=gpu verify against "
                              "rock's f64 reference on %s",
     [ROCK_GEN_NOTE_WGMMA] =
@@ -208,14 +209,91 @@ static void printNotes(unsigned notes, const char *arch) {
     }
 }
 
-/// `--emit-tuning-space`: the perf configs rock's CPU lowering tells apart
-/// (keys per tile x query rows per tile; the other fields are ignored).
-static void printTuningSpace(void) {
-  static const int mb[] = {16, 32, 64, 128};
-  static const int nb[] = {16, 32, 64, 128, 256};
-  for (size_t i = 0; i < sizeof mb / sizeof *mb; ++i)
-    for (size_t j = 0; j < sizeof nb / sizeof *nb; ++j)
-      printf("attn:v3:%d,%d,%d,8,32,32,16,4,1,1,0,0,1\n", mb[i], mb[i], nb[j]);
+/// The compute units of the tuning key of `a` on `t`: -num_cu, else the
+/// GPU target's count, else rocmlir-gen's default (64).
+static int64_t tuningNumCu(const RockGenArgs *a, const RockGpuTarget *t) {
+  const RockGenCompat *c = &a->compat;
+  return c->hasNumCu || t->vendor == ROCK_GPU_NONE ? c->numCu : t->numCu;
+}
+
+/// The perf DB rock-gen consults: --perf-db FILE (none: no DB), else
+/// $ROCK_PERF_DB (FILE or none; the lit suites set none, so that tests pin
+/// the heuristic's kernels), else the one shipped with rock
+/// (rockPerfDbDefaultPath; NULL when it is not there).
+static const char *perfDb(const RockGenArgs *a) {
+  const char *db = a->perfDb ? a->perfDb : getenv("ROCK_PERF_DB");
+  if (db && *db)
+    return strcmp(db, "none") ? db : NULL;
+  return rockPerfDbDefaultPath();
+}
+
+/// Without -perf_config, the perf DB's entry for the problem (into `buf`)
+/// becomes its perf_config; -v says on stderr which one the kernel takes.
+/// A DB that cannot be read or is malformed is one error line, and the
+/// heuristic stays (the exit status does not change).
+static void resolvePerfConfig(RockGenArgs *a, const RockGpuTarget *t, char *buf,
+                              size_t len) {
+  const char *db = perfDb(a);
+  char err[640];
+  RockPerfSource src = rockAttentionResolvePerfConfig(
+      &a->cfg, a->h.arch, tuningNumCu(a, t), db, buf, len, err, sizeof err);
+  if (err[0])
+    fprintf(stderr, "rock-gen: error: %s; the heuristic is used\n", err);
+  if (src == ROCK_PERF_FROM_DB)
+    a->cfg.perfConfig = buf;
+  if (!a->verbose)
+    return;
+  if (src == ROCK_PERF_GIVEN)
+    fprintf(stderr, "rock-gen: perf_config %s (given)\n", buf);
+  else if (src == ROCK_PERF_FROM_DB)
+    fprintf(stderr, "rock-gen: perf_config %s from perf DB %s\n", buf, db);
+  else if (!db || err[0])
+    fprintf(stderr, "rock-gen: no perf_config: the heuristic (%s)\n",
+            err[0] ? "perf DB unreadable" : "no perf DB");
+  else
+    fprintf(stderr,
+            "rock-gen: no perf_config: the heuristic (perf DB %s has no "
+            "entry for this problem)\n",
+            db);
+}
+
+/// --emit-tuning-space's line for one config; with -v its schedule too,
+/// and first the heuristic's schedule as a comment.
+static void printSpaceEntry(const char *perfConfig, const char *schedule,
+                            void *user) {
+  bool verbose = *(const bool *)user;
+  if (!perfConfig) {
+    if (verbose)
+      printf("# heuristic: %s\n", schedule);
+    return;
+  }
+  if (verbose)
+    printf("%s\t%s\n", perfConfig, schedule);
+  else
+    printf("%s\n", perfConfig);
+}
+
+/// `--emit-tuning-space` / `--emit-tuning-key` for `a` on target `t`.
+/// Returns the exit status.
+static int printTuning(const RockGenArgs *a, const RockGpuTarget *t) {
+  int64_t numCu = tuningNumCu(a, t);
+  if (a->compat.tuningKey) {
+    rock__genPrintKey(&a->cfg, a->h.arch, numCu, a->compat.causalLookBack);
+    return 0;
+  }
+  MlirContext ctx = mlirContextCreate();
+  char err[512];
+  bool verbose = a->verbose;
+  int64_t n = rockAttentionTuningSpace(
+      ctx, &a->cfg, a->h.arch, numCu,
+      a->compat.tuningSpaceFull ? ROCK_TUNING_FULL : ROCK_TUNING_QUICK,
+      printSpaceEntry, &verbose, err, sizeof err);
+  mlirContextDestroy(ctx);
+  if (n < 0) {
+    fprintf(stderr, "rock-gen: error: %s\n", err);
+    return 2;
+  }
+  return 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -269,18 +347,6 @@ static void resolveArgs(RockGenArgs *a) {
   compatApply(&a->compat, cfg);
   if (cfg->perfConfig && cfg->perfConfig[0])
     a->compat.notes |= 1u << ROCK_GEN_NOTE_PERF_FIELDS;
-}
-
-/// `--emit-tuning-space` / `--emit-tuning-key` for `a` on target `t`.
-static void printTuning(const RockGenArgs *a, const RockGpuTarget *t) {
-  const RockGenCompat *c = &a->compat;
-  /* Without -num_cu a GPU target's key carries its own CU / SM count. */
-  int64_t numCu =
-      c->hasNumCu || t->vendor == ROCK_GPU_NONE ? c->numCu : t->numCu;
-  if (c->tuningSpace)
-    printTuningSpace();
-  else
-    rock__genPrintKey(&a->cfg, a->h.arch, numCu, c->causalLookBack);
 }
 
 /// `--module-attr NAME=ATTR` (checked by the flag parser): sets the
@@ -350,10 +416,12 @@ int main(int argc, char **argv) {
   if (!rockGpuTargetParse(a->h.arch, &target, err, sizeof err))
     rock__genDie("%s", err);
   int rc = 0;
+  char fromDb[512];
   if (a->compat.tuningSpace || a->compat.tuningKey) {
-    printTuning(a, &target);
+    rc = printTuning(a, &target);
   } else {
     printNotes(targetNotes(&a->compat, &target), a->h.arch);
+    resolvePerfConfig(a, &target, fromDb, sizeof fromDb);
     rc = writeModule(a, &target);
   }
   free((void *)(uintptr_t)a->cfg.currentSeqLen);

@@ -293,6 +293,18 @@ static void x2Flag(const char *arg, const char *v) {
     note(ROCK_GEN_NOTE_X2);
 }
 
+/// `--emit-tuning-space[=quick|full]` (rocmlir-gen's; `exhaustive` is full).
+static void tuningSpaceFlag(const char *arg, const char *v) {
+  (void)arg;
+  static const char *const kinds[] = {"quick", "full", "exhaustive", NULL};
+  if (v && !oneOf(v, kinds))
+    rock__genDie("invalid value '%s' for --emit-tuning-space (quick, full or "
+                 "exhaustive)",
+                 v);
+  A.compat.tuningSpace = true;
+  A.compat.tuningSpaceFull = !v || strcmp(v, "quick");
+}
+
 /// `--module-attr NAME=ATTR`: NAME must be rock.<letters, digits, _ .>; ATTR
 /// is parsed when the module is written.
 static void moduleAttrFlag(const char *arg, const char *v) {
@@ -501,10 +513,14 @@ static const Flag flags[] = {
     {"pv_with_gpu", "-pv_with_gpu", FLAG_SWITCH, .to.handle = pvGpuFlag},
     {"pv_with_cpp", NULL, FLAG_SWITCH, .to.handle = pvCppFlag},
     {"x2", "-x2", FLAG_SWITCH, .to.handle = x2Flag},
+
+    {NULL, "Tuning (docs/tuning.md):", FLAG_SECTION, .to.sep = " "},
+    {"perf_db", "--perf-db FILE|none", FLAG_STRING, .to.s = &A.perfDb},
+    {"v verbose", "-v", FLAG_BOOL, .to.b = &A.verbose},
     {"emit_tuning_key", "--emit-tuning-key", FLAG_BOOL,
      .to.b = &A.compat.tuningKey},
-    {"emit_tuning_space", "\n--emit-tuning-space", FLAG_BOOL,
-     .to.b = &A.compat.tuningSpace},
+    {"emit_tuning_space", "\n--emit-tuning-space[=quick|full]", FLAG_SWITCH,
+     .to.handle = tuningSpaceFlag},
     // GPU options (notes where they have no effect).
     {"schedule_version", NULL, FLAG_VALUE, .to.handle = scheduleFlag},
     {"num_cu", NULL, FLAG_VALUE, .to.handle = numCuFlag},

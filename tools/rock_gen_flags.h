@@ -52,6 +52,7 @@ typedef struct RockGenCompat {
   /// sm_90 / sm_90a: off keeps plain sm_90 PTX).
   unsigned char wgmma;
   bool tuningKey, tuningSpace; ///< `--emit-tuning-key` / `-space`.
+  bool tuningSpaceFull;        ///< `--emit-tuning-space` (=full), not =quick.
 } RockGenCompat;
 
 enum { ROCK_GEN_MAX_MODULE_ATTRS = 32 };
@@ -69,6 +70,8 @@ typedef struct RockGenArgs {
   bool hostHarness;      ///< `-ph`: the host functions without verification.
   bool strict;           ///< `-pv-strict` / `-pv_f64`.
   bool help;             ///< `-h` / `--help`.
+  const char *perfDb;    ///< `--perf-db FILE` ("none": no DB; NULL: default).
+  bool verbose;          ///< `-v`: say where the perf_config came from.
   /// `--module-attr NAME=ATTR`, in order (borrowed from argv): module
   /// attributes rock-gen sets on the module it writes (the lowerings'
   /// schedule switches, docs/gpu.md).

@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "jit.h"
 #include "rock-c/GpuTarget.h"
+#include "rock-c/Tuning.h"
 #include "support/ir.h"
 #include "support/str.h"
 
@@ -26,23 +27,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *tf(bool b) { return b ? "true" : "false"; }
-
 void rock__genPrintKey(const RockAttentionConfig *cfg, const char *arch,
                        int64_t numCu, int64_t lookBack) {
-  printf("%s\t%" PRId64 "\t", arch[0] ? arch : "cpu", numCu);
-  printf("-t %s -transQ %s -transK %s -transV %s -transO %s -g %" PRId64
-         " -seq_len_q %" PRId64 " -seq_len_k %" PRId64 " -head_dim_qk %" PRId64
-         " -head_dim_v %" PRId64
-         " -causal %s -return_lse %s -split_kv %" PRId64,
-         rockAttentionDtypeGetName(cfg->dtype), tf(cfg->transQ),
-         tf(cfg->transK), tf(cfg->transV), tf(cfg->transO), cfg->g,
-         cfg->seqLenQ, cfg->seqLenK, cfg->headDimQK, cfg->headDimV,
-         tf(cfg->causal), tf(cfg->returnLse), cfg->splitKV);
+  RockAttentionConfig c = *cfg;
   if (lookBack >= 0)
-    printf(" -causal_look_back %" PRId64, lookBack);
-  printf(" -num_heads_q %" PRId64 " -num_heads_kv %" PRId64 "\n",
-         cfg->numHeadsQ, cfg->numHeadsKV);
+    c.causalLookBack = lookBack;
+  size_t n = rockAttentionTuningKey(&c, arch, numCu, NULL, 0);
+  char *key = malloc(n + 1);
+  if (!key)
+    rock__genDie("out of memory");
+  rockAttentionTuningKey(&c, arch, numCu, key, n + 1);
+  printf("%s\n", key);
+  free(key);
 }
 
 //===----------------------------------------------------------------------===//

@@ -38,14 +38,25 @@
 // - The kernel is compiled for this CPU, or for the LLVM CPU named by
 //   --cpu / $ROCK_JIT_CPU (e.g. x86-64-v3: AVX2 + FMA, no AVX-512), with no
 //   feature beyond what that CPU implies. rock.attention ops get the `dot`
-//   GemmFeature (AVX512-BF16 dot products in the bf16 decode loops) when
-//   that CPU has avx512bf16, unless --no-host-features; a module that asks
-//   for `dot` on a CPU without it is an error, not a SIGILL.
+//   GemmFeature (AVX512-BF16 dot products in the bf16 decode and prefill
+//   loops) when that CPU has avx512bf16, and the module `rock.amx` (AMX
+//   tiles in the bf16 prefill; Linux's permission for the tile state is
+//   requested first) when it has AMX, unless --no-host-features; a module
+//   that asks for either on a CPU without it is an error, not a SIGILL
+//   (docs/cpu.md).
 // - JIT failures (an unresolved symbol, an unknown CPU) report LLVM's own
 //   message, exit 3.
+// - --perf-db FILE: rock.attention ops without a perf_config take the DB's
+//   entry for the problem's tuning key (docs/tuning.md), else keep the
+//   heuristic; -v says which. A DB that cannot be read is one error line,
+//   then the heuristic.
+// - --tune-configs FILE (rock-tune's CPU step): compiles the module once per
+//   perf_config listed (`heuristic`: as the module is), times them in
+//   interleaved rounds on the same inputs, prints one `tune:` line each and
+//   the best, then runs and verifies the best as a plain run would.
 //
 //===----------------------------------------------------------------------===//
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* getline, getloadavg, strdup */
 
 #include "bundle.h"
 #include "gpu_compile.h"
@@ -67,6 +78,7 @@
 #include "rock-c/Passes.h"
 #include "rock-c/Target.h"
 #include "rock-c/TextNesting.h"
+#include "rock-c/Tuning.h"
 #include "support/str.h"
 
 #include <errno.h>
@@ -90,6 +102,9 @@ static bool noAutoSplit;       ///< leave rock.num_threads unset
 static bool noPrefetch;        ///< set rock.no_prefetch (no software prefetch)
 static const char *cpuFlag;    ///< --cpu: LLVM CPU to generate code for
 static bool compileOnly;       ///< GPU modules: write a bundle, do not run
+static bool cubin;             ///< the bundle's objects as cubins (ptxas)
+static const char *perfDbPath; ///< --perf-db: for ops without a perf_config
+static const char *tuneFile;   ///< --tune-configs: perf_configs to time
 static bool checkHostRef;      ///< run @host_naive_attention, not the kernel
 static const char *outputPath; ///< the bundle's file ("-": stdout)
 
@@ -102,13 +117,21 @@ static void usage(FILE *f) {
       "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
       "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
       "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
-      "                [--compile-only -o FILE] [--check-host-reference]\n"
+      "                [--compile-only [--cubin] -o FILE]\n"
+      "                [--perf-db FILE] [--tune-configs FILE]\n"
+      "                [--check-host-reference]\n"
       "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
       "              instead of the host; default: $ROCK_JIT_CPU, else the "
       "host\n"
       "  --compile-only -o FILE  GPU modules (mhal.arch = sm_*): write a "
       "kernel\n"
-      "              bundle for rock-run-gpu instead of running\n"
+      "              bundle for rock-run-gpu instead of running; --cubin:\n"
+      "              its kernels as cubins from ptxas (no JIT when loaded)\n"
+      "  --perf-db FILE  perf_configs from a perf DB for ops without one\n"
+      "              (docs/tuning.md); -v says which was used\n"
+      "  --tune-configs FILE  time each perf_config of FILE (one a line,\n"
+      "              `heuristic` for the module's own) on the same inputs,\n"
+      "              then run and verify the fastest (rock-tune)\n"
       "  --check-host-reference  run the module's @host_naive_attention\n"
       "              (rocmlir-gen's MLIR reference, rock-gen -pv / -ph) in\n"
       "              place of the kernel, on the CPU, and verify it the same\n"
@@ -586,17 +609,295 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (!rockHostFeaturesApply(c->module, !noHostFeatures, cpu, ferr,
                              sizeof ferr))
     return errorExit("%s", ferr);
+  if (!rockCpuMatrixApply(c->module, !noHostFeatures, cpu, ferr, sizeof ferr))
+    return errorExit("%s", ferr);
   int64_t vecBits = rockCpuVectorBitsApply(c->module, cpu);
-  if (verbose)
-    printf("jit cpu: %s (%lld-bit vectors)\nhost features: %s\n",
+  if (verbose) {
+    bool dot = !noHostFeatures && rockCpuHasBf16Dot(cpu);
+    bool amx = !noHostFeatures && rockCpuHasAmx(cpu);
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s\n",
            cpu ? cpu : "host", (long long)vecBits,
-           !noHostFeatures && rockCpuHasBf16Dot(cpu) ? "dot (avx512bf16)"
-                                                     : "none");
+           dot ? " dot (avx512bf16)" : "",
+           amx ? " amx (amx-bf16, amx-int8)" : "", dot || amx ? "" : " none");
+  }
   if (!noAutoSplit)
     setNumThreads(c);
   if (noPrefetch)
     setNoPrefetch(c);
   return lowerAndJit(c, cpu);
+}
+
+//===----------------------------------------------------------------------===//
+// Perf DB and tuning (docs/tuning.md)
+//===----------------------------------------------------------------------===//
+
+static RockAttentionDtype attnDtype(RockDType t) {
+  return t == ROCK_DTYPE_F16    ? ROCK_ATTENTION_F16
+         : t == ROCK_DTYPE_BF16 ? ROCK_ATTENTION_BF16
+         : t == ROCK_DTYPE_I8   ? ROCK_ATTENTION_I8
+                                : ROCK_ATTENTION_F32;
+}
+
+/// The problem of `h` as rock-gen's configuration (for its tuning key);
+/// its lists point into `h`.
+static void problemConfig(const RockHarness *h, RockAttentionConfig *c) {
+  const RockAttnProblem *p = &h->problem;
+  rockAttentionConfigInit(c);
+  c->dtype = attnDtype(p->dtype);
+  c->g = p->g;
+  c->numHeadsQ = p->numHeadsQ;
+  c->numHeadsKV = p->numHeadsKV;
+  c->seqLenQ = p->seqLenQ;
+  c->seqLenK = p->seqLenK;
+  c->headDimQK = p->headDimQK;
+  c->headDimV = p->headDimV;
+  c->causal = p->causal;
+  c->currentSeqLen = p->currentSeqLen;
+  c->numCurrentSeqLen = p->numCurrentSeqLen;
+  c->prefixOffset = p->prefixOffset;
+  c->numPrefixOffset = p->numPrefixOffset;
+  c->splitKV = p->splitKV;
+  c->returnLse = p->returnLse;
+  c->withScale = p->withScale;
+  c->withBias = p->withBias;
+  c->transQ = p->transQ;
+  c->transK = p->transK;
+  c->transV = p->transV;
+  c->transO = p->transO;
+  c->softmaxDtype = attnDtype(p->softmaxType);
+  c->paged = p->paged;
+  c->numPages = p->numPages;
+  c->pageSize = p->pageSize;
+  c->slidingWindowSize = p->slidingWindow > 0 ? p->slidingWindow : 0;
+  c->causalLookBack = p->causalLookBack > 0 ? p->causalLookBack : 0;
+}
+
+typedef struct PerfWalk {
+  MlirContext ctx;
+  const char *perf; ///< set on ops without one (`force`: on every op)
+  bool force;
+  int missing; ///< rock.attention ops without a perf_config
+} PerfWalk;
+
+static MlirWalkResult perfWalk(MlirOperation op, void *user) {
+  PerfWalk *w = user;
+  MlirIdentifier id = mlirOperationGetName(op);
+  if (!mlirStringRefEqual(mlirIdentifierStr(id),
+                          mlirStringRefCreateFromCString("rock.attention")))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirStringRefCreateFromCString("perf_config");
+  bool has = !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, name));
+  w->missing += !has;
+  if (w->perf && (w->force || !has))
+    mlirOperationSetAttributeByName(
+        op, name,
+        mlirStringAttrGet(w->ctx, mlirStringRefCreateFromCString(w->perf)));
+  return MlirWalkResultAdvance;
+}
+
+/// Sets perf_config `pc` on every rock.attention of `c`.
+static void setPerfConfig(Compiled *c, const char *pc) {
+  PerfWalk w = {c->ctx, pc, true, 0};
+  mlirOperationWalk(mlirModuleGetOperation(c->module), perfWalk, &w,
+                    MlirWalkPreOrder);
+}
+
+/// The module's rock.arch ("" for the CPU) and compute units (rock.num_cu,
+/// else the target's).
+static int64_t moduleTarget(const Compiled *c, char *arch, size_t len) {
+  MlirOperation m = mlirModuleGetOperation(c->module);
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      m, mlirStringRefCreateFromCString("rock.arch"));
+  arch[0] = 0;
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+    MlirStringRef v = mlirStringAttrGetValue(a);
+    snprintf(arch, len, "%.*s", (int)v.length, v.data);
+  }
+  MlirAttribute n = mlirOperationGetAttributeByName(
+      m, mlirStringRefCreateFromCString("rock.num_cu"));
+  if (!mlirAttributeIsNull(n) && mlirAttributeIsAInteger(n) &&
+      mlirIntegerAttrGetValueInt(n) > 0)
+    return mlirIntegerAttrGetValueInt(n);
+  return rockTuningDefaultNumCu(arch);
+}
+
+/// --perf-db: gives every rock.attention of `c` without a perf_config the
+/// DB's entry for the problem of `h`; with `verbose`, says on stderr which
+/// perf_config the kernel takes. A DB that cannot be read is one error
+/// line; the heuristic stays.
+static void applyPerfDb(Compiled *c, const RockHarness *h, bool verbose) {
+  PerfWalk w = {c->ctx, NULL, false, 0};
+  mlirOperationWalk(mlirModuleGetOperation(c->module), perfWalk, &w,
+                    MlirWalkPreOrder);
+  if (!w.missing) {
+    if (verbose)
+      fprintf(stderr, "rock-run: perf_config given in the module\n");
+    return;
+  }
+  RockAttentionConfig cfg;
+  problemConfig(h, &cfg);
+  char arch[64], pc[512], err[512], key[1024];
+  int64_t numCu = moduleTarget(c, arch, sizeof arch);
+  RockPerfSource src = rockAttentionResolvePerfConfig(
+      &cfg, arch, numCu, perfDbPath, pc, sizeof pc, err, sizeof err);
+  if (err[0])
+    fprintf(stderr, "rock-run: error: %s; the heuristic is used\n", err);
+  if (src == ROCK_PERF_FROM_DB) {
+    w.perf = pc;
+    mlirOperationWalk(mlirModuleGetOperation(c->module), perfWalk, &w,
+                      MlirWalkPreOrder);
+  }
+  if (!verbose)
+    return;
+  rockAttentionTuningKey(&cfg, arch, numCu, key, sizeof key);
+  fprintf(stderr, "rock-run: tuning key: %s\n", key);
+  if (src == ROCK_PERF_FROM_DB)
+    fprintf(stderr, "rock-run: perf_config %s from perf DB %s\n", pc,
+            perfDbPath);
+  else
+    fprintf(stderr, "rock-run: perf_config: the heuristic (%s)\n",
+            err[0] ? "perf DB unreadable" : "no entry in the perf DB");
+}
+
+enum { MAX_TUNE = 1024, TUNE_ROUNDS = 3 };
+
+/// Reads --tune-configs: one perf_config a line, `heuristic` for the
+/// module's own ('#' lines and blank lines skipped). Returns the count
+/// (configs malloc'ed into *out), or -1 after an error line.
+static int readTuneConfigs(char ***out) {
+  FILE *f = fopen(tuneFile, "r");
+  if (!f)
+    return errorExit("cannot open '%s': %s", tuneFile, strerror(errno)), -1;
+  char **v = calloc(MAX_TUNE, sizeof *v), *line = NULL;
+  size_t cap = 0;
+  int n = 0;
+  ssize_t got;
+  while (v && (got = getline(&line, &cap, f)) >= 0) {
+    while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == ' '))
+      line[--got] = 0;
+    if (got == 0 || line[0] == '#')
+      continue;
+    if (n == MAX_TUNE)
+      break;
+    v[n++] = strdup(line);
+  }
+  free(line);
+  fclose(f);
+  if (!v || n == 0 || n == MAX_TUNE) {
+    free(v);
+    return errorExit("%s: %s", tuneFile,
+                     n ? "more than 1023 perf_configs" : "no perf_config"),
+           -1;
+  }
+  *out = v;
+  return n;
+}
+
+/// One perf_config under --tune-configs.
+typedef struct Tuned {
+  Compiled c;
+  bool ok;
+  double compileMs, *times, median, best;
+} Tuned;
+
+/// Compiles the module `text` with perf_config `pc` into t; prints a
+/// `tune:` error line when it does not compile.
+static void tuneCompile(Tuned *t, int i, const char *pc, const char *text,
+                        size_t size, const char *fileName,
+                        const RockSession *s) {
+  double start = rockTimerNowMs();
+  RockHarness h;
+  bool hasCombine;
+  rock__strFree(&firstDiag);
+  t->ok = compile(text, size, fileName, &t->c, &h, &hasCombine) == EXIT_PASS;
+  if (t->ok && strcmp(pc, "heuristic"))
+    setPerfConfig(&t->c, pc);
+  t->ok = t->ok && prepareKernel(&t->c, s, false) == EXIT_PASS;
+  t->compileMs = rockTimerNowMs() - start;
+  if (!t->ok)
+    printf("tune: %d error %s\n", i, pc);
+}
+
+/// Times every compiled config in TUNE_ROUNDS interleaved rounds of
+/// `repeats` runs; fills median and best. Returns an exit status.
+static int tuneTime(Tuned *t, int n, RockSession *s, int64_t repeats) {
+  for (int r = 0; r < TUNE_ROUNDS; ++r)
+    for (int i = 0; i < n; ++i) {
+      if (!t[i].ok)
+        continue;
+      RockSessionBackend be = {&t[i].c, jitInvoke, printPhases, NULL};
+      int status =
+          rockSessionTimeKernel(s, &be, t[i].times + r * repeats, repeats);
+      if (status != EXIT_PASS)
+        return status;
+    }
+  for (int i = 0; i < n; ++i) {
+    if (!t[i].ok)
+      continue;
+    int64_t m = TUNE_ROUNDS * repeats;
+    t[i].median = rockTimerMedian(t[i].times, (int)m);
+    t[i].best = t[i].times[0];
+    for (int64_t k = 1; k < m; ++k)
+      t[i].best = t[i].times[k] < t[i].best ? t[i].times[k] : t[i].best;
+  }
+  return EXIT_PASS;
+}
+
+/// --tune-configs: compiles, times and reports each perf_config, then runs
+/// and verifies the fastest as a plain run. Fastest is the best run, not
+/// the median: on a shared CPU other processes only ever add time, so the
+/// least time of many runs is the kernel's own. Returns the exit status of
+/// that run.
+static int tuneRun(const char *text, size_t size, const char *fileName,
+                   RockSession *s, const RockRunOptions *o) {
+  char **cfgs = NULL;
+  int n = readTuneConfigs(&cfgs);
+  if (n < 0)
+    return EXIT_ERROR;
+  int64_t repeats = o->kernelRepeats ? o->kernelRepeats : s->h->kernelRepeats;
+  repeats = repeats < 1 ? 1 : repeats;
+  Tuned *t = calloc((size_t)n, sizeof *t);
+  int status = t ? EXIT_PASS : errorExit("out of memory");
+  for (int i = 0; status == EXIT_PASS && i < n; ++i) {
+    tuneCompile(&t[i], i, cfgs[i], text, size, fileName, s);
+    t[i].times = calloc((size_t)(TUNE_ROUNDS * repeats), sizeof(double));
+    if (!t[i].times)
+      status = errorExit("out of memory");
+  }
+  double load[2][3] = {{0}};
+  getloadavg(load[0], 3);
+  if (status == EXIT_PASS)
+    status = tuneTime(t, n, s, repeats);
+  getloadavg(load[1], 3);
+  int best = -1;
+  for (int i = 0; status == EXIT_PASS && i < n; ++i) {
+    if (!t[i].ok)
+      continue;
+    printf("tune: %d median_ms %.4f min_ms %.4f %s\n", i, t[i].median,
+           t[i].best, cfgs[i]);
+    if (best < 0 || t[i].best < t[best].best)
+      best = i;
+  }
+  if (status == EXIT_PASS && best < 0)
+    status = errorExit("no perf_config of %s compiled", tuneFile);
+  if (status == EXIT_PASS) {
+    printf("tune: load average %.2f before, %.2f after (%d rounds of %lld "
+           "runs)\n",
+           load[0][0], load[1][0], TUNE_ROUNDS, (long long)repeats);
+    printf("tune: best %d %s\n", best, cfgs[best]);
+    fflush(stdout);
+    rockSessionResetOutputs(s);
+    RockSessionBackend be = {&t[best].c, jitInvoke, printPhases, NULL};
+    status = rockSessionRun(s, o, &be, t[best].compileMs);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (t)
+      destroyCompiled(&t[i].c), free(t[i].times);
+    free(cfgs[i]);
+  }
+  free(t);
+  free(cfgs);
+  return status;
 }
 
 /// Reads the whole input file (or stdin) into `*text`; returns an exit status.
@@ -635,7 +936,7 @@ static int compileGpu(Compiled *c, const RockHarness *h,
   snprintf(b->arch, sizeof b->arch, "%s", arch);
   char err[512];
   int status = EXIT_PASS;
-  if (!rockGpuCompile(c->module, arch, b, err, sizeof err))
+  if (!rockGpuCompileAs(c->module, arch, cubin, b, err, sizeof err))
     status = errorExit("%s%s", err, diagSuffix());
   b->compileMs = rockTimerNowMs() - t0;
   if (status == EXIT_PASS)
@@ -670,10 +971,14 @@ static int runMain(const RockRunOptions *o) {
     goto done;
   }
   status = compile(text, size, fileName, &c, h, &hasCombine);
-  free(text);
-  text = NULL;
+  if (!tuneFile) {
+    free(text);
+    text = NULL;
+  }
   if (status != EXIT_PASS)
     goto done;
+  if (perfDbPath)
+    applyPerfDb(&c, h, o->verbose);
   char arch[32];
   if (!checkHostRef && rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
     status = compileGpu(&c, h, o, arch, t0);
@@ -693,6 +998,10 @@ static int runMain(const RockRunOptions *o) {
                                   (checkHostRef && h->problem.paged));
   if (status != EXIT_PASS)
     goto done;
+  if (tuneFile) {
+    status = tuneRun(text, size, fileName, &s, o);
+    goto done;
+  }
   double backStart = rockTimerNowMs();
   status = prepareKernel(&c, &s, o->verbose);
   if (status != EXIT_PASS)
@@ -727,11 +1036,19 @@ int main(int argc, char **argv) {
                                 {"no-prefetch", &noPrefetch, NULL},
                                 {"cpu", NULL, &cpuFlag},
                                 {"compile-only", &compileOnly, NULL},
+                                {"cubin", &cubin, NULL},
+                                {"perf-db", NULL, &perfDbPath},
+                                {"tune-configs", NULL, &tuneFile},
                                 {"check-host-reference", &checkHostRef, NULL},
                                 {"o", NULL, &outputPath}};
-  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags, 7, usage);
+  int status = rockRunOptionsParse("rock-run", argc, argv, &o, flags,
+                                   (int)(sizeof flags / sizeof *flags), usage);
   if (status >= 0)
     return status;
+  if (cubin && !compileOnly) {
+    fprintf(stderr, "rock-run: --cubin needs --compile-only -o FILE\n");
+    return ROCK_EXIT_USAGE;
+  }
   if (compileOnly != (outputPath != NULL)) {
     fprintf(stderr, "rock-run: --compile-only and -o FILE go together (see "
                     "rock-run --help)\n");

@@ -99,7 +99,9 @@ def read_bundle(path):
         elif kw == "arg":
             fn["args"].append((fd[2], int(fd[3])))
         elif kw == "scratch":
-            fn["scratch"].append(int(fd[1]))
+            # (bytes, zeroed): `scratch N zero` starts at zero (rock.zero_init:
+            # arrival counters the kernels put back), else uninitialised
+            fn["scratch"].append((int(fd[1]), fd[2:] == ["zero"]))
         elif kw == "launch":
             fn["launches"].append({
                 "object": int(fd[1]), "kernel": fd[2],
@@ -136,8 +138,9 @@ class RockKernel:
                 if la["smem"] > 48 * 1024:
                     k.max_dynamic_shared_size_bytes = la["smem"]
                 kernels.append(k)
-            scratch = [torch.empty(max(n, 1), dtype=torch.uint8,
-                                   device="cuda") for n in fn["scratch"]]
+            scratch = [(torch.zeros if z else torch.empty)(
+                max(n, 1), dtype=torch.uint8, device="cuda")
+                for n, z in fn["scratch"]]
             self.funcs[fname] = (fn, kernels, scratch)
 
     def h(self, key, default=None):
@@ -180,6 +183,52 @@ class RockKernel:
 # ---------------------------------------------------------------------------
 # Timing
 
+def one_call_ms(fn, i=0):
+    """The time of one call fn(i) after a first one (CUDA events)."""
+    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
+    fn(i)
+    torch.cuda.synchronize()
+    start.record()
+    fn(i)
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop)
+
+
+def capture(fn, per, copies):
+    """`per` back-to-back calls fn(j % copies) captured into a CUDA graph:
+    (replay, mode, graph). Falls back to eager launches (mode "eager") if
+    capture fails."""
+    graph = torch.cuda.CUDAGraph()
+    try:
+        with torch.cuda.graph(graph):
+            with cupy.cuda.ExternalStream(
+                    torch.cuda.current_stream().cuda_stream):
+                for j in range(per):
+                    fn(j % copies)
+        return graph.replay, "graph", graph
+    except Exception:
+        torch.cuda.synchronize()
+
+        def replay():
+            for j in range(per):
+                fn(j % copies)
+        return replay, "eager", None
+
+
+def replay_ms(replay, per, groups):
+    """Sorted ms of one call over `groups` replays (events around each)."""
+    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
+    times = []
+    for _ in range(groups):
+        start.record()
+        replay()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop) / per)
+    return sorted(times)
+
+
 def time_groups(fn, copies):
     """Median and best ms of one call of fn(i), and the mode, rotating i over
     `copies` input sets. The calls are captured into a CUDA graph (so that
@@ -189,14 +238,7 @@ def time_groups(fn, copies):
     groups of `copies` calls, 5 groups (3 above 50 ms), so a 0.5 s prefill
     costs seconds, not minutes. Falls back to eager launches (marked) if
     capture fails."""
-    start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
-    fn(0)
-    torch.cuda.synchronize()
-    start.record()
-    fn(0)
-    stop.record()
-    stop.synchronize()
-    est = start.elapsed_time(stop)
+    est = one_call_ms(fn)
     if est < 2:
         per, groups, warm = max(8, copies), GROUPS, WARMUP
     else:
@@ -204,33 +246,11 @@ def time_groups(fn, copies):
     for w in range(warm):
         fn(w % copies)
     torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    try:
-        with torch.cuda.graph(graph):
-            with cupy.cuda.ExternalStream(
-                    torch.cuda.current_stream().cuda_stream):
-                for j in range(per):
-                    fn(j % copies)
-        replay, mode = graph.replay, "graph"
-    except Exception:
-        torch.cuda.synchronize()
-        graph = None
-
-        def replay():
-            for j in range(per):
-                fn(j % copies)
-        mode = "eager"
+    replay, mode, graph = capture(fn, per, copies)
     if est < 2:
         replay()
     torch.cuda.synchronize()
-    times = []
-    for _ in range(groups):
-        start.record()
-        replay()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop) / per)
-    times.sort()
+    times = replay_ms(replay, per, groups)
     del graph
     return times[len(times) // 2], times[0], mode
 
@@ -725,6 +745,22 @@ def ptxas_table(results, ptxas):
     return lines
 
 
+def tuned_table(results):
+    """Heuristic against tuned (the `+tuned` bundles, perf DB entries) for
+    the rows that have a tuned bundle."""
+    lines = ["| suite | case | variant | heuristic µs | tuned µs | tuned / "
+             "heuristic |", "|---|---|---|---|---|---|"]
+    for r in results:
+        for v in [b[:-6] for b in r.get("bundles", {}) if
+                  b.endswith("+tuned")]:
+            h, t = r.get(v + "_us"), r.get(v + "+tuned_us")
+            ratio = f"{t / h:.3f}" if h and t else "-"
+            lines.append(f"| {r.get('suite', 'decode')} | {r.get('name')} | "
+                         f"{v} | {h and f'{h:.1f}' or '-'} | "
+                         f"{t and f'{t:.1f}' or '-'} | {ratio} |")
+    return lines if len(lines) > 2 else []
+
+
 def tables(results, ptxas):
     out = []
     mm = next((r for r in results if r.get("suite") == "matmul"), None)
@@ -741,6 +777,9 @@ def tables(results, ptxas):
         rows = [r for r in results if r.get("suite", "decode") == suite]
         if rows:
             out += ["", f"{suite}:"] + fn(rows)
+    tuned = tuned_table(results)
+    if tuned:
+        out += ["", "heuristic and tuned (perf DB):"] + tuned
     rows = [r for r in results
             if r.get("suite") in ("prefill", "shapes", "mtd")]
     if ptxas and rows:

@@ -34,7 +34,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
 # producer warpgroup / without the softmax overlapping P·V; pp / sw128: with
 # its consumer warpgroups in ping-pong / its tiles 128-byte swizzled
-# (off by default until measured; combine them as dense-pp-sw128).
+# (off by default until measured; combine them as dense-pp-sw128); pa: paged
+# K / V staged by page runs, pointers a tile ahead (decode); fc: the
+# internal split merged in the kernel (decode; both off until measured).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -42,7 +44,9 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "nows": "--module-attr rock.gpu_wgmma_producer=false",
         "noov": "--module-attr rock.gpu_wgmma_overlap=false",
         "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
-        "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true"}
+        "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true",
+        "pa": "--module-attr rock.gpu_accel_page_ahead=true",
+        "fc": "--module-attr rock.gpu_fused_combine=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

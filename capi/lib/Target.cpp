@@ -7,7 +7,9 @@
 #include "rock-c/Target.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/X86TargetParser.h"
 
 static llvm::StringRef ref(MlirStringRef s) { return {s.data, s.length}; }
@@ -26,4 +28,10 @@ bool rockX86CpuHasFeature(MlirStringRef cpu, MlirStringRef feature) {
     if (f == ref(feature))
       return true;
   return false;
+}
+
+bool rockX86HostHasFeature(MlirStringRef feature) {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto it = features.find(ref(feature));
+  return it != features.end() && it->second;
 }

@@ -13,6 +13,7 @@
 #include "rock-c/Attention.h"
 #include "rock-c/GpuTarget.h"
 #include "rock-c/TransformMap.h"
+#include "rock-c/Tuning.h"
 #include "support/str.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -635,6 +636,13 @@ char *rockAttentionBuildModuleText(MlirContext ctx,
     mlirEmitError(loc, err);
     return NULL;
   }
+  /* No perf_config: the perf DB's entry for the problem, if it has one. */
+  char fromDb[512];
+  if ((!c.perfConfig || !c.perfConfig[0]) && c.perfDb &&
+      rockAttentionResolvePerfConfig(&c, arch, rockTuningDefaultNumCu(arch),
+                                     c.perfDb, fromDb, sizeof fromDb, err,
+                                     sizeof err) == ROCK_PERF_FROM_DB)
+    c.perfConfig = fromDb;
   const char *gpuArch = tgt.vendor != ROCK_GPU_NONE ? arch : NULL;
   /* With the host functions the harness is on @main and the module's
    * attributes are rocmlir-gen's, `{mhal.arch = ...}`. */

@@ -94,5 +94,11 @@ MlirLogicalResult rockViewPrefetchOpVerify(MlirOperation op) {
   int64_t l = mlirAttributeIsNull(loc) ? 2 : mlirIntegerAttrGetValueInt(loc);
   if (l < 0 || l > 3)
     return rock__verifyFail(op, "locality must be in [0, 3] (got %lld)", LL(l));
+  MlirAttribute ln = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("lines"));
+  int64_t lines = mlirAttributeIsNull(ln) ? 1 : mlirIntegerAttrGetValueInt(ln);
+  if (lines < 1 || lines > ROCK_PREFETCH_MAX_LINES)
+    return rock__verifyFail(op, "lines must be in [1, %d] (got %lld)",
+                            ROCK_PREFETCH_MAX_LINES, LL(lines));
   return mlirLogicalResultSuccess();
 }

@@ -133,7 +133,7 @@ int rock__genAlloc(RockGen *g, const char *mt, bool heap);
  * The op's description (op.c)
  *===----------------------------------------------------------------------===*/
 
-enum { ROCK_ATTN_MAX_ELEM = 8 };
+enum { ROCK_ATTN_MAX_ELEM = 8, ROCK_ATTN_MAX_EXTRA = 2 };
 
 /* How a target spells the transcendental functions of the softmax. */
 typedef struct RockAttnTarget {
@@ -163,6 +163,26 @@ typedef struct RockAttn {
   bool dot;       /* features has `dot`: x86 AVX512-BF16 dot products allowed */
   bool kKeyMajor; /* K's memory has unit stride along keys, not along d */
   bool kvPaged;   /* K or V reaches memory through a rock.deref (paged) */
+  /* Values a schedule passes into the generated function besides the op's
+   * operands (borrowed; they must dominate the op, e.g. a page table):
+   * set extra / nExtra before rock__attnLower, which gives them the ids
+   * extraId[i] (after the operands) before the body is generated. */
+  MlirValue extra[ROCK_ATTN_MAX_EXTRA];
+  int nExtra, extraId[ROCK_ATTN_MAX_EXTRA];
+  /* A combine fused into the body (GPU): set `fused`, fusedCnt and fusedUp
+   * before rock__attnLower. With an internal split (P > 1) it then
+   * allocates fusedCnt arrival counters per KV group and row block (cnt,
+   * type mcnt; scratch marked rock.zero_init, which the body must leave at
+   * zero) and fusedUp more partial rows per query row (after the B·P of the
+   * splits) instead of launching the combine, and the body merges the
+   * partials into the op's out / lse (ids fOut / fLse, fLse -1 without one;
+   * types fmo / fml, element types fto / ftl). Without a split `fused` is
+   * cleared. */
+  bool fused;
+  int64_t fusedCnt, fusedUp;
+  int cnt, fOut, fLse;
+  char mcnt[64], fmo[128], fml[128];
+  MlirType fto, ftl;
   /* region (either form, support/region_form.h) */
   MlirBlock rblock; /* the block cloned per score; null when empty */
   MlirType rArg0, rYield;
@@ -192,8 +212,18 @@ int64_t rock__attnMachineAttr(MlirOperation op, const char *name, int64_t dflt);
  * that runs `T` workgroups at once: the smallest power of two with
  * gridSize*P >= T, halved until each partition keeps `minTiles` key tiles;
  * 1 (no split) when the op has a split, no softmax, a non-float output or a
- * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain. */
+ * non-f32 LSE, when gridSize >= T, or when fewer than 2 partitions remain.
+ * A knob rock.internal_split on the op or an ancestor replaces the rule
+ * (rock__attnForcedSplit). */
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T, int64_t minTiles);
+
+/* The internal split a perf_config's split field asks for (the knob
+ * rock.internal_split = N on the op or an ancestor, docs/tuning.md):
+ * min(N, key tiles) partitions, fewer when their f32 partials would take
+ * more than 1 GiB, 1 when `a` cannot be split; 0 when no knob is set. The
+ * one reader of the knob: a lowering with its own split rule asks this
+ * first. */
+int64_t rock__attnForcedSplit(const RockAttn *a);
 
 /* A target's body emitter: appends the code of the whole kernel for `a`
  * (operand ids as analysed; out / lse may be scratch partials) to `g`;

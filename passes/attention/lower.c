@@ -18,7 +18,10 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   RockGen g;
   memset(&g, 0, sizeof g);
   /* Arguments take ids 0..nArgs-1. */
-  int nArgs = 4 + a->nElem + a->hasCsl + a->hasPo + a->hasLse;
+  int nOps = 4 + a->nElem + a->hasCsl + a->hasPo + a->hasLse;
+  int nArgs = nOps + a->nExtra;
+  for (int i = 0; i < a->nExtra; ++i)
+    a->extraId[i] = nOps + i;
   int outArg = a->out;
   bool userLse = a->hasLse;
   g.next = nArgs;
@@ -28,12 +31,26 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   int64_t B = a->Bkv * a->R;
   char msO[128], msL[128];
   if (P > 1) {
-    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)(B * P),
+    int64_t rows = B * P + (a->fused ? B * a->fusedUp : 0);
+    snprintf(msO, sizeof msO, "memref<%lldx%lldx%lldxf32>", (long long)rows,
              (long long)a->Sq, (long long)a->Dv);
-    snprintf(msL, sizeof msL, "memref<%lldx%lldxf64>", (long long)(B * P),
+    snprintf(msL, sizeof msL, "memref<%lldx%lldxf64>", (long long)rows,
              (long long)a->Sq);
     a->out = rock__genAlloc(&g, msO, true);
     a->lse = rock__genAlloc(&g, msL, true);
+    if (a->fused) {
+      a->fOut = outArg, a->fLse = userLse ? outArg + 1 : -1;
+      snprintf(a->fmo, sizeof a->fmo, "%s", a->mo);
+      snprintf(a->fml, sizeof a->fml, "%s", a->ml);
+      a->fto = a->to, a->ftl = a->tl;
+      snprintf(a->mcnt, sizeof a->mcnt, "memref<%lldxi32>",
+               (long long)(a->Bkv * a->nNBlk * a->fusedCnt));
+      a->cnt = rock__genFresh(&g);
+      rock__genLine(&g,
+                    "%%v%d = memref.alloc() {alignment = 64 : i64, "
+                    "rock.zero_init} : %s",
+                    a->cnt, a->mcnt);
+    }
     snprintf(a->mo, sizeof a->mo, "%s", msO);
     snprintf(a->ml, sizeof a->ml, "%s", msL);
     a->to = a->f32;
@@ -41,48 +58,60 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
     a->hasLse = true;
     a->S = P;
     a->grid *= P;
+  } else {
+    a->fused = false;
   }
   bool fits = generate(&g, a, ctx);
 
   RockStr text = {0};
   rock__strAppend(&text, "func.func @body(");
-  MlirValue args[6 + ROCK_ATTN_MAX_ELEM];
+  MlirValue args[6 + ROCK_ATTN_MAX_ELEM + ROCK_ATTN_MAX_EXTRA];
   for (int i = 0; i < nArgs; ++i) {
-    args[i] = mlirOperationGetOperand(op, i);
+    args[i] = i < nOps ? mlirOperationGetOperand(op, i) : a->extra[i - nOps];
     rock__strAppendf(&text, "%s%%v%d: ", i ? ", " : "", i);
     rock__strAppendType(&text, mlirValueGetType(args[i]));
   }
-  if (P > 1)
+  if (P > 1 && a->fused)
+    rock__strAppendf(&text, ") -> (%s, %s, %s) {\n", msO, msL, a->mcnt);
+  else if (P > 1)
     rock__strAppendf(&text, ") -> (%s, %s) {\n", msO, msL);
   else
     rock__strAppend(&text, ") {\n");
   rock__strAppend(&text, g.consts.data ? g.consts.data : "");
   rock__strAppend(&text, g.body.data ? g.body.data : "");
-  if (P > 1)
+  if (P > 1 && a->fused)
+    rock__strAppendf(&text, "  return %%v%d, %%v%d, %%v%d : %s, %s, %s\n}\n",
+                     a->out, a->lse, a->cnt, msO, msL, a->mcnt);
+  else if (P > 1)
     rock__strAppendf(&text, "  return %%v%d, %%v%d : %s, %s\n}\n", a->out,
                      a->lse, msO, msL);
   else
     rock__strAppend(&text, "  return\n}\n");
   rock__debugDump("ROCK_DEBUG_GRIDWISE_TEXT", text.data);
-  MlirValue part[2];
+  MlirValue part[3];
   bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
-                                         P > 1 ? 2 : 0, part);
+                                         P > 1 ? 2 + a->fused : 0, part);
   rock__strFree(&text);
   rock__strFree(&g.body);
   rock__strFree(&g.consts);
   free(g.cs);
   if (ok && P > 1) {
     MlirValue cargs[4] = {part[0], part[1], args[outArg], args[outArg + 1]};
-    ok = rock__inlineCombine(op, B, a->Sq, a->Dv, P, false, userLse ? 4 : 3,
-                             cargs, gpu);
+    if (!a->fused)
+      ok = rock__inlineCombine(op, B, a->Sq, a->Dv, P, false, userLse ? 4 : 3,
+                               cargs, gpu);
     RockStr fr = {0};
     rock__strAppendf(&fr,
-                     "func.func @free(%%o: %s, %%l: %s) {\n"
+                     "func.func @free(%%o: %s, %%l: %s%s%s) {\n"
                      "  memref.dealloc %%o : %s\n"
-                     "  memref.dealloc %%l : %s\n"
-                     "  return\n}\n",
-                     msO, msL, msO, msL);
-    ok = ok && rock__inlineFuncText(op, fr.data, 2, part, 0, NULL);
+                     "  memref.dealloc %%l : %s\n",
+                     msO, msL, a->fused ? ", %c: " : "",
+                     a->fused ? a->mcnt : "", msO, msL);
+    if (a->fused)
+      rock__strAppendf(&fr, "  memref.dealloc %%c : %s\n", a->mcnt);
+    rock__strAppend(&fr, "  return\n}\n");
+    ok = ok &&
+         rock__inlineFuncText(op, fr.data, a->fused ? 3 : 2, part, 0, NULL);
     rock__strFree(&fr);
   }
   if (!ok) {

@@ -374,10 +374,35 @@ int64_t rock__attnMachineAttr(MlirOperation op, const char *name,
   return dflt;
 }
 
+/* Most bytes of f32 partials a forced internal split may allocate. */
+#define SPLIT_SCRATCH_MAX ((int64_t)1 << 30)
+
+/* Whether `a` may be split internally at all. */
+static bool splittable(const RockAttn *a) {
+  return a->S == 1 && a->softmax && rock__isFloat(a->to) &&
+         (!a->hasLse || mlirTypeIsAF32(a->tl));
+}
+
+int64_t rock__attnForcedSplit(const RockAttn *a) {
+  int64_t forced = rock__attnMachineAttr(a->op, "rock.internal_split", 0);
+  if (forced <= 0)
+    return 0;
+  if (!splittable(a))
+    return 1;
+  int64_t nMB = (a->Sk + a->MB - 1) / a->MB;
+  int64_t perSplit = a->Bkv * a->R * a->Sq * (a->Dv + 1) * 4;
+  int64_t byMem = perSplit > 0 ? SPLIT_SCRATCH_MAX / perSplit : 1;
+  int64_t P = forced < nMB ? forced : nMB;
+  P = P < byMem ? P : byMem;
+  return P >= 1 ? P : 1;
+}
+
 int64_t rock__attnInternalSplit(const RockAttn *a, int64_t T,
                                 int64_t minTiles) {
-  if (a->S != 1 || !a->softmax || a->grid >= T || !rock__isFloat(a->to) ||
-      (a->hasLse && !mlirTypeIsAF32(a->tl)))
+  int64_t forced = rock__attnForcedSplit(a);
+  if (forced > 0)
+    return forced;
+  if (!splittable(a) || a->grid >= T)
     return 1;
   int64_t P = 1, nMB = (a->Sk + a->MB - 1) / a->MB;
   while (P <= T / 2 && a->grid <= (T - 1) / P) /* grid * P < T */

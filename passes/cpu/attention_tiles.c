@@ -8,6 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* `%r = vector.shuffle %x, %y [mask] : ty, ty`; frees mask. */
+static int shuffle(RockGen *g, int x, int y, RockStr *mask, const char *ty) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : %s, %s", r, x, y,
+                mask->data, ty, ty);
+  rock__strFree(mask);
+  return r;
+}
+
 /* exp2(d) for f32 d <= 0 (scalar or vector<W>), written in arith so that it
  * vectorises (math.exp2 becomes one libm call per lane): d = n + f with
  * n = roundeven(d), |f| <= 1/2, 2^f = 1 + f*P(f) (Cephes exp2f, relative
@@ -68,8 +77,36 @@ int rock__cpuKeyOrder(RockGen *g, int j, int nCols, int64_t MB) {
   return rock__genSelect(g, full, jp, j, "index");
 }
 
-/* Software prefetch of the fused decode loops: one rock.view_prefetch per
- * 64-byte line of row `jj` + MB (the same key of the next tile, clamped to
+/* The key rock__cpuKeyOrder visits at step t of a full tile, as a number. */
+static int64_t keyAt(int64_t t, int64_t MB) {
+  return (t % ROCK_CPU_KEY_STREAMS) * (MB / ROCK_CPU_KEY_STREAMS) +
+         t / ROCK_CPU_KEY_STREAMS;
+}
+
+void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
+                           int nCols, int64_t MB) {
+  if (MB % ROCK_CPU_KEY_STREAMS != 0)
+    return;
+  char ib[128], tv[64];
+  snprintf(tv, sizeof tv, "vector<%lldxbf16>", (long long)MB);
+  int full =
+      rock__genBin(g, "arith.cmpi eq,", nCols, rock__genIndex(g, MB), "index");
+  rock__genLine(g, "scf.if %%v%d {", full);
+  g->depth++;
+  int c0 = rock__genIndex(g, 0);
+  int r = rock__genFor(g, c0, nRows, rock__genIndex(g, 1));
+  rock__idx2(ib, sizeof ib, r, c0);
+  int v = rock__genLoad(g, buf, mt, ib, (int)MB, "bf16");
+  RockStr m = {0};
+  for (int64_t t = 0; t < MB; ++t)
+    rock__strAppendf(&m, "%s%lld", t ? ", " : "", (long long)keyAt(t, MB));
+  rock__genStore(g, shuffle(g, v, v, &m, tv), buf, mt, ib, (int)MB, "bf16");
+  rock__genEnd(g);
+  rock__genEnd(g);
+}
+
+/* Software prefetch of the fused decode loops: one rock.view_prefetch of
+ * the 64-byte lines of row `jj` + MB (the same key of the next tile, clamped to
  * the last key so the page table is never read out of bounds) of K
  * (`isV` false) or V, columns [d0, d0 + n) where d0 is the SSA index `d0`
  * (or 0 when d0 < 0). gemm0 prefetches the next tile's K rows, gemm1 the
@@ -88,18 +125,13 @@ void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
   int nxt = rock__genBin(g, "arith.minui", ahead, rock__genIndex(g, a->Sk - 1),
                          "index");
   MlirType t = isV ? a->tv : a->tk;
-  unsigned bytes = (rock__bitWidth(t) + 7) / 8;
-  int64_t step = bytes ? 64 / bytes : 64;
+  int64_t bytes = (rock__bitWidth(t) + 7) / 8;
+  int64_t lines = (n * (bytes ? bytes : 1) + 63) / 64;
   char ib[128];
-  for (int64_t d = 0; d < n; d += step) {
-    int col =
-        d0 < 0 ? rock__genIndex(g, d)
-        : d ? rock__genBin(g, "arith.addi", d0, rock__genIndex(g, d), "index")
-            : d0;
-    rock__idx3(ib, sizeof ib, gBlk, nxt, col);
-    rock__genLine(g, "rock.view_prefetch %%v%d[%s] : %s", isV ? a->v : a->k, ib,
-                  isV ? a->mv : a->mk);
-  }
+  /* One view access for the row's lines (one page-table lookup). */
+  rock__idx3(ib, sizeof ib, gBlk, nxt, d0 < 0 ? rock__genIndex(g, 0) : d0);
+  rock__genLine(g, "rock.view_prefetch %%v%d[%s] {lines = %lld : i32} : %s",
+                isV ? a->v : a->k, ib, (long long)lines, isV ? a->mv : a->mk);
 }
 
 /* Adds lanes [lo, lo + n) and [hi, hi + n) of each of x and y (vector<W>)
@@ -180,19 +212,73 @@ int rock__cpuDotBf16(RockGen *g, int acc, int x, int y) {
   return r;
 }
 
+void rock__cpuScaledO(RockGen *g, const RockCpuBufs *b, const int *rows, int nr,
+                      const int *cols, int nv, int *init) {
+  char ib[128];
+  for (int h = 0; h < nr; ++h) {
+    int cv = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", cv, b->Ct,
+                  rows[h], b->mRow);
+    int cb = rock__genBcast(g, cv, 16, "f32");
+    for (int v = 0; v < nv; ++v) {
+      rock__idx2(ib, sizeof ib, rows[h], cols[v]);
+      int o = rock__genLoad(g, b->Ot, b->mOt, ib, 16, "f32");
+      init[h * nv + v] =
+          rock__genBinF(g, "arith.mulf", o, cb, "vector<16xf32>");
+    }
+  }
+}
+
+/* The pair buf[idx], buf[idx + 1] repeated over 32 lanes. */
+int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx) {
+  int pp = rock__genLoad(g, buf, mt, idx, 2, "bf16");
+  RockStr m = {0};
+  for (int l = 0; l < 32; ++l)
+    rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
+  return shuffle(g, pp, pp, &m, "vector<2xbf16>");
+}
+
+/* vcvtneps2bf16 per 16 lanes; the halves of a wider vector joined by
+ * shuffles. */
+int rock__cpuCvtBf16(RockGen *g, int v, int w) {
+  int parts[8], n = w / 16;
+  for (int k = 0; k < n; ++k) {
+    int x = v;
+    if (n > 1) {
+      x = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = vector.extract_strided_slice %%v%d {offsets = "
+                    "[%d], sizes = [16], strides = [1]} : vector<%dxf32> to "
+                    "vector<16xf32>",
+                    x, v, 16 * k, w);
+    }
+    parts[k] = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = llvm.call_intrinsic "
+                  "\"llvm.x86.avx512bf16.cvtneps2bf16.512\"(%%v%d) : "
+                  "(vector<16xf32>) -> vector<16xbf16>",
+                  parts[k], x);
+  }
+  /* Join pairwise: 16 + 16 -> 32, ... */
+  for (int width = 16; n > 1; width *= 2, n /= 2)
+    for (int k = 0; k < n / 2; ++k) {
+      RockStr m = {0};
+      for (int l = 0; l < 2 * width; ++l)
+        rock__strAppendf(&m, "%s%d", l ? ", " : "", l);
+      char ty[32];
+      snprintf(ty, sizeof ty, "vector<%dxbf16>", width);
+      parts[k] = shuffle(g, parts[2 * k], parts[2 * k + 1], &m, ty);
+    }
+  return parts[0];
+}
+
 /* Lanes x[o], y[o], x[o+1], y[o+1], ..., x[o+15], y[o+15] of two
  * vector<32xbf16>. */
 int rock__cpuInterleave16(RockGen *g, int x, int y, int o) {
   RockStr m = {0};
   for (int l = 0; l < 16; ++l)
     rock__strAppendf(&m, "%s%d, %d", l ? ", " : "", o + l, 32 + o + l);
-  int r = rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<32xbf16>, "
-                "vector<32xbf16>",
-                r, x, y, m.data);
-  rock__strFree(&m);
-  return r;
+  return shuffle(g, x, y, &m, "vector<32xbf16>");
 }
 
 /* gemm0 of the fused form when K is key-major in memory: per row group

@@ -20,9 +20,9 @@
 /* The per-workgroup local buffers of the CPU schedule (ids, -1 when not
  * allocated) and their printed types. */
 typedef struct RockCpuBufs {
-  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb, Pb;
+  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb, Pb, KP, VP;
   char mQb[64], mPb[64], mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64],
-      mRow[64], mIdx[64];
+      mRow[64], mIdx[64], mKP[64], mVP[64];
   const char *acc; /* "f32" or "i32" */
 } RockCpuBufs;
 
@@ -35,6 +35,48 @@ typedef struct RockCpuFused {
   bool narrowRegs;  /* 16 x 256-bit registers (rock.vector_bits 256) */
   bool narrowV;     /* ... and V is 16-bit: 16 columns of O in gemm1 */
 } RockCpuFused;
+
+/* The loop state of the packed bf16 prefill form (packed_prefill.c,
+ * amx_prefill.c). */
+typedef struct RockCpuPack {
+  int c0, c1;       /* index constants 0 and 1 */
+  int nRows, nCols; /* real merged rows of the block, keys of the tile */
+  int j0, gBlk;     /* first key of the tile, the KV batch of the block */
+  int ktv;          /* the [Bkv, Dqk, Sk] view of key-major K, else -1 */
+} RockCpuPack;
+
+/* Packs the tile's K into b->KP ([Dqk/2][2 MB]: KP[t][2j+e] = K[j][2t+e])
+ * and V into b->VP ([MB/2][2 Dv]: VP[u][2d+e] = V[2u+e][d]); padding keys
+ * are zeros. */
+void rock__cpuPackK(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                    const RockCpuPack *p);
+void rock__cpuPackV(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                    const RockCpuPack *p);
+/* The packed form's gemm0 (scores into b->Sa from b->Qb and b->KP) and
+ * gemm1 (O = c O + P V into b->Ot from b->Pb, b->VP and the rescale factors
+ * b->Ct), by vdpbf16ps register blocks (NB a multiple of 8, MB and Dv of
+ * 32) ... */
+void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                          const RockCpuPack *p);
+void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                          const RockCpuPack *p);
+/* ... or by AMX tiles (amx_prefill.c; NB a multiple of 32, MB of 32, Dqk of
+ * 32, Dv of 32). */
+void rock__cpuAmxGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                       const RockCpuPack *p);
+void rock__cpuAmxGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                       const RockCpuPack *p);
+
+/* One merged row's scores of a key tile (no pre-softmax region;
+ * tile_scores.c): S[r][0..MB) scaled into the exp2 domain, masked only when
+ * some key of the tile is, stored to b->St; returns their maximum (f32). */
+typedef struct RockCpuScores {
+  int r, j0, nCols;   /* the row, the tile's first key and real key count */
+  const RockSeg *seg; /* the segments of [0, MB) */
+  int nSeg;
+} RockCpuScores;
+int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                        const RockCpuScores *s);
 
 /* The fused decode form's gemm0 (scores into b->Sa) and gemm1 (O += P V
  * into b->Ot) for one key tile (fused_decode.c). */
@@ -49,6 +91,11 @@ int rock__cpuExp2Poly(RockGen *g, int d, int w);
 /* The key visited at step `j` of a fused decode loop over a tile of `nCols`
  * keys (interleaved streams for a full tile). */
 int rock__cpuKeyOrder(RockGen *g, int j, int nCols, int64_t MB);
+/* Rows [0, nRows) of the bf16 [NB][MB] buffer `buf` (type mt), written in
+ * key order, rearranged into rock__cpuKeyOrder's visiting order when the
+ * tile is full (one shuffle per row). */
+void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
+                           int nCols, int64_t MB);
 /* Software prefetch of row `jj` + MB of K (isV false) or V, columns
  * [d0, d0 + n) (d0 < 0: from 0). */
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
@@ -57,6 +104,16 @@ void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
 int rock__cpuReduce4(RockGen *g, const int v[4]);
 /* acc + pairwise bf16 products: vdpbf16ps on vector<32xbf16> operands. */
 int rock__cpuDotBf16(RockGen *g, int acc, int x, int y);
+/* The starting accumulators of a gemm1 register block: init[h nv + v] =
+ * Ct[rows[h]] * Ot[rows[h]][cols[v] .. + 16) for h < nr, v < nv. */
+void rock__cpuScaledO(RockGen *g, const RockCpuBufs *b, const int *rows, int nr,
+                      const int *cols, int nv, int *init);
+/* The bf16 pair buf[idx], buf[idx + 1] (a 2-D bf16 memref of type mt)
+ * repeated over a vector<32xbf16> (one 32-bit broadcast). */
+int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx);
+/* f32 %v (vector<w>, w a multiple of 16) to bf16 by vcvtneps2bf16 (round to
+ * nearest even; AVX512-BF16). */
+int rock__cpuCvtBf16(RockGen *g, int v, int w);
 /* Lanes x[o], y[o], ..., x[o+15], y[o+15] of two vector<32xbf16>. */
 int rock__cpuInterleave16(RockGen *g, int x, int y, int o);
 /* gemm0 of the fused form for key-major K (`ktv`: a [Bkv, Dqk, Sk] view). */

@@ -10,17 +10,99 @@
 
 #include <stdio.h>
 
+/* Rows of K or V of at most this many bytes are read by one view access per
+ * key (one page-table lookup; the vectors are slices of it in registers),
+ * with the loop over d unrolled; longer rows by one access per vector. */
+#define ROW_LOAD_BYTES 512
+
+/* `w` lanes of row `jj` of K (isV false) or V from column `col` (an index
+ * id; `cst` its value): a slice of `row` (the whole row from column `base`,
+ * or -1: a view access of its own). */
+static int rowSlice(RockGen *g, const RockAttn *a, bool isV, int gBlk, int jj,
+                    int row, int64_t rowLen, int64_t cst, int col, int w) {
+  MlirType t = isV ? a->tv : a->tk;
+  char ib[128], ts[64], tr[64];
+  rock__typeStr(ts, sizeof ts, t, w);
+  if (row < 0) {
+    rock__idx3(ib, sizeof ib, gBlk, jj, col);
+    int r = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", r,
+                  isV ? a->v : a->k, ib, isV ? a->mv : a->mk, ts);
+    return r;
+  }
+  rock__typeStr(tr, sizeof tr, t, (int)rowLen);
+  int r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = vector.extract_strided_slice %%v%d {offsets = [%lld], "
+                "sizes = [%d], strides = [1]} : %s to %s",
+                r, row, (long long)cst, w, tr, ts);
+  return r;
+}
+
+/* The whole row of K / V at [gBlk, jj, col] as vector<n x elt>, or -1 when
+ * it is longer than ROW_LOAD_BYTES. */
+static int rowLoad(RockGen *g, const RockAttn *a, bool isV, int gBlk, int jj,
+                   int col, int64_t n) {
+  MlirType t = isV ? a->tv : a->tk;
+  if (n * ((rock__bitWidth(t) + 7) / 8) > ROW_LOAD_BYTES)
+    return -1;
+  char ib[128];
+  rock__idx3(ib, sizeof ib, gBlk, jj, col);
+  return rock__genViewLoad(g, isV ? a->v : a->k, isV ? a->mv : a->mk, ib, t,
+                           (int)n);
+}
+
+/* What one d step of gemm0 needs. */
+typedef struct Gemm0Step {
+  const RockAttn *a;
+  const RockCpuBufs *b;
+  const RockCpuFused *f;
+  const int *rows;
+  int jj, row, nu;
+} Gemm0Step;
+
+/* One step of gemm0 at d = `d` (index id; `cst` its value when the row is
+ * in registers): nacc[nu h + u] = args[..] + Q[r_h][d + ...] · K[jj][d +
+ * ...] (the product alone where args[..] is -1). */
+static void gemm0Step(RockGen *g, const Gemm0Step *s, int d, int64_t cst,
+                      const int *args, int *nacc) {
+  const RockAttn *a = s->a;
+  const RockCpuBufs *b = s->b;
+  int nu = s->nu, w = s->f->dotK ? 32 : 16;
+  char ib[128];
+  for (int u = 0; u < (s->f->dotK ? 2 : nu); ++u) {
+    int dd =
+        u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, w * u), "index")
+          : d;
+    int kl = rowSlice(g, a, false, s->f->gBlk, s->jj, s->row, a->Dqk,
+                      cst + w * u, dd, w);
+    int kv = s->f->dotK ? kl : rock__genConv(g, kl, a->tk, a->acc, 16);
+    for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
+      rock__idx2(ib, sizeof ib, s->rows[h], dd);
+      int k = nu * h + u;
+      if (s->f->dotK) {
+        int qb = rock__genLoad(g, b->Qb, b->mQb, ib, 32, "bf16");
+        nacc[k] = rock__cpuDotBf16(g, args[k], qb, kv);
+      } else {
+        int qv = rock__genLoad(g, b->Ql, b->mQl, ib, 16, "f32");
+        int p = rock__genBinF(g, "arith.mulf", qv, kv, "vector<16xf32>");
+        nacc[k] = args[k] < 0 ? p /* the first step of an unrolled row */
+                              : rock__genBinF(g, "arith.addf", args[k], p,
+                                              "vector<16xf32>");
+      }
+    }
+  }
+}
+
 /* gemm0, ROCK_CPU_FUSE_ROWS rows per K load: S[r][j] = Σ_d Q[r][d] * K[j][d],
- * one or two 16-lane partial sums per row, reduced once per key. */
+ * one or two 16-lane partial sums per row (two bf16 dot products with
+ * `dotK`), reduced once per key. */
 void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                          const RockCpuFused *f) {
   int64_t MB = a->MB, Dqk = a->Dqk;
   int c0 = f->c0, c1 = f->c1, nRows = f->nRows, nCols = f->nCols, j0 = f->j0,
       gBlk = f->gBlk;
-  bool dotK = f->dotK, narrowRegs = f->narrowRegs;
   char ib[128];
-  /* gemm0, ROCK_CPU_FUSE_ROWS rows per K load: S[r][j] = Σ_d Q[r][d] *
-   * K[j][d], two 16-lane partial sums per row, reduced once per key. */
   int rg = rock__genFor(g, c0, nRows, rock__genIndex(g, ROCK_CPU_FUSE_ROWS));
   int rows[ROCK_CPU_FUSE_ROWS];
   rows[0] = rg;
@@ -31,42 +113,27 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rock__cpuPrefetchRow(g, a, false, gBlk, jj, -1, Dqk);
   enum { NA = 2 * ROCK_CPU_FUSE_ROWS };
   int init[NA], args[NA], res[NA], nacc[NA], d;
-  int nu = narrowRegs ? 1 : 2, na = nu * ROCK_CPU_FUSE_ROWS;
+  int nu = f->narrowRegs ? 1 : 2, na = nu * ROCK_CPU_FUSE_ROWS;
+  int64_t step = f->dotK ? 64 : 16 * nu;
   for (int i = 0; i < NA; ++i)
     init[i] = rock__genZero(g, "f32", 16);
-  rock__genForMulti(g, c0, rock__genIndex(g, Dqk),
-                    rock__genIndex(g, dotK ? 64 : 16 * nu), na, init,
-                    "vector<16xf32>", &d, args, res);
-  for (int u = 0; dotK && u < 2; ++u) {
-    int dd =
-        u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, 32), "index")
-          : d;
-    int kb = rock__genFresh(g);
-    rock__idx3(ib, sizeof ib, gBlk, jj, dd);
-    rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> vector<32xbf16>",
-                  kb, a->k, ib, a->mk);
-    for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
-      rock__idx2(ib, sizeof ib, rows[h], dd);
-      int qb = rock__genLoad(g, b->Qb, b->mQb, ib, 32, "bf16");
-      nacc[nu * h + u] = rock__cpuDotBf16(g, args[nu * h + u], qb, kb);
+  Gemm0Step st = {a, b, f, rows, jj, rowLoad(g, a, false, gBlk, jj, c0, Dqk),
+                  nu};
+  if (st.row >= 0) {
+    /* The row in registers, the d loop unrolled. */
+    for (int i = 0; i < na; ++i)
+      res[i] = f->dotK ? init[i] : -1;
+    for (int64_t dc = 0; dc < Dqk; dc += step) {
+      gemm0Step(g, &st, rock__genIndex(g, dc), dc, res, nacc);
+      for (int i = 0; i < na; ++i)
+        res[i] = nacc[i];
     }
+  } else {
+    rock__genForMulti(g, c0, rock__genIndex(g, Dqk), rock__genIndex(g, step),
+                      na, init, "vector<16xf32>", &d, args, res);
+    gemm0Step(g, &st, d, 0, args, nacc);
+    rock__genYieldMultiEnd(g, na, nacc, "vector<16xf32>");
   }
-  for (int u = 0; !dotK && u < nu; ++u) {
-    int dd =
-        u ? rock__genBin(g, "arith.addi", d, rock__genIndex(g, 16), "index")
-          : d;
-    rock__idx3(ib, sizeof ib, gBlk, jj, dd);
-    int ld = rock__genViewLoad(g, a->k, a->mk, ib, a->tk, 16);
-    int kv = rock__genConv(g, ld, a->tk, a->acc, 16);
-    for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
-      rock__idx2(ib, sizeof ib, rows[h], dd);
-      int qv = rock__genLoad(g, b->Ql, b->mQl, ib, 16, "f32");
-      int p = rock__genBinF(g, "arith.mulf", qv, kv, "vector<16xf32>");
-      nacc[nu * h + u] =
-          rock__genBinF(g, "arith.addf", args[nu * h + u], p, "vector<16xf32>");
-    }
-  }
-  rock__genYieldMultiEnd(g, na, nacc, "vector<16xf32>");
   int sums[ROCK_CPU_FUSE_ROWS];
   for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h)
     sums[h] = nu == 1 ? res[h]
@@ -144,15 +211,12 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     for (int k = 0; k < 2; ++k) {
       int jjk = rock__genBin(g, "arith.addi", j0, jk[k], "index");
       rock__cpuPrefetchRow(g, a, true, gBlk, jjk, dc, DC);
+      int row = rowLoad(g, a, true, gBlk, jjk, dc, DC);
       for (int hf = 0; hf < 2; ++hf) {
-        vr[k][hf] = rock__genFresh(g);
         int col = hf ? rock__genBin(g, "arith.addi", dc, rock__genIndex(g, 32),
                                     "index")
                      : dc;
-        rock__idx3(ib, sizeof ib, gBlk, jjk, col);
-        rock__genLine(
-            g, "%%v%d = rock.view_load %%v%d[%s] : %s -> vector<32xbf16>",
-            vr[k][hf], a->v, ib, a->mv);
+        vr[k][hf] = rowSlice(g, a, true, gBlk, jjk, row, DC, 32 * hf, col, 32);
       }
     }
     for (int q = 0; q < 4; ++q)
@@ -160,17 +224,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
           rock__cpuInterleave16(g, vr[0][q / 2], vr[1][q / 2], (q % 2) * 16);
     for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
       rock__idx2(ib, sizeof ib, rows[h], t2);
-      int pp = rock__genLoad(g, b->Pb, b->mPb, ib, 2, "bf16");
-      RockStr m = {0};
-      for (int l = 0; l < 32; ++l)
-        rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
-      int pv = rock__genFresh(g);
-      rock__genLine(
-          g,
-          "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<2xbf16>, "
-          "vector<2xbf16>",
-          pv, pp, pp, m.data);
-      rock__strFree(&m);
+      int pv = rock__cpuBcastPair(g, b->Pb, b->mPb, ib);
       for (int q = 0; q < NS; ++q)
         nacc[h * NS + q] = rock__cpuDotBf16(g, pargs[h * NS + q], pv, il[q]);
     }
@@ -184,11 +238,11 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int jj = rock__genBin(g, "arith.addi", j0, j, "index");
   rock__cpuPrefetchRow(g, a, true, gBlk, jj, dc, DC);
   int vv[4], pb[ROCK_CPU_FUSE_ROWS];
-  for (int s = 0; s < NS; ++s) {
-    rock__idx3(ib, sizeof ib, gBlk, jj, cols[s]);
-    int ld = rock__genViewLoad(g, a->v, a->mv, ib, a->tv, 16);
-    vv[s] = rock__genConv(g, ld, a->tv, f32, 16);
-  }
+  int row = rowLoad(g, a, true, gBlk, jj, dc, DC);
+  for (int s = 0; s < NS; ++s)
+    vv[s] = rock__genConv(
+        g, rowSlice(g, a, true, gBlk, jj, row, DC, 16 * s, cols[s], 16), a->tv,
+        f32, 16);
   for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
     rock__idx2(ib, sizeof ib, rows[h], j);
     pb[h] = rock__genBcast(g, rock__genLoad(g, b->St, b->mSt, ib, 1, "f32"), 16,

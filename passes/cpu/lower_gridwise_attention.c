@@ -54,11 +54,10 @@
 
 /*===--- the CPU's transcendental functions -------------------------------===*/
 
-static int exp2Scalar(RockGen *g, int x) {
-  int r = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = math.exp2 %%v%d : f32", r, x);
-  return r;
-}
+/* The rescale factors exp2((m_old - m_new) log2 e) (arguments <= 0, −inf
+ * or NaN) by the same polynomial as P: inline, where math.exp2 is a libm
+ * call per row and key tile. */
+static int exp2Scalar(RockGen *g, int x) { return rock__cpuExp2Poly(g, x, 1); }
 
 static int log2Scalar(RockGen *g, int x) {
   int r = rock__genFresh(g);
@@ -83,6 +82,22 @@ static void commonConstants(RockGen *g, const RockAttn *a) {
                                   "0.69314718"};
   for (size_t i = 0; i < sizeof f / sizeof *f; ++i)
     rock__genConst(g, f[i], "f32");
+}
+
+/* Zeroes row `r` of the 2-D buffer `buf` (type mt, element elt) over the
+ * segments seg[0..n). */
+static void zeroRow(RockGen *g, int buf, const char *mt, int r,
+                    const RockSeg *seg, int n, const char *elt) {
+  char ib[128];
+  for (int s = 0; s < n; ++s) {
+    int d =
+        rock__genFor(g, rock__genIndex(g, seg[s].lo),
+                     rock__genIndex(g, seg[s].hi), rock__genIndex(g, seg[s].w));
+    rock__idx2(ib, sizeof ib, r, d);
+    rock__genStore(g, rock__genZero(g, elt, seg[s].w), buf, mt, ib, seg[s].w,
+                   elt);
+    rock__genEnd(g);
+  }
 }
 
 static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
@@ -127,6 +142,17 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
    * 16 and 32 (fewer passes over the tile; measured on x86-64-v3 code,
    * f32 decode L=16k: 3.0 vs 3.9 / 3.7 ms; bf16: 1.85 vs 2.26 ms). */
   bool narrowRegs = vecBits <= 256 && !dotK && !dotV;
+  /* bf16 prefill (the transposed form's problems) with AVX512-BF16 or AMX:
+   * K and V packed per tile into the pair layout of both, the gemms as
+   * vdpbf16ps register blocks or AMX tiles (packed_prefill.c,
+   * amx_prefill.c, docs/cpu.md). */
+  bool amx = !mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.amx"));
+  bool packed = !dotForm && a->softmax && rock__isFloat(a->acc) &&
+                mlirTypeIsABF16(a->tq) && mlirTypeIsABF16(a->tk) &&
+                mlirTypeIsABF16(a->tv) && Dqk % 32 == 0 && Dv % 32 == 0 &&
+                MB % 32 == 0 &&
+                ((amx && NB % 32 == 0) || (a->dot && NB % 8 == 0));
+  bool useAmx = packed && amx && NB % 32 == 0;
   bool narrowV = narrowRegs && !mlirTypeIsAF32(a->tv);
   if (dotForm)
     snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
@@ -161,7 +187,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   char ib[128];
 
   int ktv = -1;
-  if (keyMajor) {
+  if (keyMajor || (packed && a->kKeyMajor)) {
     char mkt[128];
     ktv = rock__attnKeyMajorK(g, a, mkt, sizeof mkt);
   }
@@ -174,8 +200,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   int bq0 = wg.bq0;
 
   b.Ql = rock__genAlloc(g, b.mQl, heap);
-  b.KT = fused ? -1 : rock__genAlloc(g, b.mKT, heap);
-  b.Vl = fused ? -1 : rock__genAlloc(g, b.mVl, heap);
+  b.KT = fused || packed ? -1 : rock__genAlloc(g, b.mKT, heap);
+  b.Vl = fused || packed ? -1 : rock__genAlloc(g, b.mVl, heap);
   b.St = rock__genAlloc(g, b.mSt, heap);
   b.Sa = rock__isFloat(a->acc) ? b.St : rock__genAlloc(g, b.mSa, heap);
   b.Ot = rock__genAlloc(g, b.mOt, heap);
@@ -183,13 +209,19 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   b.Lt = rock__genAlloc(g, b.mRow, heap);
   b.Last = a->dynamic ? rock__genAlloc(g, b.mIdx, heap) : -1;
   b.Low = a->hasLow ? rock__genAlloc(g, b.mIdx, heap) : -1;
-  b.Ct = fused ? rock__genAlloc(g, b.mRow, heap) : -1;
+  b.Ct = fused || packed ? rock__genAlloc(g, b.mRow, heap) : -1;
   snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)Dqk);
-  b.Qb = dotK ? rock__genAlloc(g, b.mQb, heap) : -1;
+  b.Qb = dotK || packed ? rock__genAlloc(g, b.mQb, heap) : -1;
   snprintf(b.mPb, sizeof b.mPb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)MB);
-  b.Pb = dotV ? rock__genAlloc(g, b.mPb, heap) : -1;
+  b.Pb = dotV || packed ? rock__genAlloc(g, b.mPb, heap) : -1;
+  snprintf(b.mKP, sizeof b.mKP, "memref<%lldx%lldxbf16>", (long long)Dqk / 2,
+           (long long)MB * 2);
+  snprintf(b.mVP, sizeof b.mVP, "memref<%lldx%lldxbf16>", (long long)MB / 2,
+           (long long)Dv * 2);
+  b.KP = packed ? rock__genAlloc(g, b.mKP, heap) : -1;
+  b.VP = packed ? rock__genAlloc(g, b.mVP, heap) : -1;
 
   RockSeg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = rock__segments(Dv, segDv), nSegMB = rock__segments(MB, segMB);
@@ -199,7 +231,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   /* The transposed gemm0 computes two rows at a time (twice the FMA chains
    * per K load); with an even NB the partner of the last real row is a
    * zeroed row of the Q tile. */
-  bool pairRows = !dotForm && NB % 2 == 0;
+  bool pairRows = !dotForm && !packed && NB % 2 == 0;
 
   /* Initial state: m = −inf, l = 0, O = 0 (semantics.md §5.5, §5.6). */
   {
@@ -209,30 +241,21 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                   b.mRow);
     rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Lt, r,
                   b.mRow);
-    if (fused)
+    /* Rows past nRows see no key (the packed gemms' key bound). */
+    if (b.Last >= 0)
+      rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s",
+                    rock__genIndex(g, -1), b.Last, r, b.mIdx);
+    if (fused || packed)
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", zf, b.Ct, r,
                     b.mRow);
-    for (int s = 0; s < nSegDv; ++s) {
-      int d = rock__genFor(g, rock__genIndex(g, segDv[s].lo),
-                           rock__genIndex(g, segDv[s].hi),
-                           rock__genIndex(g, segDv[s].w));
-      rock__idx2(ib, sizeof ib, r, d);
-      rock__genStore(g, rock__genZero(g, "f32", segDv[s].w), b.Ot, b.mOt, ib,
-                     segDv[s].w, "f32");
-      rock__genEnd(g);
-    }
-    for (int s = 0; (pairRows || fused) && s < nSegDqk; ++s) {
-      int d = rock__genFor(g, rock__genIndex(g, segDqk[s].lo),
-                           rock__genIndex(g, segDqk[s].hi),
-                           rock__genIndex(g, segDqk[s].w));
-      rock__idx2(ib, sizeof ib, r, d);
-      rock__genStore(g, rock__genZero(g, b.acc, segDqk[s].w), b.Ql, b.mQl, ib,
-                     segDqk[s].w, b.acc);
-      if (dotK)
-        rock__genStore(g, rock__genZero(g, "bf16", segDqk[s].w), b.Qb, b.mQb,
-                       ib, segDqk[s].w, "bf16");
-      rock__genEnd(g);
-    }
+    zeroRow(g, b.Ot, b.mOt, r, segDv, nSegDv, "f32");
+    if (pairRows || fused || packed)
+      zeroRow(g, b.Ql, b.mQl, r, segDqk, nSegDqk, b.acc);
+    if (dotK || packed)
+      zeroRow(g, b.Qb, b.mQb, r, segDqk, nSegDqk, "bf16");
+    /* P rows past nRows (computed by the packed gemm1, never stored). */
+    if (packed)
+      zeroRow(g, b.Pb, b.mPb, r, segMB, nSegMB, "bf16");
     rock__genEnd(g);
   }
 
@@ -274,7 +297,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       int cv = rock__genConv(g, ld, a->tq, a->acc, wq);
       rock__idx2(ib, sizeof ib, r, d);
       rock__genStore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
-      if (dotK)
+      if (dotK || packed)
         rock__genStore(g, ld, b.Qb, b.mQb, ib, wq, "bf16");
       rock__genEnd(g);
     }
@@ -310,8 +333,12 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     int kt = rock__genFor(g, start, end, c1);
     int j0;
     int nCols = rock__attnTileCols(g, a, kt, &j0);
+    RockCpuPack pk = {c0, c1, nRows, nCols, j0, gBlk, a->kKeyMajor ? ktv : -1};
     if (fused) {
       /* K and V are read by the fused gemm0 / gemm1 below. */
+    } else if (packed) {
+      rock__cpuPackK(g, a, &b, &pk);
+      rock__cpuPackV(g, a, &b, &pk);
     } else if (dotForm) {
       /* K tile [MB][Dqk] in the accumulator type. */
       int j = rock__genFor(g, c0, nCols, c1);
@@ -362,7 +389,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genEnd(g);
     }
     /* V tile in f32. */
-    if (!fused) {
+    if (!fused && !packed) {
       int j = rock__genFor(g, c0, nCols, c1);
       int jj = rock__genBin(g, "arith.addi", j0, j, "index");
       int wv = rock__viewWidth(Dv);
@@ -418,6 +445,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     }
     if (keyMajor)
       rock__cpuGemm0KeyMajor(g, a, &b, ktv, gBlk, j0, nCols, nRows);
+    if (packed && useAmx)
+      rock__cpuAmxGemm0(g, a, &b, &pk);
+    else if (packed)
+      rock__cpuPackedGemm0(g, a, &b, &pk);
     if (fused && !keyMajor) {
       RockCpuFused fz = {c0,   c1,   nRows, nCols,      j0,
                          gBlk, dotK, dotV,  narrowRegs, narrowV};
@@ -462,7 +493,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genStore(g, total, b.Sa, b.mSa, ib, 1, b.acc);
       rock__genEnd(g);
     }
-    for (int s = 0; !dotForm && !pairRows && s < nSegMB; ++s) {
+    for (int s = 0; !dotForm && !pairRows && !packed && s < nSegMB; ++s) {
       int w = segMB[s].w;
       char ta[64];
       rock__typeStrS(ta, sizeof ta, b.acc, w);
@@ -487,57 +518,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     int tileMax;
     if (mlirBlockIsNull(a->rblock)) {
       /* No region: the whole tile in vectors along j; padding keys
-       * (j >= Sk, semantics.md §5.6 step 2) and masked keys select −inf. */
-      int last = -1, low = -1;
-      if (a->dynamic) {
-        last = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
-                      r, b.mIdx);
-      }
-      if (a->hasLow) {
-        low = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
-                      b.mIdx);
-      }
-      tileMax = ninf;
-      for (int s = 0; s < nSegMB; ++s) {
-        int w = segMB[s].w;
-        char tf[64], ti[64];
-        rock__typeStrS(tf, sizeof tf, "f32", w);
-        rock__typeStrS(ti, sizeof ti, "index", w);
-        int j, mx;
-        int res = rock__genForIter(
-            g, rock__genIndex(g, segMB[s].lo), rock__genIndex(g, segMB[s].hi),
-            rock__genIndex(g, w), rock__genSplat(g, ROCK_NINF, "f32", w), tf,
-            &j, &mx);
-        rock__idx2(ib, sizeof ib, r, j);
-        int sacc = rock__genLoad(g, b.Sa, b.mSa, ib, w, b.acc);
-        int xv = rock__attnScore(g, a, sacc, a->acc, w);
-        int jj = rock__genBin(g, "arith.addi", j0, j, "index");
-        int jv = rock__genBcast(g, jj, w, "index");
-        if (w > 1) {
-          int step = rock__genFresh(g);
-          rock__genLine(g, "%%v%d = vector.step : %s", step, ti);
-          jv = rock__genBin(g, "arith.addi", jv, step, ti);
-        }
-        int mv = rock__attnMaskedValue(g, a, w);
-        xv = rock__attnMaskPad(g, a, xv, jv, mv, w);
-        if (a->dynamic)
-          xv = rock__attnMaskLast(g, xv, jv, last, mv, w);
-        if (a->hasLow)
-          xv = rock__attnMaskLow(g, xv, jv, low, mv, w);
-        rock__genStore(g, xv, b.St, b.mSt, ib, w, "f32");
-        int nm = rock__genBin(g, "arith.maxnumf", mx, xv, tf);
-        rock__genYieldEnd(g, nm, tf);
-        int red = res;
-        if (w > 1) {
-          red = rock__genFresh(g);
-          rock__genLine(
-              g, "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32", red,
-              res, tf);
-        }
-        tileMax = rock__genBin(g, "arith.maxnumf", tileMax, red, "f32");
-      }
+       * (j >= Sk, semantics.md §5.6 step 2) and masked keys select −inf,
+       * in tiles that have any (tile_scores.c). */
+      RockCpuScores sc = {r, j0, nCols, segMB, nSegMB};
+      tileMax = rock__cpuTileScores(g, a, &b, &sc);
     } else {
       int j, mx;
       tileMax = rock__genForIter(g, c0, nCols, c1, ninf, "f32", &j, &mx);
@@ -586,24 +570,31 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         char tf[64];
         rock__typeStrS(tf, sizeof tf, "f32", w);
         int j, sum;
+        /* Lane sums in the loop, one horizontal sum after it. */
         int res = rock__genForIter(
             g, rock__genIndex(g, segMB[s].lo), rock__genIndex(g, segMB[s].hi),
-            rock__genIndex(g, w), rowSum, "f32", &j, &sum);
+            rock__genIndex(g, w), rock__genZero(g, "f32", w), tf, &j, &sum);
         rock__idx2(ib, sizeof ib, r, j);
         int xv = rock__genLoad(g, b.St, b.mSt, ib, w, "f32");
         int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
-        rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
-        int ps = p;
+        if (!packed)
+          rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
+        if (packed || dotV) /* P in bf16 for the packed / dot gemm1 */
+          rock__genStore(g,
+                         a->dot && w % 16 == 0
+                             ? rock__cpuCvtBf16(g, p, w)
+                             : rock__genConv(g, p, f32, a->tv, w),
+                         b.Pb, b.mPb, ib, w, "bf16");
+        rock__genYieldEnd(g, rock__genBinF(g, "arith.addf", sum, p, tf), tf);
+        int ps = res;
         if (w > 1) {
           ps = rock__genFresh(g);
           rock__genLine(g,
                         "%%v%d = vector.reduction <add>, %%v%d " ROCK_FM
                         " : %s into f32",
-                        ps, p, tf);
+                        ps, res, tf);
         }
-        int ns = rock__genBinF(g, "arith.addf", sum, ps, "f32");
-        rock__genYieldEnd(g, ns, "f32");
-        rowSum = res;
+        rowSum = rock__genBinF(g, "arith.addf", rowSum, ps, "f32");
       }
       int lOld = rock__genFresh(g);
       rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", lOld, b.Lt, r,
@@ -621,11 +612,11 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                      "f32");
       rock__genEnd(g);
     }
-    if (fused)
+    if (fused || packed)
       rock__genLine(g, "memref.store %%v%d, %%v%d[%%v%d] : %s", c, b.Ct, r,
                     b.mRow);
     /* gemm1: O[r][d] = c * O[r][d] + Σ_j P[r][j] * V[j][d], along d. */
-    for (int s = 0; !fused && s < nSegDv1; ++s) {
+    for (int s = 0; !fused && !packed && s < nSegDv1; ++s) {
       int w = segDv1[s].w;
       char tf[64];
       rock__typeStrS(tf, sizeof tf, "f32", w);
@@ -652,24 +643,19 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genEnd(g);
     }
     rock__genEnd(g); /* rows */
-    if (dotV) {
-      /* P in bf16 in gemm1's visiting order, so that each key pair's two
-       * probabilities are one 32-bit broadcast there. */
-      int r = rock__genFor(g, c0, nRows, c1);
-      int t = rock__genFor(g, c0, nCols, c1);
-      rock__idx2(ib, sizeof ib, r, rock__cpuKeyOrder(g, t, nCols, MB));
-      int p = rock__genConv(g, rock__genLoad(g, b.St, b.mSt, ib, 1, "f32"), f32,
-                            a->tv, 1);
-      rock__idx2(ib, sizeof ib, r, t);
-      rock__genStore(g, p, b.Pb, b.mPb, ib, 1, "bf16");
-      rock__genEnd(g);
-      rock__genEnd(g);
-    }
+    /* P in bf16 in gemm1's visiting order, so that each key pair's two
+     * probabilities are one 32-bit broadcast there. */
+    if (dotV)
+      rock__cpuKeyOrderRows(g, b.Pb, b.mPb, nRows, nCols, MB);
     if (fused) {
       RockCpuFused fz = {c0,   c1,   nRows, nCols,      j0,
                          gBlk, dotK, dotV,  narrowRegs, narrowV};
       rock__cpuFusedGemm1(g, a, &b, &fz);
     }
+    if (packed && useAmx)
+      rock__cpuAmxGemm1(g, a, &b, &pk);
+    else if (packed)
+      rock__cpuPackedGemm1(g, a, &b, &pk);
     rock__genEnd(g); /* key tiles */
   }
 
@@ -724,6 +710,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genLine(g, "memref.dealloc %%v%d : %s", b.Qb, b.mQb);
     if (b.Pb >= 0)
       rock__genLine(g, "memref.dealloc %%v%d : %s", b.Pb, b.mPb);
+    if (b.KP >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.KP, b.mKP);
+    if (b.VP >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.VP, b.mVP);
   }
   g->depth--;
   rock__genLine(g, "}");

@@ -48,6 +48,8 @@
  * rock.num_cu, rock-gen -num_cu, else the target's count).
  *===----------------------------------------------------------------------===*/
 #include "gpu/accel.h"
+#include "gpu/fused_combine.h"
+#include "gpu/page_runs.h"
 #include "internal.h"
 #include "support/perf_config.h"
 
@@ -69,11 +71,15 @@ enum {
   MAXR = 8,         /* distinct rows per lane */
   SPLIT_PER_CU = 2, /* workgroups per CU the internal split aims at (AMD) */
   MIN_ROWS_AMD =
-      16,          /* merged rows Sq·R from which it applies (decodeMinRows) */
-  L2_AHEAD = 0,    /* key tiles ahead whose K / V lines are prefetched to L2
-                      (opt-in: 2 ahead made decode 1.5x slower on the H200) */
-  LINE = 128,      /* bytes of a cache line */
-  UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
+      16,         /* merged rows Sq·R from which it applies (decodeMinRows) */
+  L2_AHEAD = 0,   /* key tiles ahead whose K / V lines are prefetched to L2
+                     (opt-in: 2 ahead made decode 1.5x slower on the H200) */
+  PAGE_AHEAD = 0, /* paged K / V staged by page runs, pointers a tile
+                     ahead (rock.gpu_accel_page_ahead; not measured yet) */
+  FUSED_COMBINE = 0, /* the internal split merged by the last workgroup
+                        (rock.gpu_fused_combine; not measured yet) */
+  LINE = 128,        /* bytes of a cache line */
+  UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
 };
 
 typedef struct AccSched {
@@ -100,6 +106,13 @@ typedef struct AccSched {
   RockAccel acW;
   int64_t pq, pk, pv; /* row pitch of Q, of K (K^T when kT) and of V */
   int64_t qOff, kOff, vOff, bytes;
+  /* rock.gpu_accel_page_ahead: K rows / V staged by page runs whose
+   * pointers are loaded a tile ahead (page_runs.h); xK / xV index their
+   * page tables in a->extra */
+  bool pgK, pgV;
+  RockPageView pvK, pvV;
+  RockPagePlan plK, plV;
+  int xK, xV;
   int64_t numCu;   /* rock__gpuNumCu */
   int64_t wgPerSm; /* the split's workgroups per SM (wgPerSm) */
   char elt[16], eltQK[16];
@@ -108,15 +121,17 @@ typedef struct AccSched {
 /* The schedule's switches (module attributes, docs/gpu.md "Schedule
  * switches"); -1 in any field after a bad value was reported. */
 typedef struct AccSwitches {
-  int accel;   /* rock.gpu_accel: false keeps the SIMT schedule */
-  int ldm;     /* rock.gpu_accel_ldmatrix: false = vector fragment loads */
-  int preg;    /* rock.gpu_accel_p_in_registers: false = P through memory */
-  int swz;     /* rock.gpu_accel_swizzle: false = rows padded by 16 bytes */
-  int warps;   /* rock.gpu_accel_warps: warps per workgroup at most */
-  int wgmma;   /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
-  int minRows; /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
-                  (0: the rule of decodeMinRows) */
-  int l2Ahead; /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
+  int accel;     /* rock.gpu_accel: false keeps the SIMT schedule */
+  int ldm;       /* rock.gpu_accel_ldmatrix: false = vector fragment loads */
+  int preg;      /* rock.gpu_accel_p_in_registers: false = P through memory */
+  int swz;       /* rock.gpu_accel_swizzle: false = rows padded by 16 bytes */
+  int warps;     /* rock.gpu_accel_warps: warps per workgroup at most */
+  int wgmma;     /* rock.gpu_accel_wgmma: Q·Kᵀ on wgmma (sm_90a) */
+  int minRows;   /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
+                    (0: the rule of decodeMinRows) */
+  int l2Ahead;   /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
+  int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
+  int fused;     /* rock.gpu_fused_combine: the split merged in the kernel */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -131,8 +146,13 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->minRows = rock__gpuSwitch(op, pass, "rock.gpu_accel_min_rows", 0, 1, 16);
   w->l2Ahead =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_l2_prefetch", L2_AHEAD, 0, 4);
+  w->pageAhead =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", PAGE_AHEAD, 0, 1);
+  w->fused =
+      rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_COMBINE, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
-         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0;
+         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
+         w->pageAhead >= 0 && w->fused >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -577,15 +597,68 @@ static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
   }
 }
 
+/* Page-run staging (s->pgK / s->pgV): the views of the page pointers. */
+typedef struct PageAhead {
+  int pk, pv;            /* pointer views of K and V */
+  char mk[512], mv[512]; /* their types */
+} PageAhead;
+
+/* Which views take page runs: tiles of whole pages and no key tail (the
+ * last tile would clamp its rows), cp.async staging of K rows / V. */
+static void planPageRuns(MlirOperation op, RockAttn *a, AccSched *s) {
+  if (!s->ldm || s->wgS || !a->kvPaged || a->Sk % s->mb)
+    return;
+  int nT = s->w * s->ac.wave;
+  s->pgK = !s->kT &&
+           rock__gpuPageView(mlirOperationGetOperand(op, 1), &s->pvK) &&
+           rock__gpuPagePlan(&s->pvK, nT, s->nchq, s->vecQK, s->mb, &s->plK);
+  s->pgV = rock__gpuPageView(mlirOperationGetOperand(op, 2), &s->pvV) &&
+           rock__gpuPagePlan(&s->pvV, nT, s->nchv, VEC, s->mb, &s->plV);
+  if (s->pgK)
+    s->xK = a->nExtra, a->extra[a->nExtra++] = s->pvK.table;
+  if (s->pgV)
+    s->xV = a->nExtra, a->extra[a->nExtra++] = s->pvV.table;
+}
+
+/* The run pointers of V's (v) or K's tile kt into ptrs, kt clamped to the
+ * last tile (a tile past the end loads pointers it never uses). */
+static void pagePtrs(RockGen *g, const RockAttn *a, const AccSched *s,
+                     const PageAhead *pa, bool v, int gBlk, int kt, int *ptrs) {
+  int kc = rock__genBin(g, "arith.minui", kt,
+                        rock__genIndex(g, a->Sk / s->mb - 1), "index");
+  int j0 = rock__genBin(g, "arith.muli", kc, rock__genIndex(g, s->mb), "index");
+  rock__gpuPagePtrs(g, v ? &s->plV : &s->plK, v ? pa->pv : pa->pk,
+                    v ? pa->mv : pa->mk, gBlk, j0, ptrs);
+}
+
+/* V's (v) or K's tile into `sm` from the run pointers `ptrs`. */
+static void pageStage(RockGen *g, const RockAttn *a, const AccSched *s, bool v,
+                      const int *ptrs, int tx, int nThreads, int sm,
+                      const char *smt) {
+  if (v)
+    rock__gpuPageStage(g, &s->pvV, &s->plV, ptrs, tx, nThreads, s->nchv, VEC,
+                       a->tv, sm, smt, s->swzV);
+  else
+    rock__gpuPageStage(g, &s->pvK, &s->plK, ptrs, tx, nThreads, s->nchq,
+                       s->vecQK, a->tk, sm, smt, s->swzK);
+}
+
 /* The K tile `start` staged by cp.async (committed), and the K / V lines of
  * tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key loop
  * prefetches tile t + l2Ahead at tile t). */
 static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int ktv, const char *mkt, int gBlk,
-                      int start, int end, int sK, const char *mK) {
+                      int start, int end, int sK, const char *mK,
+                      const PageAhead *pa) {
   int j0;
   (void)rock__attnTileCols(g, a, start, &j0);
-  stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
+  if (s->pgK) {
+    int kp[ROCK_PAGE_MAX_RUNS];
+    pagePtrs(g, a, s, pa, false, gBlk, start, kp);
+    pageStage(g, a, s, false, kp, tx, nThreads, sK, mK);
+  } else {
+    stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
+  }
   rock__genLine(g, "nvvm.cp.async.commit.group");
   for (int d = 1; d < s->l2Ahead; ++d)
     prefetchTile(
@@ -649,6 +722,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   int bx = v[0], tx = v[6];
   char mkt[128];
   int ktv = s->kT ? rock__attnKeyMajorK(g, a, mkt, sizeof mkt) : -1;
+  PageAhead ahead;
+  memset(&ahead, 0, sizeof ahead);
+  if (s->pgK)
+    ahead.pk = rock__gpuPagePtrView(g, &s->pvK, a->extraId[s->xK], ahead.mk,
+                                    sizeof ahead.mk);
+  if (s->pgV)
+    ahead.pv = rock__gpuPagePtrView(g, &s->pvV, a->extraId[s->xV], ahead.mv,
+                                    sizeof ahead.mv);
   int cw = rock__genIndex(g, ac->wave);
   int lane = rock__genBin(g, "arith.remui", tx, cw, "index");
   int warp = rock__genBin(g, "arith.divui", tx, cw, "index");
@@ -689,7 +770,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
    * before Q is staged when they do not share memory: their loads overlap. */
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
   if (early)
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
+              &ahead);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -730,7 +812,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
+              &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -753,8 +836,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     }
   }
 
-  /* The key-tile loop: state m, l (per row, l per lane), O tiles. */
-  enum { NST = 2 * MAXR + MAXNT };
+  /* The key-tile loop: state m, l (per row, l per lane), O tiles, and the
+   * page-run pointers of V(kt) and K(kt + 1). */
+  enum { NST = 2 * MAXR + MAXNT + 2 * ROCK_PAGE_MAX_RUNS };
   int init[NST], args[NST], res[NST], next[NST];
   const char *tys[NST];
   int nSt = 0;
@@ -765,6 +849,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     init[nSt] = zf, tys[nSt++] = "f32";
   for (int d = 0; d < s->ntD; ++d)
     init[nSt] = zv, tys[nSt++] = vt;
+  int pgV0 = nSt, pgK0 = nSt + (s->pgV ? s->plV.nRuns : 0);
+  if (s->pgV)
+    pagePtrs(g, a, s, &ahead, true, wg.gBlk, start, init + pgV0);
+  if (s->pgK)
+    pagePtrs(g, a, s, &ahead, false, wg.gBlk,
+             rock__genBin(g, "arith.addi", start, c1, "index"), init + pgK0);
+  for (; nSt < pgK0 + (s->pgK ? s->plK.nRuns : 0); ++nSt)
+    tys[nSt] = "i64";
   int kt;
   rock__genForTyped(g, start, end, c1, nSt, init, tys, &kt, args, res);
   {
@@ -779,9 +871,15 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       if (s->wgS)
         rock__accelWgmmaProxyFence(g);
       rock__genLine(g, "gpu.barrier");
-      stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
-                s->nchv, sV, mV, s->swzV, false, true);
+      if (s->pgV)
+        pageStage(g, a, s, true, args + pgV0, tx, nThreads, sV, mV);
+      else
+        stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, wg.gBlk, j0,
+                  s->nchv, sV, mV, s->swzV, false, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
+      if (s->pgV)
+        pagePtrs(g, a, s, &ahead, true, wg.gBlk,
+                 rock__genBin(g, "arith.addi", kt, c1, "index"), next + pgV0);
       if (s->l2Ahead)
         prefetchTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk,
                      rock__genBin(g, "arith.addi", kt,
@@ -962,10 +1060,18 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       g->depth++;
       int jn;
       (void)rock__attnTileCols(g, a, kn, &jn);
-      stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, jn, sK, mK, true);
+      if (s->pgK)
+        pageStage(g, a, s, false, args + pgK0, tx, nThreads, sK, mK);
+      else
+        stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, jn, sK, mK, true);
       rock__genLine(g, "nvvm.cp.async.commit.group");
       g->depth--;
       rock__genLine(g, "}");
+      if (s->pgK)
+        pagePtrs(
+            g, a, s, &ahead, false, wg.gBlk,
+            rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
+            next + pgK0);
     }
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
@@ -1048,6 +1154,17 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     g->depth--;
     rock__genLine(g, "}");
   }
+  if (a->fused) {
+    RockFusedCtx fc = {.tx = tx,
+                       .nThreads = nThreads,
+                       .wave = ac->wave,
+                       .smem = sB,
+                       .wg = wg,
+                       .cR = cR,
+                       .nb = s->nb};
+    snprintf(fc.msmem, sizeof fc.msmem, "%s", mB);
+    rock__gpuFusedCombine(g, a, &fc);
+  }
   rock__genLine(g, "gpu.terminator");
   g->depth--;
   rock__genLine(g, "}");
@@ -1060,13 +1177,33 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
  * (smallest P reaching T, partitions of at least 2 tiles) overshoots by up
  * to 2x, and a second partial wave cost 10-25 % on the H200 (B 1 L 128k
  * decode: 512 workgroups 128 µs, 1024 146 µs; B 32 L 128k 3.67 / 4.57 ms:
- * bench/RESULTS-gpu.md). */
+ * bench/RESULTS-gpu.md). A perf_config's split (rock__attnForcedSplit)
+ * replaces the rule. */
 static int64_t splitOneWave(const RockAttn *a, const AccSched *s) {
+  int64_t forced = rock__attnForcedSplit(a);
+  if (forced > 0)
+    return forced;
   int64_t T = s->wgPerSm * s->numCu;
   int64_t P = rock__attnInternalSplit(a, T, 2);
   while (P > 1 && a->grid * P > T)
     P /= 2;
   return P >= 2 ? P : 1;
+}
+
+bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
+                            size_t len) {
+  MlirExternalPass quiet = {NULL};
+  AccSwitches sw;
+  AccSched s;
+  RockAttn b = *a;
+  if (!readSwitches(op, quiet, &sw) || !applies(op, &sw, &b, &s))
+    return false;
+  snprintf(buf, len,
+           "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
+           "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d split %lld",
+           s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
+           b.reverse, s.l2Ahead, (long long)splitOneWave(&b, &s));
+  return true;
 }
 
 int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
@@ -1076,6 +1213,14 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   AccSched s;
   if (!applies(op, &sw, a, &s))
     return -1;
+  s.pgK = s.pgV = false;
+  if (sw.pageAhead)
+    planPageRuns(op, a, &s);
   int64_t P = splitOneWave(a, &s);
+  /* The merge needs the one workgroup buffer (ldmatrix schedule) to hold
+   * its weights. */
+  a->fused = sw.fused && s.ldm && P > 1 && rock__gpuFusedBytes(s.nb) <= s.bytes;
+  if (a->fused)
+    rock__gpuFusedTree(P, &a->fusedCnt, &a->fusedUp);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;
 }

@@ -429,7 +429,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   return true;
 }
 
-int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
+/* The switches of `op`; false after a bad value was reported. */
+static bool readSwitches(MlirOperation op, MlirExternalPass pass,
+                         WgSwitches *sw) {
   /* (rock.gpu_accel = false keeps every tensor-core schedule off) */
   int acc = rock__gpuSwitch(op, pass, "rock.gpu_accel", 1, 0, 1);
   int on = rock__gpuSwitch(op, pass, "rock.gpu_wgmma", 1, 0, 1);
@@ -438,12 +440,35 @@ int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 0, 0, 1);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0)
+    return false;
+  *sw = (WgSwitches){acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1};
+  return true;
+}
+
+int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
+  WgSwitches sw;
+  if (!readSwitches(op, pass, &sw))
     return 0;
-  WgSwitches sw = {acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1};
   WgCtx c;
   if (!applies(op, a, &sw, &c))
     return -1;
   /* One workgroup per SM at most: split the keys when the grid is small. */
   int64_t P = rock__attnInternalSplit(a, c.numCu, 2);
   return rock__attnLower(op, pass, a, P, true, generate, &c) ? 1 : 0;
+}
+
+bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
+                            size_t len) {
+  MlirExternalPass quiet = {NULL};
+  WgSwitches sw;
+  WgCtx c;
+  RockAttn b = *a;
+  if (!readSwitches(op, quiet, &sw) || !applies(op, &b, &sw, &c))
+    return false;
+  snprintf(buf, len,
+           "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
+           "pingpong %d swizzle128 %d split %lld",
+           c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle,
+           (long long)rock__attnInternalSplit(&b, c.numCu, 2));
+  return true;
 }

@@ -731,6 +731,22 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
 
 /*===--- the pass ---------------------------------------------------------===*/
 
+/* The SIMT schedule of `op` (analysed into `a`) and its internal split:
+ * without a user split, P partitions fill the GPU (f32 partials, combined
+ * by a second launch). */
+static bool planSimt(MlirOperation op, MlirExternalPass pass, RockAttn *a,
+                     Sched *s, int64_t *P) {
+  if (!schedule(a, s, pass))
+    return false;
+  int64_t minTiles = (MIN_SPLIT_KEYS + a->MB - 1) / a->MB;
+  RockGpuTarget t = {0};
+  MlirExternalPass quiet = {NULL};
+  (void)rock__gpuArch(op, quiet, &t); /* unknown: rock__gpuNumCu's default */
+  *P = rock__attnInternalSplit(a, rock__gpuNumCu(op, &t) * BLOCKS_PER_SM,
+                               minTiles);
+  return true;
+}
+
 static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   RockAttn a;
   if (!rock__attnAnalyse(op, pass, &a))
@@ -744,17 +760,30 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   if (accel >= 0)
     return accel == 1;
   Sched s;
-  if (!schedule(&a, &s, pass))
+  int64_t P;
+  if (!planSimt(op, pass, &a, &s, &P))
     return false;
-  /* No user split: P partitions fill the GPU (f32 partials, combined by a
-   * second launch). */
-  int64_t minTiles = (MIN_SPLIT_KEYS + a.MB - 1) / a.MB;
-  RockGpuTarget t = {0};
-  MlirExternalPass quiet = {NULL};
-  (void)rock__gpuArch(op, quiet, &t); /* unknown: rock__gpuNumCu's default */
-  int64_t P = rock__attnInternalSplit(
-      &a, rock__gpuNumCu(op, &t) * BLOCKS_PER_SM, minTiles);
   return rock__attnLower(op, pass, &a, P, true, generateGpu, &s);
+}
+
+bool rock__gpuAttnPlan(MlirOperation op, char *buf, size_t len) {
+  MlirExternalPass quiet = {NULL};
+  RockAttn a;
+  if (!rock__attnAnalyse(op, quiet, &a))
+    return false;
+  a.tgt = &gpuTarget;
+  if (rock__gpuAttnWgmmaPlan(op, &a, buf, len) ||
+      rock__gpuAttnAccelPlan(op, &a, buf, len))
+    return true;
+  Sched s;
+  int64_t P;
+  if (!planSimt(op, quiet, &a, &s, &P))
+    return false;
+  snprintf(buf, len,
+           "simt vec %d lanes %d groups %d warps %d keys %d stages %d rows %d "
+           "split %lld",
+           s.vec, s.lpr, s.kpw, s.nw, s.t, s.stages, s.nb, (long long)P);
+  return true;
 }
 
 static void run(MlirOperation root, MlirExternalPass pass) {

@@ -83,6 +83,12 @@ static bool unitInnerStride(MlirType t) {
   return false;
 }
 
+/* The 64-byte lines a prefetch of this shape issues: those its lanes cover
+ * (a->n lanes, a->step per line) when they are contiguous, else one. */
+static int64_t prefetchLines(const Access *a, Shape shape) {
+  return shape == SHAPE_VECTOR ? (a->n + a->step - 1) / a->step : 1;
+}
+
 /* Emits the memory access of coordinates `bot` (the bottom of the chain),
  * guarded by the conditions collected in `e` and those of the page table
  * chain. `ty` is the accessed type text (element or vector), `value` the
@@ -187,10 +193,28 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
                      "!llvm.ptr, %s\n",
                      ind, ep, pp, off, eltTy);
     if (a->isPrefetch)
-      rock__strAppendf(b,
-                       "%s\"llvm.intr.prefetch\"(%s) <{cache = 1 : i32, "
-                       "hint = %d : i32, rw = 0 : i32}> : (!llvm.ptr) -> ()\n",
-                       ind, ep, a->locality);
+      for (int64_t k = 0; k < prefetchLines(a, shape); ++k) {
+        char lp[NAME_LEN];
+        snprintf(lp, NAME_LEN, "%s", ep);
+        if (k) {
+          char c[NAME_LEN], o[NAME_LEN];
+          rock__lvFreshName(e, c, "ln");
+          rock__lvFreshName(e, o, "lo");
+          rock__lvFreshName(e, lp, "lp");
+          rock__strAppendf(b,
+                           "%s%s = arith.constant %lld : i64\n"
+                           "%s%s = arith.addi %s, %s : i64\n"
+                           "%s%s = llvm.getelementptr %s[%s] : (!llvm.ptr, "
+                           "i64) -> !llvm.ptr, %s\n",
+                           ind, c, (long long)(k * a->step), ind, o, off, c,
+                           ind, lp, pp, o, eltTy);
+        }
+        rock__strAppendf(b,
+                         "%s\"llvm.intr.prefetch\"(%s) <{cache = 1 : i32, "
+                         "hint = %d : i32, rw = 0 : i32}> : (!llvm.ptr) -> "
+                         "()\n",
+                         ind, lp, a->locality);
+      }
     else if (a->isStore)
       rock__strAppendf(b,
                        "%sllvm.store %s, %s {alignment = %lld : i64} : %s, "
@@ -201,6 +225,19 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
                        "%s%s = llvm.load %s {alignment = %lld : i64} : "
                        "!llvm.ptr -> %s\n",
                        ind, r, ep, (long long)bytes, accTy);
+  } else if (a->isPrefetch) {
+    for (int64_t k = 0; k < prefetchLines(a, shape); ++k) {
+      RockStr lineIdx = {0};
+      Val last = bot[nBot - 1];
+      if (k)
+        bot[nBot - 1] = rock__lvAddC(e, last, k * a->step);
+      appendIdxList(e, &lineIdx, bot, nBot);
+      bot[nBot - 1] = last;
+      rock__strAppendf(
+          b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n", ind,
+          lineIdx.data, a->locality, baseTy.data);
+      rock__strFree(&lineIdx);
+    }
   } else if (shape == SHAPE_VECTOR) {
     /* An asserted alignment (rock.align, from the GPU lowering) lets the
      * backend emit one wide access (ld.global.v4) instead of one per lane. */
@@ -213,10 +250,6 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
     else
       rock__strAppendf(b, "%s%s = vector.load %%base%s%s : %s, %s\n", ind, r,
                        idxText.data, al, baseTy.data, ty);
-  } else if (a->isPrefetch) {
-    rock__strAppendf(
-        b, "%smemref.prefetch %%base%s, read, locality<%d>, data : %s\n", ind,
-        idxText.data, a->locality, baseTy.data);
   } else {
     if (a->isStore)
       rock__strAppendf(b, "%smemref.store %s, %%base%s : %s\n", ind, value,
@@ -225,7 +258,7 @@ static void emitMemory(Emit *e, const Access *a, Val *bot, Shape shape,
       rock__strAppendf(b, "%s%s = memref.load %%base%s : %s\n", ind, r,
                        idxText.data, baseTy.data);
   }
-  if (!a->isStore && shape == SHAPE_SPLAT) {
+  if (!noRes && shape == SHAPE_SPLAT) {
     char s[NAME_LEN];
     rock__lvFreshName(e, s, "splat");
     rock__strAppendf(b, "%s%s = vector.broadcast %s : %s to %s\n", ind, s, r,
@@ -274,7 +307,9 @@ static bool pushThrough(Emit *e, const Access *a, Val *up, Val *bot) {
 static bool wideShape(const Emit *e, const Access *a, const Val *bot,
                       Shape *shape) {
   if (a->n == 1) {
-    *shape = SHAPE_SCALAR;
+    /* vector<1 x elt>: one lane, at one address, loaded as a vector (with
+     * the asserted alignment) */
+    *shape = mlirTypeIsAVector(a->valType) ? SHAPE_VECTOR : SHAPE_SCALAR;
     return true;
   }
   const Chain *ch = &a->ch;
@@ -339,7 +374,8 @@ bool rock__lvBuildText(const Access *a, bool wide, RockStr *out) {
     }
   } else {
     RockStr joined = {0};
-    for (int64_t t = 0; t < a->n; ++t) {
+    /* Lane by lane (a prefetch: one lane per 64-byte line). */
+    for (int64_t t = 0; t < a->n; t += a->isPrefetch ? a->step : 1) {
       for (intptr_t i = 0; i < a->nIdx; ++i)
         up[i] = a->idx[i];
       if (a->nIdx > 0 && t > 0)

@@ -62,6 +62,7 @@ typedef struct Access {
   bool isStore;
   bool isPrefetch; /* rock.view_prefetch: no value, no result */
   int locality;    /* of a prefetch */
+  int64_t step;    /* of a prefetch: lanes per 64-byte line (n / step lines) */
   Chain ch;
   intptr_t nIdx;
   Val idx[MAX_RANK]; /* the incoming coordinates, analysed */

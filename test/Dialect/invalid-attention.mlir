@@ -847,3 +847,115 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<2x16x32xf16>, %v: memref<2x32x8x
   } {numHeadsQ = 2 : i32}
   return
 }
+
+// -----
+
+// perf_config: rock's fields (docs/tuning.md) are name=value pairs after
+// ':rock:' of an attn:v3 string; each knob has its range.
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:keys=17': rock field keys must be an integer in [1, 16], got '17'}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:keys=17"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:lanes=12': rock field lanes must be a power of two and an integer in [1, 32], got '12'}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:lanes=12"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:stages=3': rock field stages must be an integer in [1, 2], got '3'}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:stages=3"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:split=0': rock field split must be an integer in [1, 1024], got '0'}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:split=0"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:path=mma': rock field path must be simt or tc}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:path=mma"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:wgmma=2': rock field wgmma must be an integer in [0, 1], got '2'}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:wgmma=2"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:warps=4': unknown rock field 'warps' (fields: path, keys, lanes, stages, split, wgmma, producer, pingpong, swizzle128, l2)}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:warps=4"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:keys=2,keys=4': rock field keys given twice}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:keys=2,keys=4"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:keys': rock field 'keys' is not name=value}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:keys"}
+  return
+}
+
+// -----
+
+func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
+  // expected-error @+1 {{invalid perf_config 'attn:v2:32,32,32:rock:keys=4': only attn:v3 strings take rock fields, after ':rock:'}}
+  rock.attention {
+    qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
+    %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
+  } {numHeadsKV = 1 : i32, numHeadsQ = 2 : i32, perf_config = "attn:v2:32,32,32:rock:keys=4"}
+  return
+}

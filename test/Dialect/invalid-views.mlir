@@ -272,3 +272,20 @@ func.func @f(%m: memref<4x8xf32>, %i: index) {
   rock.view_prefetch %m[%i, %i] {locality = -1 : i32} : memref<4x8xf32>
   return
 }
+
+// -----
+
+// rock.view_prefetch: lines, 1..64.
+func.func @f(%m: memref<4x8xf32>, %i: index) {
+  // expected-error @+1 {{lines must be in [1, 64] (got 0)}}
+  rock.view_prefetch %m[%i, %i] {lines = 0 : i32} : memref<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4x8xf32>, %i: index) {
+  // expected-error @+1 {{lines must be in [1, 64] (got 65)}}
+  rock.view_prefetch %m[%i, %i] {lines = 65 : i32} : memref<4x8xf32>
+  return
+}

@@ -26,6 +26,36 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/p.mlir %t/p
 // RUN: FileCheck %s --check-prefix=ALL < %t/p/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/p/rock_attention_kernel.ptx -o %t/p.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Paged K / V by page runs (rock.gpu_accel_page_ahead = true): the page
+// pointers as 64-bit loads, a handful a tile (never one per copy), the copies
+// in loops (234 registers when written, no spills).
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 --module-attr rock.gpu_accel_page_ahead=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/r.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/r.mlir %t/r
+// RUN: FileCheck %s --check-prefix=ALL < %t/r/rock_attention_kernel.ptx
+// RUN: FileCheck %s --check-prefix=RUNS < %t/r/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90 -v %t/r/rock_attention_kernel.ptx -o %t/r.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUNS-NOT: ld.global.b32
+// RUNS: ld.global.b64
+// RUNS-NOT: ld.global.b32
+// The fused combine (rock.gpu_fused_combine = true), B 1 L 8k (P = 64): the
+// release fence, one atomic add per workgroup, the acquire fence in the last
+// one, the counters put back to zero; one kernel (229 registers when written,
+// no spills).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/c.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/c.mlir %t/c
+// RUN: FileCheck %s --check-prefix=ALL < %t/c/rock_attention_kernel.ptx
+// RUN: FileCheck %s --check-prefix=FUSED < %t/c/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90 -v %t/c/rock_attention_kernel.ptx -o %t/c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: not ls %t/c/rock_attention_kernel_0.ptx
+// FUSED: membar.gl;
+// FUSED-NEXT: bar.sync 0;
+// FUSED: atom.global.add.u32 [[OLD:%r[0-9]+]], [[[CNT:%rd[0-9]+]]], 1;
+// FUSED: membar.gl;
+// FUSED: shfl.sync.bfly.b32
+// FUSED: ex2.approx.ftz.f32
+// FUSED: st.global.b32 [[[CNT]]], 0;
 // The default kernels have no prefetch; rock.gpu_accel_l2_prefetch = 2 adds it
 // (dense and paged); prefill has none by default.
 // RUN: FileCheck %s --check-prefix=NOPF < %t/d/rock_attention_kernel.ptx

@@ -58,7 +58,7 @@
 // NOTES-NEXT: {{^}}rock-gen: note: feature toggles (-mfma, -dot, ...) have no effect on sm_90{{$}}
 // NOTES-NEXT: {{^}}rock-gen: note: -direct_to_lds_32b / -direct_to_lds_128b: the tensor-core schedule always stages K / V with cp.async on sm_90{{$}}
 // NOTES-NEXT: {{^}}rock-gen: note: -x2 has no effect on sm_90{{$}}
-// NOTES-NEXT: {{^}}rock-gen: note: -perf_config fields other than mPerWave / nPerWave have no effect on sm_90: the GPU schedules choose their own tiles{{$}}
+// NOTES-NEXT: {{^}}rock-gen: note: -perf_config fields other than mPerWave / nPerWave and rock's own have no effect on sm_90: the GPU schedules choose their own tiles{{$}}
 // NOTES-NOT: note
 
 // CU0: {{^}}rock-gen: error: -num_cu must be a positive integer{{$}}

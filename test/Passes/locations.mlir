@@ -18,7 +18,7 @@
 // A2G: } loc("user.mlir":30:3)
 // ALL-LABEL: func.func @attention
 // ALL: scf.parallel
-// ALL: math.exp2 {{.*}} loc("user.mlir":30:3)
+// ALL: math.roundeven {{.*}} loc("user.mlir":30:3)
 // ALL: memref.store {{.*}} loc("user.mlir":30:3)
 // ALL: return loc("user.mlir":32:3)
 func.func @attention(%q: memref<2x8x16xf32>, %k: memref<1x16x32xf32>,
@@ -45,7 +45,7 @@ func.func @combine(%po: memref<4x8x32xf16>, %pl: memref<4x8xf32>,
 // GRID-LABEL: func.func @gridwise
 // GRID: scf.parallel
 // GRID: rock.view_load {{.*}} loc("user.mlir":60:3)
-// GRID: math.exp2 {{.*}} loc("user.mlir":60:3)
+// GRID: math.roundeven {{.*}} loc("user.mlir":60:3)
 // GRID: memref.store {{.*}} loc("user.mlir":60:3)
 // GRID: rock.view_store {{.*}} loc("user.mlir":60:3)
 func.func @gridwise(%q: memref<1x4x16xf32>, %k: memref<1x16x16xf32>,

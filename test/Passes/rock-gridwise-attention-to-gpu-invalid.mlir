@@ -49,3 +49,9 @@
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_min_rows=0 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWROWS
 // SWROWS: error: rock.gpu_accel_min_rows must be an integer in [1, 16]
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --paged-attention --num-pages 32 --page-size 2048 --module-attr rock.gpu_accel_page_ahead=2 \
+// RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWPA
+// SWPA: error: rock.gpu_accel_page_ahead must be true or false
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr 'rock.gpu_fused_combine="yes"' \
+// RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWFC
+// SWFC: error: rock.gpu_fused_combine must be true or false

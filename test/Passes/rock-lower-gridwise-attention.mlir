@@ -46,12 +46,18 @@
 // CHECK: vector.store %[[G0]]#1
 // Scores (no region): the tile in vectors along j, in the scores' units
 // (log2 e multiplies differences only), padding keys (j >= Sk) select −inf;
-// tile maximum by a maxnumf reduction.
+// tile maximum by a maxnumf reduction. The masks run only for a partial
+// tile (nCols < MB); a full one takes a copy of the loop without them.
+// CHECK: %[[PARTIAL:.*]] = arith.cmpi ult, %{{.*}}, %[[C32]] : index
+// CHECK: scf.if %[[PARTIAL]] -> (f32) {
 // CHECK: %[[JB:.*]] = vector.broadcast %{{.*}} : index to vector<32xindex>
 // CHECK: %[[STEP:.*]] = vector.step : vector<32xindex>
 // CHECK: %[[JV:.*]] = arith.addi %[[JB]], %[[STEP]] : vector<32xindex>
 // CHECK: %[[PAD:.*]] = arith.cmpi sge, %[[JV]], %{{.*}} : vector<32xindex>
 // CHECK: arith.select %[[PAD]], %{{.*}}, %{{.*}} : vector<32xi1>, vector<32xf32>
+// CHECK: vector.reduction <maxnumf>, %{{.*}} : vector<32xf32> into f32
+// CHECK: } else {
+// CHECK-NOT: vector.step
 // CHECK: vector.reduction <maxnumf>, %{{.*}} : vector<32xf32> into f32
 // CHECK: %[[MOLD:.*]] = memref.load %[[M]]
 // CHECK: %[[MNEW:.*]] = arith.maxnumf %[[MOLD]], %{{.*}} : f32
@@ -59,7 +65,10 @@
 // CHECK: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %[[ZERO]], %[[MNEW]] : f32
 // CHECK: %[[DM:.*]] = arith.subf %[[MOLD]], %[[MSAFE]] : f32
 // CHECK: %[[DM2:.*]] = arith.mulf %[[DM]], %[[LOG2E]] : f32
-// CHECK: %[[CORR:.*]] = math.exp2 %[[DM2]] : f32
+// The rescale factor by the same polynomial as P, on one lane.
+// CHECK: arith.maximumf %[[DM2]], %{{.*}} : f32
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: %[[CORR:.*]] = arith.select %{{.*}}, %[[DM2]], %{{.*}} : f32
 // P = exp2((x - m_safe) * log2e) over the tile in vectors (the difference
 // first: exact near the maximum, whose P is exactly 1), exp2 an arith
 // polynomial, so it vectorises; −inf gives exactly 0 and NaN propagates.
@@ -75,7 +84,8 @@
 // P rounded to V's element type before gemm1; the row sum takes P unrounded.
 // CHECK: %[[PH:.*]] = arith.truncf %[[P]] : vector<32xf32> to vector<32xf16>
 // CHECK: arith.extf %[[PH]] : vector<32xf16> to vector<32xf32>
-// CHECK: vector.reduction <add>, %[[P]] fastmath<reassoc,contract> : vector<32xf32> into f32
+// CHECK: arith.addf %{{.*}}, %[[P]] fastmath<reassoc,contract> : vector<32xf32>
+// CHECK: vector.reduction <add>, %{{.*}} fastmath<reassoc,contract> : vector<32xf32> into f32
 // CHECK: %[[LOLD:.*]] = memref.load %[[L]]
 // CHECK: %[[CL:.*]] = arith.mulf %[[CORR]], %[[LOLD]] : f32
 // CHECK: %[[LNEW:.*]] = arith.addf %[[CL]], %{{.*}} : f32
@@ -132,6 +142,9 @@ func.func @static_split(%q: memref<1x64x64xf16>, %k: memref<1x512x64xf16>,
 // CHECK: %[[NEXT:.*]] = arith.addi %[[START]], %[[C1]] : index
 // CHECK: %[[END:.*]] = arith.minui %[[C6]], %[[NEXT]] : index
 // CHECK: scf.for %{{.*}} = %[[START]] to %[[END]] step %[[C1]] {
+// The one scf.if inside the tile loop picks the masked or the unmasked
+// scores loop (a partial tile, a row bound inside it); none after it.
+// CHECK: scf.if %{{.*}} -> (f32) {
 // CHECK-NOT: scf.if
 // CHECK: rock.view_store %{{.*}}, %arg3[
 // CHECK-NOT: scf.if
@@ -336,7 +349,7 @@ func.func @causal_look_back(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: scf.parallel (%[[BID0:.*]]) =
 // CHECK: %[[BID:.*]] = arith.subi %[[CGM1]], %[[BID0]] : index
 // CHECK: arith.remui %[[BID]], %{{.*}} : index
-// CHECK: rock.view_load %arg1[{{.*}}] : memref<2x32x32xf16> -> vector<16xf16>
+// CHECK: rock.view_load %arg1[{{.*}}] : memref<2x32x32xf16> -> vector<32xf16>
 // CHECK: vector.extract %{{.*}}[3] : f32 from vector<4xf32>
 // CHECK: %[[N:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[I:.*]] = arith.divui %[[N]], %{{.*}} : index
@@ -401,16 +414,17 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // -----
 
 // Decode (few merged rows per workgroup, float accumulation): the fused
-// form. No local K / V tiles; gemm0 reads K straight from its view, one
-// vector<16> per 16 head-dim lanes shared by 4 merged rows (8 partial sums),
-// and reduces the 4 rows' scores together by a shuffle-and-add tree; the per-row softmax keeps its rescale factor
-// in a [NB] buffer; gemm1 reads V straight from its view, 4 rows x 64
-// columns of O in 16 vector<16> accumulators. Row groups stop at the real
+// form. No local K / V tiles; gemm0 reads each K row straight from its view
+// (one access, the d loop unrolled over 16-lane slices shared by 4 merged
+// rows, 8 partial sums), and reduces the 4 rows' scores together by a
+// shuffle-and-add tree; the per-row softmax keeps its rescale factor in a
+// [NB] buffer; gemm1 reads V straight from its view (64 columns of a row
+// by one access), 4 rows x 64 columns of O in 16 vector<16> accumulators. Row groups stop at the real
 // rows (4 of NB = 32 here). A full key tile is walked in 8 interleaved
 // streams (key = (j % 8) * MB/8 + j / 8), a partial one in order. Per key,
-// gemm0 prefetches each 64-byte line of the K row one tile ahead (clamped
-// to the last key), gemm1 the lines of the V columns it reads one tile
-// ahead.
+// gemm0 prefetches the 64-byte lines of the K row one tile ahead (clamped
+// to the last key; one rock.view_prefetch with `lines`), gemm1 the lines of
+// the V columns it reads one tile ahead.
 
 // CHECK-LABEL: func @decode_dot_form
 // CHECK-NOT: memref<16x64xf32>
@@ -425,25 +439,22 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[JJ:.*]] = arith.addi %{{.*}}, %[[KEY]] : index
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[JJ]], %c16 : index
 // CHECK: %[[NXT:.*]] = arith.minui %[[AHEAD]], %c127 : index
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c0] : memref<2x128x64xf32>
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c16] : memref<2x128x64xf32>
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c32] : memref<2x128x64xf32>
-// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c48] : memref<2x128x64xf32>
-// CHECK-NOT: rock.view_prefetch %arg2
-// CHECK: %[[S:.*]]:8 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK: %[[KV:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
+// CHECK: rock.view_prefetch %arg1[%{{.*}}, %[[NXT]], %c0] {lines = 4 : i32} : memref<2x128x64xf32>
+// CHECK-NOT: rock.view_prefetch
+// CHECK: %[[ROW:.*]] = rock.view_load %arg1[%{{.*}}, %[[JJ]], %c0] : memref<2x128x64xf32> -> vector<64xf32>
+// CHECK: %[[KV:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
 // CHECK: %[[QV:.*]] = vector.load %{{.*}}[%[[RG]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
 // CHECK: arith.mulf %[[QV]], %[[KV]] fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: %[[PS:.*]] = arith.addf %[[S]]#0, %[[S]]#1 fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: %[[PS1:.*]] = arith.addf %[[S]]#2, %[[S]]#3 fastmath<reassoc,contract> : vector<16xf32>
-// CHECK: %[[LO:.*]] = vector.shuffle %[[PS]], %[[PS1]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
+// CHECK: vector.extract_strided_slice %[[ROW]] {offsets = [48], sizes = [16], strides = [1]}
+// CHECK: %[[LO:.*]] = vector.shuffle %[[PS:[^ ,]+]], %[[PS1:[^ ,]+]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xf32>, vector<16xf32>
 // CHECK: %[[HI:.*]] = vector.shuffle %[[PS]], %[[PS1]] [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
 // CHECK: arith.addf %[[LO]], %[[HI]] fastmath<reassoc,contract> : vector<16xf32>
 // CHECK: %[[R4:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<4xf32>
 // CHECK: %[[R0:.*]] = vector.extract %[[R4]][0] : f32 from vector<4xf32>
 // CHECK: memref.store %[[R0]], %{{.*}}[%[[RG]], %{{.*}}] : memref<32x16xf32>
 // CHECK: vector.extract %[[R4]][3] : f32 from vector<4xf32>
-// CHECK: %[[C:.*]] = math.exp2
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: %[[C:.*]] = arith.select %{{.*}} : f32
 // CHECK: memref.store %[[C]], %[[CT:.*]][%{{.*}}] : memref<32xf32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[NROWS]] step %c4 {
 // CHECK: memref.load %[[CT]][%{{.*}}] : memref<32xf32>
@@ -452,10 +463,10 @@ func.func @int8(%q: memref<1x4x16xi8>, %k: memref<1x16x16xi8>,
 // CHECK: %[[JV:.*]] = arith.addi %{{.*}}, %[[KV2]] : index
 // CHECK: %[[AV:.*]] = arith.addi %[[JV]], %c16 : index
 // CHECK: %[[NV:.*]] = arith.minui %[[AV]], %c127 : index
-// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC:.*]]] : memref<2x128x64xf32>
-// CHECK: %[[DC16:.*]] = arith.addi %[[DC]], %c16 : index
-// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC16]]] : memref<2x128x64xf32>
-// CHECK: rock.view_load %arg2[{{.*}}] : memref<2x128x64xf32> -> vector<16xf32>
+// CHECK: rock.view_prefetch %arg2[%{{.*}}, %[[NV]], %[[DC:.*]]] {lines = 4 : i32} : memref<2x128x64xf32>
+// CHECK-NOT: rock.view_prefetch
+// CHECK: %[[VROW:.*]] = rock.view_load %arg2[%{{.*}}, %{{.*}}, %[[DC]]] : memref<2x128x64xf32> -> vector<64xf32>
+// CHECK: vector.extract_strided_slice %[[VROW]] {offsets = [48], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
 // CHECK: memref.dealloc %[[CT]] : memref<32xf32>
 func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
     %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
@@ -492,7 +503,7 @@ func.func @decode_dot_form(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
 // CHECK: scf.for {{.*}} -> (f32, f32, f32, f32) {
 // CHECK: rock.view_load %[[KT]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x64x128xf32> -> f32
 // CHECK-NOT: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
-// CHECK: math.exp2
+// CHECK: math.roundeven %{{.*}} : f32
 func.func @decode_key_major(%q: memref<8x1x64xf32>, %kmem: memref<2x64x128xf32>,
     %v: memref<2x128x64xf32>, %out: memref<16x1x64xf32>,
     %lse: memref<16x1xf32>) {

@@ -423,3 +423,50 @@ func.func @prefetch_deref(%t: memref<8xi64>, %p: index, %i: index) {
   rock.view_prefetch %d[%p, %i] {locality = 0 : i32} : memref<8x64xbf16>
   return
 }
+
+// `lines`: a row's lines from one resolution where they provably stay in the
+// page (one page pointer, prefetches 64 bytes apart); where not, one
+// resolution per line.
+// CHECK-LABEL: func.func @prefetch_deref_lines
+// CHECK: %[[PV:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<8xi64>
+// CHECK: %[[PTR:.*]] = llvm.inttoptr %[[PV]] : i64 to !llvm.ptr
+// CHECK: %[[EP:.*]] = llvm.getelementptr %[[PTR]][%[[OFF:.*]]] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+// CHECK: "llvm.intr.prefetch"(%[[EP]])
+// CHECK: %[[C32:.*]] = arith.constant 32 : i64
+// CHECK: %[[O1:.*]] = arith.addi %[[OFF]], %[[C32]] : i64
+// CHECK: %[[EP1:.*]] = llvm.getelementptr %[[PTR]][%[[O1]]] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+// CHECK: "llvm.intr.prefetch"(%[[EP1]])
+// CHECK-NOT: memref.load
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: return
+func.func @prefetch_deref_lines(%t: memref<8xi64>, %p: index) {
+  %c0 = arith.constant 0 : index
+  %d = rock.deref %t : memref<8xi64> -> memref<8x64xbf16>
+  rock.view_prefetch %d[%p, %c0] {lines = 2 : i32} : memref<8x64xbf16>
+  return
+}
+
+// CHECK-LABEL: func.func @prefetch_deref_lines_unproven
+// CHECK: memref.load %{{.*}} : memref<8xi64>
+// CHECK: "llvm.intr.prefetch"
+// CHECK: memref.load %{{.*}} : memref<8xi64>
+// CHECK: "llvm.intr.prefetch"
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: return
+func.func @prefetch_deref_lines_unproven(%t: memref<8xi64>, %p: index,
+    %i: index) {
+  %d = rock.deref %t : memref<8xi64> -> memref<8x64xbf16>
+  rock.view_prefetch %d[%p, %i] {lines = 2 : i32} : memref<8x64xbf16>
+  return
+}
+
+// CHECK-LABEL: func.func @prefetch_dense_lines
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %c0{{.*}}], read, locality<2>, data : memref<4x64xf32>
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %c16], read, locality<2>, data : memref<4x64xf32>
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %c32], read, locality<2>, data : memref<4x64xf32>
+// CHECK-NOT: memref.prefetch
+func.func @prefetch_dense_lines(%m: memref<4x64xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  rock.view_prefetch %m[%i, %c0] {lines = 3 : i32} : memref<4x64xf32>
+  return
+}

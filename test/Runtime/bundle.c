@@ -58,6 +58,7 @@ static void fill(RockBundle *b) {
   f->args[2] = (RockBundleArg){ROCK_DTYPE_F32, 96};
   f->numScratch = 2;
   f->scratchBytes[0] = 1024, f->scratchBytes[1] = 0;
+  f->scratchZero[1] = true; /* rock.zero_init scratch: `scratch 0 zero` */
   f->numLaunches = 2;
   RockBundleLaunch *l = &f->launches[0];
   l->object = 0;

@@ -19,8 +19,9 @@
 // HELP-NEXT:rocmlir-gen spellings (docs/rocmlir-compat.md): -last_valid_kv_index,
 // HELP-NEXT:  -sliding_window_look_back, -causal_look_back, -causal=N, -seq_len,
 // HELP-NEXT:  -head_dim, -num_heads, --apply-bufferization-pipeline, -mfma=on|off,
-// HELP-NEXT:  -fut, --clone-harness, -pv_with_gpu, -x2, --emit-tuning-key,
-// HELP-NEXT:  --emit-tuning-space
+// HELP-NEXT:  -fut, --clone-harness, -pv_with_gpu, -x2
+// HELP-NEXT:Tuning (docs/tuning.md): --perf-db FILE|none -v --emit-tuning-key
+// HELP-NEXT:  --emit-tuning-space[=quick|full]
 // HELP-NEXT:Schedule switches (docs/gpu.md): --module-attr NAME=ATTR (repeatable; e.g.
 // HELP-NEXT:  rock.gpu_accel=false, rock.gpu_accel_warps=8)
 

@@ -69,3 +69,24 @@
 // RUN: rock-run-gpu %t.paged --check | FileCheck %s --check-prefix=PAGED
 // PAGED: rock_attention launch 0: {{.*}}: Q, K page table, V page table
 // PAGED: rock_attention_combine launch 0: {{.*}}: {{.*}}partial out{{.*}}
+
+// A fused combine (rock.gpu_fused_combine): one launch, and the arrival
+// counters as scratch that starts zeroed (`scratch N zero`, from the
+// memref.alloc marked rock.zero_init; other scratch is filled with 0xff).
+// A scratch line with another word is a bundle error.
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true | rock-run --compile-only -o %t.fused
+// RUN: FileCheck %s --check-prefix=FUSED < %t.fused
+// RUN: rock-run-gpu %t.fused --check | FileCheck %s --check-prefix=FUSEDMAP
+// RUN: sed 's/^scratch 8 zero$/scratch 8 zeros/' %t.fused > %t.badzero
+// RUN: sh -c 'rock-run-gpu %t.badzero --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=BADZERO
+// FUSED: function rock_attention 5
+// FUSED-NEXT: arg
+// FUSED: scratch 32768
+// FUSED-NEXT: scratch 512
+// FUSED-NEXT: scratch 8 zero
+// FUSED-NEXT: launch 0 rock_attention_kernel grid 16 1 1 block 32 1 1 smem 0
+// FUSED-NOT: launch
+// FUSED: end
+// FUSEDMAP: scratch 0 (32768 bytes), scratch 1 (512 bytes), scratch 2 (8 bytes, zeroed)
+// BADZERO: rock-run-gpu: error: bundle line {{[0-9]+}}: bad scratch line
+// BADZERO-NEXT: exit 3

@@ -62,10 +62,15 @@ typedef struct RockAttentionConfig {
   int64_t numPages, pageSize; ///< Pages per batch, elements per page
                               ///< (-1: unset; one may be derived).
   const char *perfConfig;     ///< `-perf_config` or NULL (borrowed).
-  bool reverseGrid;           ///< `--reverse_grid`.
-  int64_t slidingWindowSize;  ///< W, 0 = unset.
-  int64_t causalLookBack;     ///< causal band L, 0 = unset.
-  int64_t deviceMemBytes;     ///< `--device-mem-bytes`, 0 = unset.
+  /// A perf DB (docs/tuning.md) the module builders consult when perfConfig
+  /// is NULL or "", with the harness's arch and that target's compute
+  /// units (rockAttentionResolvePerfConfig, rock-c/Tuning.h); a DB that
+  /// cannot be read leaves the heuristic. NULL: none (borrowed).
+  const char *perfDb;
+  bool reverseGrid;          ///< `--reverse_grid`.
+  int64_t slidingWindowSize; ///< W, 0 = unset.
+  int64_t causalLookBack;    ///< causal band L, 0 = unset.
+  int64_t deviceMemBytes;    ///< `--device-mem-bytes`, 0 = unset.
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for

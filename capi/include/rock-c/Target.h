@@ -25,6 +25,12 @@ MLIR_CAPI_EXPORTED bool rockX86CpuIsKnown(MlirStringRef cpu);
 MLIR_CAPI_EXPORTED bool rockX86CpuHasFeature(MlirStringRef cpu,
                                              MlirStringRef feature);
 
+/// True when the host CPU (as LLVM's host feature detection sees it: CPUID,
+/// and for register state the OS must save, XCR0) has the LLVM feature
+/// `feature` (borrowed), e.g. "avx512bf16" or "amx-bf16". Whether Linux lets
+/// the process use AMX tiles is a separate request (rockAmxPermit, runtime).
+MLIR_CAPI_EXPORTED bool rockX86HostHasFeature(MlirStringRef feature);
+
 #ifdef __cplusplus
 }
 #endif

@@ -227,14 +227,20 @@ def Rock_ViewPrefetchOp : Rock_Op<"view_prefetch", []> {
     rock.view_load and prefetches its cache line (`locality` 0..3 as in
     llvm.prefetch: 3 keeps it closest). It never faults and never reads the
     element; a coordinate made invalid by a Pad prefetches nothing. The page
-    pointer of a paged view is read.
+    pointer of a paged view is read. With `lines = N` (1..64) it prefetches
+    the N 64-byte lines of the elements from the coordinate on along the
+    innermost dimension (N * 64 bytes of them, as a vector access of that
+    many lanes would read): resolved once where such an access provably
+    stays contiguous (inside one page), else once per line.
 
     ```mlir
     rock.view_prefetch %v[%i, %j] {locality = 3 : i32} : memref<4x8xf16>
+    rock.view_prefetch %k[%b, %t, %c0] {lines = 4 : i32} : memref<1x64x128xbf16>
     ```
   }];
   let arguments = (ins AnyMemRef:$source, Variadic<Index>:$indices,
-                       DefaultValuedAttr<I32Attr, "2">:$locality);
+                       DefaultValuedAttr<I32Attr, "2">:$locality,
+                       DefaultValuedAttr<I32Attr, "1">:$lines);
   let assemblyFormat = "$source `[` $indices `]` attr-dict `:` type($source)";
   let hasVerifier = 1;
 }

@@ -21,6 +21,8 @@ MlirLogicalResult rockDerefOpVerify(MlirOperation op);
 MlirLogicalResult rockTransformOpVerify(MlirOperation op);
 MlirLogicalResult rockViewLoadOpVerify(MlirOperation op);
 MlirLogicalResult rockViewStoreOpVerify(MlirOperation op);
+/* The most 64-byte lines one rock.view_prefetch may cover (`lines`). */
+#define ROCK_PREFETCH_MAX_LINES 64
 MlirLogicalResult rockViewPrefetchOpVerify(MlirOperation op);
 MlirLogicalResult rockGridwiseAttentionOpVerify(MlirOperation op);
 MlirLogicalResult rockAttentionCombineOpVerify(MlirOperation op);

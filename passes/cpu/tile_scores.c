@@ -1,0 +1,114 @@
+/*===- tile_scores.c - one row's scores of a key tile, masked only where needed
+ *
+ * The scores step of the CPU schedule for problems without a pre-softmax
+ * region (lower_gridwise_attention.c): per merged row, the tile's scores in
+ * vectors along the keys, scaled into the exp2 domain (rock__attnScore),
+ * stored to the score tile, and their maximum. The masks (padding keys past
+ * Sk, keys past the row's last key, keys before its window start:
+ * semantics.md §5.6) are applied in a copy of the loop that runs only when
+ * some key of the tile is masked for this row; a tile inside every bound
+ * (most tiles of a long prefill) takes the loop without the index vectors
+ * and compares.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "cpu/cpu_attention.h"
+
+#include <stdio.h>
+
+/* The loop over the tile's segments (masked when `masked`); returns the
+ * maximum (f32). */
+static int scoreLoops(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                      const RockCpuScores *s, bool masked, int last, int low) {
+  char ib[128];
+  int tileMax = rock__genConst(g, ROCK_NINF, "f32");
+  for (int k = 0; k < s->nSeg; ++k) {
+    int w = s->seg[k].w;
+    char tf[64], ti[64];
+    rock__typeStrS(tf, sizeof tf, "f32", w);
+    rock__typeStrS(ti, sizeof ti, "index", w);
+    int j, mx;
+    int res =
+        rock__genForIter(g, rock__genIndex(g, s->seg[k].lo),
+                         rock__genIndex(g, s->seg[k].hi), rock__genIndex(g, w),
+                         rock__genSplat(g, ROCK_NINF, "f32", w), tf, &j, &mx);
+    rock__idx2(ib, sizeof ib, s->r, j);
+    int sacc = rock__genLoad(g, b->Sa, b->mSa, ib, w, b->acc);
+    int xv = rock__attnScore(g, a, sacc, a->acc, w);
+    if (masked) {
+      int jj = rock__genBin(g, "arith.addi", s->j0, j, "index");
+      int jv = rock__genBcast(g, jj, w, "index");
+      if (w > 1) {
+        int step = rock__genFresh(g);
+        rock__genLine(g, "%%v%d = vector.step : %s", step, ti);
+        jv = rock__genBin(g, "arith.addi", jv, step, ti);
+      }
+      int mv = rock__attnMaskedValue(g, a, w);
+      xv = rock__attnMaskPad(g, a, xv, jv, mv, w);
+      if (a->dynamic)
+        xv = rock__attnMaskLast(g, xv, jv, last, mv, w);
+      if (a->hasLow)
+        xv = rock__attnMaskLow(g, xv, jv, low, mv, w);
+    }
+    rock__genStore(g, xv, b->St, b->mSt, ib, w, "f32");
+    int nm = rock__genBin(g, "arith.maxnumf", mx, xv, tf);
+    rock__genYieldEnd(g, nm, tf);
+    int red = res;
+    if (w > 1) {
+      red = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
+                    red, res, tf);
+    }
+    tileMax = rock__genBin(g, "arith.maxnumf", tileMax, red, "f32");
+  }
+  return tileMax;
+}
+
+/* True (an i1 id) when some key of the tile is masked for the row: the tile
+ * is partial (padding keys), ends past the row's last key or starts before
+ * its window. */
+static int needsMasks(RockGen *g, const RockAttn *a, const RockCpuScores *s,
+                      int last, int low) {
+  int need = rock__genBin(g, "arith.cmpi ult,", s->nCols,
+                          rock__genIndex(g, a->MB), "index");
+  if (a->dynamic) {
+    int end = rock__genBin(g, "arith.addi", s->j0, rock__genIndex(g, a->MB - 1),
+                           "index");
+    need = rock__genBin(g, "arith.ori", need,
+                        rock__genBin(g, "arith.cmpi sgt,", end, last, "index"),
+                        "i1");
+  }
+  if (a->hasLow)
+    need = rock__genBin(g, "arith.ori", need,
+                        rock__genBin(g, "arith.cmpi slt,", s->j0, low, "index"),
+                        "i1");
+  return need;
+}
+
+int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                        const RockCpuScores *s) {
+  int last = -1, low = -1;
+  if (a->dynamic) {
+    last = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b->Last,
+                  s->r, b->mIdx);
+  }
+  if (a->hasLow) {
+    low = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b->Low, s->r,
+                  b->mIdx);
+  }
+  int need = needsMasks(g, a, s, last, low);
+  int res = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = scf.if %%v%d -> (f32) {", res, need);
+  g->depth++;
+  rock__genLine(g, "scf.yield %%v%d : f32",
+                scoreLoops(g, a, b, s, true, last, low));
+  g->depth--;
+  rock__genLine(g, "} else {");
+  g->depth++;
+  rock__genLine(g, "scf.yield %%v%d : f32",
+                scoreLoops(g, a, b, s, false, last, low));
+  rock__genEnd(g);
+  return res;
+}

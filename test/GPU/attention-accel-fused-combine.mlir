@@ -1,0 +1,78 @@
+// The internal split merged in the kernel (rock.gpu_fused_combine = true, off
+// by default; passes/gpu/fused_combine.c, docs/gpu.md "Decode"): one launch;
+// a tree of fan-in 8 whose nodes' arrival counters are scratch marked
+// rock.zero_init; each workgroup makes its partials visible (membar.gl),
+// thread 0 counts the arrival, and the workgroup that completes a node
+// merges its children (a row's children on consecutive lanes: max and sum by
+// xor shuffles over them, weights in workgroup memory) and puts the counter
+// back to zero. GQA 4, Sk 1024: 16 tiles, P = 8 partitions, one node.
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=FUSED
+// FUSED: func.func @rock_attention(
+// FUSED-DAG: %[[P1:.*]] = arith.constant 7 : i32
+// FUSED-DAG: %[[PO:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x1x128xf32>
+// FUSED-DAG: %[[PL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x1xf64>
+// FUSED-DAG: %[[CNT:.*]] = memref.alloc() {alignment = 64 : i64, rock.zero_init} : memref<2xi32>
+// FUSED: gpu.launch blocks({{.*}}) in ({{.*}} = %c16,
+// The partials, then the arrival.
+// FUSED: rock.view_store {{.*}}, %[[PO]][
+// FUSED: llvm.call_intrinsic "llvm.nvvm.membar.gl"() : () -> ()
+// FUSED-NEXT: gpu.barrier
+// FUSED: %[[OLD:.*]] = memref.atomic_rmw addi %c1_i32, %[[CNT]][%[[CI:.*]]] : (i32, memref<2xi32>) -> i32
+// FUSED: gpu.barrier
+// FUSED: %[[SEEN:.*]] = memref.load
+// FUSED: %[[LAST:.*]] = arith.cmpi eq, %[[SEEN]], %[[P1]] : i32
+// FUSED: scf.if %[[LAST]] {
+// FUSED-NEXT: llvm.call_intrinsic "llvm.nvvm.membar.gl"() : () -> ()
+// FUSED: rock.view_load %[[PL]][
+// FUSED: arith.maximumf
+// FUSED-COUNT-3: gpu.shuffle  xor {{.*}} : f32
+// FUSED: llvm.nvvm.ex2.approx.ftz.f
+// FUSED-COUNT-3: gpu.shuffle  xor {{.*}} : f32
+// FUSED: llvm.nvvm.lg2.approx.ftz.f
+// FUSED: rock.view_store {{.*}} : f32, memref<8x1xf32>
+// FUSED: gpu.barrier
+// FUSED: rock.view_load %[[PO]][{{.*}}] {rock.align = 16 : i64} : memref<64x1x128xf32> -> vector<4xf32>
+// FUSED: arith.cmpf uge
+// FUSED: arith.divf
+// FUSED: arith.truncf {{.*}} : vector<4xf32> to vector<4xbf16>
+// FUSED: rock.view_store {{.*}} {rock.align = 8 : i64} : vector<4xbf16>, memref<8x1x128xbf16>
+// FUSED: memref.store %c0_i32, %[[CNT]][%[[CI]]] : memref<2xi32>
+// FUSED: gpu.terminator
+// No second launch: the combine is in the kernel.
+// FUSED-NOT: gpu.launch
+// FUSED: memref.dealloc %[[CNT]] : memref<2xi32>
+
+// P = 64 (B 1, GQA 32 / 8, L 8k): two levels, 8 nodes of 8 splits and the
+// root: 9 counters per KV group (72), 8 inner partial rows per query row
+// after the 32 x 64 of the splits (2304); a node's merge writes f32 partial
+// rows, then arrives at the root.
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TREE
+// TREE-DAG: %[[PO:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2304x1x128xf32>
+// TREE-DAG: %[[CNT:.*]] = memref.alloc() {alignment = 64 : i64, rock.zero_init} : memref<72xi32>
+// TREE: memref.atomic_rmw addi %c1_i32, %[[CNT]][
+// TREE: rock.view_store {{.*}}, %[[PO]][{{.*}}] {rock.align = 16 : i64} : vector<4xf32>, memref<2304x1x128xf32>
+// TREE: memref.store %c0_i32, %[[CNT]][
+// TREE: llvm.call_intrinsic "llvm.nvvm.membar.gl"() : () -> ()
+// TREE-NEXT: gpu.barrier
+// TREE: memref.atomic_rmw addi %c1_i32, %[[CNT]][
+// TREE: rock.view_store {{.*}} : vector<4xbf16>, memref<32x1x128xbf16>
+// TREE: memref.store %c0_i32, %[[CNT]][
+// TREE-NOT: atomic_rmw
+// TREE: gpu.terminator
+
+// Without a split (enough workgroups already) there is nothing to merge: no
+// counters; and by default the combine stays a second launch.
+// RUN: rock-gen -t bf16 -g 512 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 128 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=NOSPLIT
+// NOSPLIT-NOT: rock.zero_init
+// NOSPLIT-NOT: atomic_rmw
+// NOSPLIT: gpu.launch
+// NOSPLIT-NOT: gpu.launch
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
+// TWO-NOT: rock.zero_init
+// TWO-NOT: atomic_rmw
+// TWO: gpu.launch
+// TWO: gpu.launch
