@@ -33,7 +33,7 @@
 // SCALE: %[[O]] = softmax(qk) * %[[V]]
 // SCALE: return
 // SCALE-LABEL: func.func @host_naive_attention
-// SCALE: %[[QK:.*]] = tosa.matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : ([[QSHAPE:tensor<1x1024x32xf32>]], tensor<1x32x1024xf32>, tensor<1xf32>, tensor<1xf32>) -> [[SQ:tensor<1x1024x1024xf32>]]
+// SCALE: %[[QK:.*]] = tosa.matmul %{{[0-9a-z]+}}, %{{[0-9a-z]+}}, %{{[0-9a-z]+}}, %{{[0-9a-z]+}} {acc_type = f32} : ([[QSHAPE:tensor<1x1024x32xf32>]], tensor<1x32x1024xf32>, tensor<1xf32>, tensor<1xf32>) -> [[SQ:tensor<1x1024x1024xf32>]]
 // SCALE: %[[SQK:.*]] = tosa.mul %[[QK]], %{{.*}}, %{{.*}} : ([[SQ]], [[SQ]], tensor<1xi8>) -> [[SQ]]
 // SCALE: %[[MAX:.*]] = tosa.reduce_max %{{.*}} {axis = 2 : i32} : ([[SQ]]) -> [[RED:tensor<1x1024x1xf32>]]
 // SCALE: %[[NORM:.*]] = tosa.sub %{{.*}}, %[[MAX]] : ([[SQ]], [[RED]]) -> [[SQ]]
@@ -68,7 +68,7 @@
 // F16: ^bb0(%{{.*}}: f16, %{{.*}}: f16, %{{.*}}: f16):
 // F16-NEXT: arith.mulf %{{.*}}, %{{.*}} : f16
 // F16-LABEL: func.func @host_naive_attention
-// F16: %[[QK:.*]] = tosa.matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x1024x32xf16>, tensor<1x32x1024xf16>, tensor<1xf16>, tensor<1xf16>) -> [[SQ32:tensor<1x1024x1024xf32>]]
+// F16: %[[QK:.*]] = tosa.matmul %{{[0-9a-z]+}}, %{{[0-9a-z]+}}, %{{[0-9a-z]+}}, %{{[0-9a-z]+}} {acc_type = f32} : (tensor<1x1024x32xf16>, tensor<1x32x1024xf16>, tensor<1xf16>, tensor<1xf16>) -> [[SQ32:tensor<1x1024x1024xf32>]]
 // F16-NEXT: %[[QKC:.*]] = tosa.cast %[[QK]] : ([[SQ32]]) -> [[SQ16:tensor<1x1024x1024xf16>]]
 // F16: %[[SQK:.*]] = tosa.mul %[[QKC]], %{{.*}}, %{{.*}} : ([[SQ16]], [[SQ16]], tensor<1xi8>) -> [[SQ16]]
 // F16-NEXT: %[[SQKC:.*]] = tosa.cast %[[SQK]] : ([[SQ16]]) -> [[SQ32]]
