@@ -151,7 +151,8 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
   // The dictionary spelling of rocMLIR's newer name, never dropped silently.
   if (Attribute lb = result.attributes.erase("slidingWindowLookBack")) {
     if (result.attributes.get("slidingWindowSize"))
-      return p.emitError(dictLoc, "slidingWindowLookBack and slidingWindowSize both "
+      return p.emitError(dictLoc,
+                         "slidingWindowLookBack and slidingWindowSize both "
                          "given (the same attribute, rocMLIR's and rock's "
                          "name)");
     result.addAttribute("slidingWindowSize", lb);
