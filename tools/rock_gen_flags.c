@@ -340,8 +340,13 @@ static void wgmmaFlag(const char *arg, const char *v) {
     note(ROCK_GEN_NOTE_WGMMA);
 }
 
+/// `-schedule_version N`: recorded on a GPU kernel as rocmlir-gen does,
+/// read by no lowering (the note says so).
 static void scheduleFlag(const char *arg, const char *v) {
-  (void)parseInt(arg, v);
+  A.cfg.scheduleVersion = parseInt(arg, v);
+  if (A.cfg.scheduleVersion < 1)
+    rock__genDie("%s must be at least 1 (got %lld)", arg,
+                 (long long)A.cfg.scheduleVersion);
   note(ROCK_GEN_NOTE_SCHEDULE);
 }
 

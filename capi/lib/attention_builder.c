@@ -419,13 +419,18 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *vElt,
 }
 
 /// The attributes of @rock_attention: rocmlir-gen's `{mhal.arch = ...,
-/// rock.kernel}` for a GPU target `gpuArch`, else the C interface the CPU JIT
-/// calls (rock-run also adds it to a module that lacks it).
-static void emitKernelAttrs(Buf *b, const char *gpuArch) {
+/// rock.kernel}` (and its `rock.schedule_version` when given) for a GPU
+/// target `gpuArch`, else the C interface the CPU JIT calls (rock-run also
+/// adds it to a module that lacks it).
+static void emitKernelAttrs(Buf *b, const char *gpuArch, int64_t schedule) {
   if (gpuArch) {
     out(b, " attributes {mhal.arch = ");
     outString(b, gpuArch);
-    out(b, ", rock.kernel}");
+    out(b, ", rock.kernel");
+    if (schedule > 0)
+      out(b, ", rock.schedule_version = #rock.rock.schedule_version<%lld>",
+          (long long)schedule);
+    out(b, "}");
   } else {
     out(b, " attributes {llvm.emit_c_interface}");
   }
@@ -447,7 +452,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   out(b, "  func.func @rock_attention(");
   rock__attnArgsPrint(b, args, nArgs, "");
   out(b, ")");
-  emitKernelAttrs(b, gpuArch);
+  emitKernelAttrs(b, gpuArch, c->scheduleVersion);
   out(b, " {\n");
 
   // Views, in rocmlir-gen's order: one per argument (in argument order),
