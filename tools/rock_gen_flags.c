@@ -443,6 +443,7 @@ static const Flag flags[] = {
     {"transK", "--transK", FLAG_BOOL, .to.b = &A.cfg.transK},
     {"transV", "--transV", FLAG_BOOL, .to.b = &A.cfg.transV},
     {"transO", "--transO", FLAG_BOOL, .to.b = &A.cfg.transO},
+    {"transBias", "--transBias", FLAG_BOOL, .to.b = &A.cfg.transBias},
     {"softmax_dtype", "-softmax_dtype T", FLAG_VALUE, .to.handle = softmaxFlag},
     {"rocmlir_region", "--rocmlir-region", FLAG_BOOL,
      .to.b = &A.cfg.regionInElementType},
