@@ -34,7 +34,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
 # producer warpgroup / without the softmax overlapping P·V; pp / sw128: with
 # its consumer warpgroups in ping-pong / its tiles 128-byte swizzled
-# (off by default until measured; combine them as dense-pp-sw128); pa: paged
+# (off by default until measured; combine them as dense-pp-sw128); tma: K
+# and V staged by TMA (cp.async.bulk.tensor, implies sw128; dense only,
+# paged K / V keep cp.async); pa: paged
 # K / V staged by page runs, pointers a tile ahead (decode); fc: the
 # internal split merged in the kernel (decode; both off until measured).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
@@ -45,6 +47,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "noov": "--module-attr rock.gpu_wgmma_overlap=false",
         "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
         "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true",
+        "tma": "--module-attr rock.gpu_wgmma_tma=true",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",
         "fc": "--module-attr rock.gpu_fused_combine=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
