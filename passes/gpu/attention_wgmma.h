@@ -93,6 +93,8 @@ void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
 void rock__wgTmaK(RockGen *g, WgCtx *c, int j0, int st, int bar);
 void rock__wgTmaV(RockGen *g, WgCtx *c, int j0, int st, int bar);
 int64_t rock__wgTmaBytes(const WgCtx *c, bool v);
+/* (tma) prefetch.tensormap of both maps (the copying thread, once). */
+void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c);
 /* (tma) The host allocations holding the two tensor maps (memref<128xi8>,
  * marked rock.tensor_map with their description; before the launch) and
  * their deallocation (after it). False when a map breaks a TMA rule. */

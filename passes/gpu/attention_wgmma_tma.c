@@ -86,6 +86,13 @@ static int addrOf(RockGen *g, int m, const char *mt) {
   return cast(g, p, "i64");
 }
 
+void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c) {
+  const int maps[2] = {c->kMap, c->vMap};
+  for (int i = 0; i < 2; ++i)
+    rock__genLine(g, "nvvm.prefetch tensormap, %%v%d : !llvm.ptr",
+                  toPtr(g, addrOf(g, maps[i], kMapType), -1));
+}
+
 /* `n` copies of tile `t` in stage `st`: copy b of box b·64 along the map's
  * inner dimension (from `inner0`) and `mid` along the next, block b of
  * the tile (bytes blockBytes apart). */

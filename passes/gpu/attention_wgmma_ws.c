@@ -199,6 +199,7 @@ static void producerTma(RockGen *g, WgCtx *c) {
       g, "scf.if %%v%d {",
       rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
   g->depth++;
+  rock__wgTmaPrefetch(g, c);
   int t = rock__genFor(g, c->start, c->end, c1);
   int u = rock__genBin(g, "arith.subi", t, c->start, "index");
   int s = rock__genBin(g, "arith.remui", u, c2, "index");

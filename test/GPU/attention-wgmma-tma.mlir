@@ -22,6 +22,8 @@
 // RUN:   | rock-run --compile-only -o %t/k.bundle
 // RUN: FileCheck %s --check-prefix=BUNDLE < %t/k.bundle
 // RUN: rock-run-gpu --check %t/k.bundle | FileCheck %s --check-prefix=CHECK-MAPS
+// The benchmark's bundle reader (bench/gpu/attention_bench.py) sees them.
+// RUN: python3 -c "import sys; sys.path.insert(0, '%rock_src/bench/gpu'); import attention_bench as a; f = a.read_bundle('%t/k.bundle')['funcs']['rock_attention']; print(f['tmaps'][1], f['launches'][0]['params'][:3])" | FileCheck %s --check-prefix=PYMAPS
 // K stored [d][keys] (rocMLIR's default layout): the map runs along the
 // keys, d lines a box; with ping-pong.
 // RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma=true --module-attr rock.gpu_wgmma_pingpong=true \
@@ -66,6 +68,8 @@
 // PTX: setmaxnreg.dec.sync.aligned.u32 40;
 // PTX: cp.async.cg.shared.global
 // PTX: cp.async.mbarrier.arrive.noinc.shared.b64
+// PTX: prefetch.tensormap [{{%rd[0-9]+}}];
+// PTX-NEXT: prefetch.tensormap [{{%rd[0-9]+}}];
 // 32 KiB a tile (128 keys x 128 x 2 bytes).
 // PTXK: mov.b32 [[BYTES:%r[0-9]+]], 32768;
 // PTXK-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[BYTES]];
@@ -88,6 +92,8 @@
 // BUNDLE-NEXT: param tmap 1
 
 // CHECK-MAPS: rock_attention launch 0: rock_attention_kernel {{.*}} smem 164944: Q, tensor map of K (bf16 dims 128x500x2 box 64x128x1 swizzle 128), tensor map of V (bf16 dims 128x500x2 box 64x128x1 swizzle 128),
+
+// PYMAPS: {'arg': 2, 'dtype': 'bf16', 'offset': 0, 'dims': [128, 500, 2], 'strides': [256, 128000], 'box': [64, 128, 1], 'swizzle': 128} [('arg', 0), ('tmap', 0), ('tmap', 1)]
 
 // K [d][keys]: keys innermost (stride 1), d lines 1024 bytes apart.
 // BUNDLEKT: tensor_map 0 arg 1 f16 offset 0 rank 3 dims 512 128 2 strides 1024 131072 box 64 128 1 swizzle 128
