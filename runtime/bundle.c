@@ -332,8 +332,8 @@ static bool readObject(Reader *r, RockBundle *b, char **fd, int n) {
 }
 
 static bool readParam(Reader *r, RockBundleLaunch *la, char **fd, int n) {
-  static const char *const kinds[] = {"arg",    "scratch", "i64",
-                                      "i32",    "f32",     "tmap"};
+  static const char *const kinds[] = {"arg", "scratch", "i64",
+                                      "i32", "f32",     "tmap"};
   int64_t v;
   if (n != 3 || !parseI64(fd[2], &v))
     return fail(r, "bad param line", NULL);
@@ -414,8 +414,7 @@ static bool readTensorMap(Reader *r, RockBundleFunc *fn, char **fd, int n) {
 /// of 16 bytes, a 16-byte aligned base, every element inside the argument.
 static bool checkTensorMap(Reader *r, const RockBundleFunc *fn,
                            const RockBundleTensorMap *m) {
-  if (m->arg < 0 || m->arg >= fn->numArgs ||
-      fn->args[m->arg].dtype != m->dtype)
+  if (m->arg < 0 || m->arg >= fn->numArgs || fn->args[m->arg].dtype != m->dtype)
     return fail(r, "a tensor map's argument or element type is wrong in",
                 fn->name);
   int64_t e = (int64_t)rockDTypeGetSize(m->dtype), last = m->offset;
@@ -426,8 +425,8 @@ static bool checkTensorMap(Reader *r, const RockBundleFunc *fn,
             (m->swizzle == 0 || m->box[0] * e <= m->swizzle);
   for (int d = 0; ok && d < m->rank; ++d) {
     int64_t stride = d ? m->strides[d - 1] : e;
-    ok = m->dims[d] >= 1 && m->dims[d] < ((int64_t)1 << 32) &&
-         m->box[d] >= 1 && m->box[d] <= 256 && stride > 0 && stride % e == 0 &&
+    ok = m->dims[d] >= 1 && m->dims[d] < ((int64_t)1 << 32) && m->box[d] >= 1 &&
+         m->box[d] <= 256 && stride > 0 && stride % e == 0 &&
          (d == 0 || (stride % 16 == 0 && stride < ((int64_t)1 << 40)));
     if (ok)
       last += (m->dims[d] - 1) * (stride / e);

@@ -346,9 +346,9 @@ static bool readTensorMap(Extract *x, MlirOperation op, MlirAttribute d) {
     snprintf(dname, sizeof dname, "%.*s", (int)sr.length, sr.data);
   }
   m->rank = i64Array(d, "dims", m->dims, ROCK_BUNDLE_TMAP_MAX_RANK);
-  bool ok = i64Field(d, "arg", &arg) &&
-            i64Field(d, "offset", &m->offset) && i64Field(d, "swizzle", &swz) &&
-            rockDTypeParse(dname, &m->dtype) && m->rank >= 1 &&
+  bool ok = i64Field(d, "arg", &arg) && i64Field(d, "offset", &m->offset) &&
+            i64Field(d, "swizzle", &swz) && rockDTypeParse(dname, &m->dtype) &&
+            m->rank >= 1 &&
             i64Array(d, "strides", m->strides, ROCK_BUNDLE_TMAP_MAX_RANK - 1) ==
                 m->rank - 1 &&
             i64Array(d, "box", m->box, ROCK_BUNDLE_TMAP_MAX_RANK) == m->rank &&

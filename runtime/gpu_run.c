@@ -263,8 +263,9 @@ static int tmapType(RockDType t) {
 static bool encodeMap(Gpu *g, const RockBundleTensorMap *m, RockCuDevPtr arg,
                       RockCuDevPtr dev, char *err, size_t errSize) {
   if (!g->cu.tensorMapEncodeTiled) {
-    snprintf(err, errSize, "the bundle has tensor maps and the CUDA driver "
-                           "has no cuTensorMapEncodeTiled (CUDA 12 or later)");
+    snprintf(err, errSize,
+             "the bundle has tensor maps and the CUDA driver "
+             "has no cuTensorMapEncodeTiled (CUDA 12 or later)");
     return false;
   }
   _Alignas(64) unsigned char map[ROCK_CU_TENSOR_MAP_BYTES];
@@ -280,8 +281,8 @@ static bool encodeMap(Gpu *g, const RockBundleTensorMap *m, RockCuDevPtr arg,
             : m->swizzle == 64 ? ROCK_CU_TENSOR_MAP_SWIZZLE_64B
             : m->swizzle == 32 ? ROCK_CU_TENSOR_MAP_SWIZZLE_32B
                                : ROCK_CU_TENSOR_MAP_SWIZZLE_NONE;
-  void *base =
-      (void *)(uintptr_t)(arg + (uint64_t)m->offset * rockDTypeGetSize(m->dtype));
+  void *base = (void *)(uintptr_t)(arg + (uint64_t)m->offset *
+                                             rockDTypeGetSize(m->dtype));
   CU(g->cu.tensorMapEncodeTiled(map, tmapType(m->dtype), (uint32_t)m->rank,
                                 base, dims, strides, box, ones, 0, swz,
                                 ROCK_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0),
@@ -296,7 +297,8 @@ static bool encodeMap(Gpu *g, const RockBundleTensorMap *m, RockCuDevPtr arg,
 static bool devMap(Gpu *g, int fi, int mi, RockCuDevPtr arg, RockCuDevPtr *out,
                    char *err, size_t errSize) {
   for (int i = 0; i < g->numMaps; ++i)
-    if (g->maps[i].func == fi && g->maps[i].map == mi && g->maps[i].arg == arg) {
+    if (g->maps[i].func == fi && g->maps[i].map == mi &&
+        g->maps[i].arg == arg) {
       *out = g->maps[i].dev;
       return true;
     }
@@ -337,8 +339,7 @@ static bool launchAll(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
         v = g->scratch[fi][pa->value];
       else if (pa->kind == ROCK_PARAM_TMAP &&
                !devMap(g, fi, (int)pa->value,
-                       argDev[fn->tensorMaps[pa->value].arg], &v, err,
-                       errSize))
+                       argDev[fn->tensorMaps[pa->value].arg], &v, err, errSize))
         return false;
       slots[p] = v; // i32 / f32 use the low 4 bytes (little-endian)
       params[p] = &slots[p];

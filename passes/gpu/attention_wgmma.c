@@ -27,7 +27,9 @@
  * ablation); rock.gpu_wgmma_pingpong / rock.gpu_wgmma_swizzle128 = true
  * (opt-in until measured) order the consumer warpgroups' products in turns
  * (attention_wgmma_ws.c) / stage the tiles 128-byte swizzled
- * (attention_wgmma.h). A module whose kernels hold wgmma is compiled for
+ * (attention_wgmma.h); rock.gpu_wgmma_tma = true stages dense K and V by
+ * TMA in the producer form (attention_wgmma_tma.c; paged K / V keep
+ * cp.async). A module whose kernels hold wgmma is compiled for
  * sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
@@ -460,8 +462,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 0, 0, 1);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0)
     return false;
-  *sw = (WgSwitches){acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1,
-                     tm == 1};
+  *sw = (WgSwitches){
+      acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1, tm == 1};
   return true;
 }
 

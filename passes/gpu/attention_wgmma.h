@@ -52,22 +52,22 @@ typedef struct WgCtx {
   RockAccel acO; /* P·V: m64 n Dv k16, A (P) from registers */
   char elt[8];
   int nwg, nb, mb, nThreads;
-  bool overlap;   /* softmax of tile t overlaps P·V of tile t - 1 */
-  bool ws;        /* warp-specialised: a producer warpgroup copies, mbarriers */
-  bool pingpong;  /* (ws) the consumers take turns issuing their products */
-  bool sw128;     /* the tiles are 128-byte swizzled (WgTile.sw) */
-  bool tma;       /* (ws, sw128) K and V by cp.async.bulk.tensor (TMA) */
+  bool overlap;  /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
+  bool pingpong; /* (ws) the consumers take turns issuing their products */
+  bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
+  bool tma;      /* (ws, sw128) K and V by cp.async.bulk.tensor (TMA) */
   RockTmaView tk, tv; /* (tma) the K and V operands as tensors */
-  int64_t barOff; /* byte offset of the mbarriers (ws) */
+  int64_t barOff;     /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
   int addr16; /* (sw128) that boundary's descriptor address field (i64) */
-  int cpTx, cpN; /* the copying threads: index (id) and count */
+  int cpTx, cpN;  /* the copying threads: index (id) and count */
   int kMap, vMap; /* (tma) the tensor maps' host allocations (memref ids) */
-  int qDesc;     /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
+  int qDesc;      /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
   char mBuf[96];
   RockAttnWg wg;

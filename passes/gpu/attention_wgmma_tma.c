@@ -138,6 +138,6 @@ void rock__wgTmaK(RockGen *g, WgCtx *c, int j0, int st, int bar) {
 }
 
 void rock__wgTmaV(RockGen *g, WgCtx *c, int j0, int st, int bar) {
-  copies(g, c, &c->v, st, c->vMap, (int)(c->a->Dv / BOX),
-         rock__genIndex(g, 0), j0, (int64_t)LINE * c->mb, bar);
+  copies(g, c, &c->v, st, c->vMap, (int)(c->a->Dv / BOX), rock__genIndex(g, 0),
+         j0, (int64_t)LINE * c->mb, bar);
 }

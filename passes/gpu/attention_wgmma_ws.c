@@ -16,7 +16,9 @@
  * at least, and no barrier couples the consumer warpgroups, so one's
  * softmax can overlap the other's products. setmaxnreg gives the
  * consumers 232 registers and the producer 40 (its copies are loops, not
- * unrolled).
+ * unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full barriers
+ * take one arrival, the copying thread's expect_tx of the tile's bytes,
+ * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -174,8 +176,9 @@ static void waitFree(RockGen *g, int p, int n) {
 static void expectTx(RockGen *g, int p, int64_t bytes) {
   char lit[24];
   snprintf(lit, sizeof lit, "%lld", (long long)bytes);
-  rock__genLine(g, "nvvm.mbarrier.arrive.expect_tx %%v%d, %%v%d : "
-                   "!llvm.ptr<3>, i32",
+  rock__genLine(g,
+                "nvvm.mbarrier.arrive.expect_tx %%v%d, %%v%d : "
+                "!llvm.ptr<3>, i32",
                 p, rock__genConst(g, lit, "i32"));
 }
 
@@ -195,9 +198,8 @@ static void producerTma(RockGen *g, WgCtx *c) {
                 barAt(g, c, FULL_Q, -1));
   g->depth--;
   rock__genLine(g, "}");
-  rock__genLine(
-      g, "scf.if %%v%d {",
-      rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
   g->depth++;
   rock__wgTmaPrefetch(g, c);
   int t = rock__genFor(g, c->start, c->end, c1);

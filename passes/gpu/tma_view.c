@@ -112,8 +112,8 @@ bool rock__gpuTmaView(MlirValue view, RockTmaView *tv) {
   MlirOperation fn = mlirBlockGetParentOperation(owner);
   MlirType bt = mlirValueGetType(v);
   if (!rock__isOp(fn, "func.func") ||
-      !mlirBlockEqual(owner, mlirRegionGetFirstBlock(
-                                 mlirOperationGetRegion(fn, 0))) ||
+      !mlirBlockEqual(owner,
+                      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0))) ||
       !mlirTypeIsAMemRef(bt) || !mlirShapedTypeHasStaticShape(bt) ||
       !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(bt)))
     return false;
