@@ -60,7 +60,9 @@ int cuModuleGetFunction(void **f, void *m, const char *name) {
   (void)m, (void)name;
   return *f = &dummy, 0;
 }
-int cuFuncSetAttribute(void *f, int a, int v) { return (void)f, (void)a, (void)v, 0; }
+int cuFuncSetAttribute(void *f, int a, int v) {
+  return (void)f, (void)a, (void)v, 0;
+}
 int cuMemAlloc_v2(DevPtr *p, size_t n) {
   void *m = malloc(n);
   *p = (DevPtr)(uintptr_t)m;
@@ -94,9 +96,9 @@ int cuMemsetD8_v2(DevPtr d, unsigned char v, size_t n) {
   memset((void *)(uintptr_t)d, v, n);
   return 0;
 }
-int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
-                   unsigned bx, unsigned by, unsigned bz, unsigned smem,
-                   void *stream, void **params, void **extra) {
+int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                   unsigned by, unsigned bz, unsigned smem, void *stream,
+                   void **params, void **extra) {
   (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
   (void)smem, (void)stream, (void)extra;
   /* the first three parameters (8-byte slots; every kernel of the tests
@@ -127,9 +129,8 @@ int cuTensorMapEncodeTiled(void *map, int dtype, uint32_t rank, void *base,
                            const uint32_t *box, const uint32_t *estrides,
                            int interleave, int swizzle, int l2, int oob) {
   FILE *f = logFile();
-  fprintf(f, "encode dtype %d rank %u base 0x%llx aligned %d dims", dtype,
-          rank, (unsigned long long)(uintptr_t)base,
-          (int)((uintptr_t)map % 64 == 0));
+  fprintf(f, "encode dtype %d rank %u base 0x%llx aligned %d dims", dtype, rank,
+          (unsigned long long)(uintptr_t)base, (int)((uintptr_t)map % 64 == 0));
   for (uint32_t i = 0; i < rank; ++i)
     fprintf(f, " %llu", (unsigned long long)dims[i]);
   fprintf(f, " strides");
