@@ -2,7 +2,9 @@
 // compiles cubin bundles of the heuristic and each config with the
 // manifest and the device half; `go.sh --fake-gpu` runs the device half's
 // orchestration with made-up times (no GPU here) and writes the perf DB,
-// which rock-gen then reads. What the GPU run measures is not tested here.
+// which rock-gen then reads. What the GPU run measures is not tested here:
+// the fake times come from the bundles' bytes, so whether the quick winner
+// is within 2 % of the exhaustive one changes with the kernels.
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: rock-tune --prepare %t/dir --arch sm_90 --cases smoke --max-configs 3 --jobs 2 | FileCheck %s --check-prefix=PREP
@@ -24,18 +26,18 @@
 // MANIFEST: sm_90 [('smoke-dense-R4-d64-B1-L1k', True, 3), ('smoke-p16-R4-d64-B1-L1k', False, 3)]
 // RUN: env OUT=%t/out bash %t/dir/go.sh --fake-gpu | FileCheck %s --check-prefix=GO
 // GO: {{^}}device: fake GPU (rock-tune --fake-gpu), no GPU; rock {{.*}}, sm_90; 2 cases; budget 170 s, 8 s a case; ready in {{.*}}
-// GO-NEXT: {{^}}[1/2] smoke-dense-R4-d64-B1-L1k: n 3/3, heur {{[0-9.]+}} us, tuned {{[0-9.]+}} ({{.*}}); <= heur, exh {{.*}} ok, f64 [1 1 1] (fake); {{.*}}
+// GO-NEXT: {{^}}[1/2] smoke-dense-R4-d64-B1-L1k: n 3/3, heur {{[0-9.]+}} us, tuned {{[0-9.]+}} ({{.*}}); <= heur, exh {{[-+][0-9.]+}}% {{ok|MISSED}}, f64 [1 1 1] (fake); {{.*}}
 // GO-NEXT: {{^}}[2/2] smoke-p16-R4-d64-B1-L1k: n 3/3, heur {{[0-9.]+}} us, tuned {{[0-9.]+}} ({{.*}}); <= heur, f64 [1 1 1] (fake); {{.*}}
 // GO-NEXT: {{^}}rock-tune: 2 DB rows in {{.*}}perf-db.tsv; the whole table in {{.*}}table.md
 // GO-NEXT: {{^}}rock-tune summary: 2 cases, 2 tuned, 0 not; 2 DB rows; 6 configs timed, 0 failed their check or launch; {{[0-9]+}} s
 // GO-NEXT: {{^}}tuned <= heuristic (round 2): 2 of 2{{$}}
-// GO-NEXT: {{^}}within 2 % of exhaustive: 1 of 1{{$}}
+// GO-NEXT: {{^}}within 2 % of exhaustive: {{[01]}} of 1{{(; MISSED .*)?$}}
 // GO-NEXT: {{^}}verified: 2 of 2 (2 by rock-run-gpu's f64 reference, the rest on the slice){{$}}
 // GO-NEXT: {{^}}smoke: 2 cases, heuristic/tuned geomean {{.*}}
 // The whole table, the summary and the raw results are under $OUT.
 // RUN: FileCheck %s --check-prefix=TABLE --input-file %t/out/table.md
 // TABLE: | shape | n | heuristic µs | tuned µs | exhaustive µs | verdict |
-// TABLE: | smoke-dense-R4-d64-B1-L1k | 3 | {{[0-9.]+}} | {{[0-9.]+}} | {{[0-9.]+}} | <= heur, exh {{.*}} ok, f64 [1 1 1] (fake) |
+// TABLE: | smoke-dense-R4-d64-B1-L1k | 3 | {{[0-9.]+}} | {{[0-9.]+}} | {{[0-9.]+}} | <= heur, exh {{[-+][0-9.]+}}% {{ok|MISSED}}, f64 [1 1 1] (fake) |
 // TABLE: | smoke-p16-R4-d64-B1-L1k | 3 | {{[0-9.]+}} | {{[0-9.]+}} | - | <= heur, f64 [1 1 1] (fake) |
 // RUN: ls %t/out | FileCheck %s --check-prefix=OUTFILES
 // OUTFILES: perf-db.tsv
