@@ -37,9 +37,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # swizzled (the default since run 8; sw32: the 32-byte swizzle); pa: paged
 # K / V staged by page runs, pointers a tile ahead (decode, opt-in); fc /
 # fc0: the internal split merged in the kernel / by the second launch
-# (decode; by default for few rows and many partitions); tma: K and V
-# staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
-# only, paged K / V keep cp.async; opt-in until measured).
+# (decode; by default for few rows and many partitions); tma / tma0: K and
+# V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
+# only, paged K / V keep cp.async; the default since run 9) / by cp.async.
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -49,6 +49,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
         "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true",
         "tma": "--module-attr rock.gpu_wgmma_tma=true",
+        "tma0": "--module-attr rock.gpu_wgmma_tma=false",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",

@@ -188,7 +188,7 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                                      "pingpong=1",
                                      "swizzle128=0",
                                      "pingpong=1,swizzle128=0",
-                                     "tma=1",
+                                     "tma=0",
                                      "wgmma=0"};
   int nSched = t->vendor == ROCK_GPU_NVIDIA && t->smVersion == 90 ? 7 : 1;
   static const int64_t l2s[] = {-1, 0, 1, 2, 4};

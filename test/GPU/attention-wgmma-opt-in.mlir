@@ -57,8 +57,9 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d96.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d96.mlir %t/d96
 // RUN: FileCheck %s --check-prefix=NOSW < %t/d96/rock_attention_kernel.ptx
-// The bundle: 1 KiB more dynamic workgroup memory (163904 unswizzled).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_swizzle128=true \
+// The bundle (cp.async staging): 1 KiB more dynamic workgroup memory (163904
+// unswizzled).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_swizzle128=true --module-attr rock.gpu_wgmma_tma=false \
 // RUN:   | rock-run --compile-only -o %t.bundle
 // RUN: FileCheck %s --check-prefix=BUNDLE < %t.bundle
 

@@ -79,8 +79,8 @@
 // RUN: FileCheck %s --check-prefix=PORT < %t/d/rock_attention_kernel.ptx
 // The bundle records the dynamic workgroup memory (Q 32 KiB + 2 x (K + V)
 // of 32 KiB each + 8 mbarriers; unswizzled) and 3 warpgroups (2 consumers,
-// 1 producer).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_swizzle128=false \
+// 1 producer), with cp.async staging (TMA tiles are always 128-byte swizzled).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_swizzle128=false --module-attr rock.gpu_wgmma_tma=false \
 // RUN:   | rock-run --compile-only -o %t.bundle
 // RUN: FileCheck %s --check-prefix=BUNDLE < %t.bundle
 // RUN: rock-gen -p --arch gfx942 -wgmma=off 2>&1 >/dev/null | FileCheck %s --check-prefix=NOTE
