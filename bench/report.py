@@ -26,6 +26,15 @@ def where(kv):
     return "> socket L3"
 
 
+def paged_ratio(d):
+    """rock / paged probe; with --rounds, the best rates' ratio and the
+    median of the per-round ratios."""
+    if "rounds" in d and d.get("rock_vs_paged_probe_median") is not None:
+        return (f"{pct(d.get('rock_vs_paged_probe'))} (median "
+                f"{pct(d['rock_vs_paged_probe_median'])})")
+    return pct(d.get("rock_vs_paged_probe"))
+
+
 def header(out, title, cols):
     """Appends a blank line, `title`, a blank line and a table header."""
     out += ["", title, "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
@@ -67,7 +76,7 @@ def render(r):
             f"{d['kv_bytes'] // 2 ** 20} MiB ({where(d['kv_bytes'])}) | "
             f"{fmt(d['rock_gbps'])} | {fmt(d.get('probe_gbps'))} / "
             f"{fmt(d.get('paged_probe_gbps'))} | {pct(d.get('rock_vs_probe'))} | "
-            f"{pct(d.get('rock_vs_paged_probe'))} | {fmt(d.get('numpy_gbps'))} | "
+            f"{paged_ratio(d)} | {fmt(d.get('numpy_gbps'))} | "
             f"{fmt(d.get('torch_gbps'))} | {fmt(d.get('c_loop_gbps'))} | "
             f"{', '.join(ab) or '–'} |")
     header(out, "C-B prefill (Hq 32, Hkv 8, d 128), useful GFLOP/s (i8: "
