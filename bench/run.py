@@ -385,7 +385,7 @@ def main():
                                                      rr["kernel_time_ms"])
                 # Ablations on the largest B = 1 case: without the software
                 # prefetch, and (bf16) without the AVX512-BF16 dot products.
-                if B == 1 and L == Ls[-1] and not quick and "rock_gbps" in row:
+                if B == 1 and L == max(Ls) and not quick and "rock_gbps" in row:
                     # Also the same K/V not paged, in rocMLIR's default
                     # dense layout (K as [B, Hkv, d, L]).
                     ab = {"no_prefetch": (True, None, ("--no-prefetch",)),

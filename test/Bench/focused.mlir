@@ -7,6 +7,11 @@
 // CHECK-NOT: prefill {
 // CHECK-NOT: compile
 // CHECK: results in
+// The report renders only the sections that ran.
+// RUN: /usr/bin/python3 %rock_src/bench/report.py %t/results.json | FileCheck %s --check-prefix=REPORT
+// REPORT-NOT: C-A paged
+// REPORT: | bf16 | 128 | True | {{[0-9.]+}} |
+// REPORT-NOT: Cold compile
 // A decode row with rounds keeps the best rates and the median ratio.
 // RUN: rm -rf %t.d && /usr/bin/python3 %rock_src/bench/run.py --quick --repeats 1 --build %rock_obj_root --out %t.d --only decode --batch 2 --seq-k 128 --rounds 3 | FileCheck %s --check-prefix=DEC
 // DEC: decode {"dtype": "f32", "B": 2, "L": 128,{{.*}}"rock_vs_paged_probe_median"{{.*}}"rounds": [{{.*}}]
