@@ -79,6 +79,7 @@
 #include "rock-c/Target.h"
 #include "rock-c/TextNesting.h"
 #include "rock-c/Tuning.h"
+#include "support/ir.h"
 #include "support/str.h"
 
 #include <errno.h>
@@ -702,12 +703,11 @@ static void setPerfConfig(Compiled *c, const char *pc) {
                     MlirWalkPreOrder);
 }
 
-/// The module's rock.arch ("" for the CPU) and compute units (rock.num_cu,
-/// else the target's).
+/// The module's target, mhal.arch or rock.arch ("" for the CPU), and compute
+/// units (rock.num_cu, else the target's).
 static int64_t moduleTarget(const Compiled *c, char *arch, size_t len) {
   MlirOperation m = mlirModuleGetOperation(c->module);
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      m, mlirStringRefCreateFromCString("rock.arch"));
+  MlirAttribute a = rock__archAttr(m, NULL);
   arch[0] = 0;
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
     MlirStringRef v = mlirStringAttrGetValue(a);

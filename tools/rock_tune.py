@@ -34,8 +34,9 @@ output against f32 SDPA, re-times the finalists, verifies the winners
 (rock-run-gpu's f64 reference where the problem is small), prints the
 table and writes the perf DB under $OUT.
 
-Exit status: 0 when every problem tuned and its winner verified, 1 when
-one did not, 2 on usage errors.
+Exit status: 0 when every problem tuned and its winner verified (on the
+GPU also: tuned at or below the heuristic, exhaustive cases within 2 %),
+1 when one did not, 2 on usage errors.
 """
 
 import argparse
@@ -59,6 +60,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DB_COLUMNS = ("arch", "numCUs", "testVector", "perfConfig", "us",
               "tuningSpace", "rockVersion", "device", "timestamp")
 ROUNDS = 3  # rock-run --tune-configs' interleaved rounds (TUNE_ROUNDS)
+CASE_BUDGET = 8  # --run: seconds of screening a case
 
 
 # ---------------------------------------------------------------------------
@@ -215,7 +217,7 @@ def tune_cpu_problem(a, gen, run, flags):
     """Tunes one problem on the CPU over the `a.space` space (default full:
     the CPU's is small); --check also times the full space and re-times the
     finalists. Returns a result dict."""
-    kind = a.space or "full"
+    kind = a.space or ("quick" if a.check else "full")
     key = tuning_key(gen, flags)
     space, heur = tuning_space(gen, flags, kind)
     full = space if kind == "full" else \
@@ -256,9 +258,19 @@ def tune_cpu_problem(a, gen, run, flags):
     win_cfg = configs[win] if win else (space[0][0] if space else None)
     res.update(ms=ms, winner=win_cfg, winner_sched=scheds[win],
                same_as_heuristic=scheds[win] == heur)
-    if "full" in ms and "tuned" in ms:
-        res["ratio"] = min(ms["tuned"], ms["heuristic"]) / ms["full"]
+    exhaustive_ratio(res)
     return res
+
+
+def exhaustive_ratio(res):
+    """--check: the tuned time (the quick winner, or the heuristic where
+    that re-timed faster) over the exhaustive best, the least re-timed
+    finalist (all of them are in the full space)."""
+    ms = res.get("ms", {})
+    if "full" in ms and "tuned" in ms:
+        res["exhaustive_ms"] = min(ms.values())
+        res["ratio"] = min(ms["tuned"], ms["heuristic"]) / \
+            res["exhaustive_ms"]
 
 
 def cpu_bench_problems():
@@ -368,7 +380,8 @@ def cpu_table(results, device, a):
         load = ", ".join(f"{x[0]}" for x in r["load"] if x[0] is not None)
         lines.append(f"| {short(r['flags'])} | {r['space']} {r['timed']} | "
                      f"{fmt_ms(ms['heuristic'])} | {fmt_ms(tuned)} | "
-                     f"{fmt_ms(ms.get('full'))} | {verdict} | {load} |")
+                     f"{fmt_ms(r.get('exhaustive_ms'))} | {verdict} | "
+                     f"{load} |")
     return "\n".join(lines)
 
 
@@ -475,49 +488,88 @@ def without_compile_ms(data):
         data[data.find(b"\nobject ") + 1:]
 
 
-def prepare(a):
-    gen, run = tool("rock-gen", a.tools_dir), tool("rock-run", a.tools_dir)
-    out = os.path.abspath(a.prepare)
-    stage = os.path.join(out, "bundles")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(stage)
+def plan_entry(a, gen, case, variant):
+    """The manifest entry of (case, variant): its key, the heuristic's
+    schedule and the configs to compile (the quick space; the full one
+    for exhaustive cases)."""
+    flags = gen_flags(case, variant, a.arch)
+    name = f"{case['suite']}-{variant}-{case['name']}"
+    exhaustive = case["suite"] == "offtable" or \
+        (case["suite"] == "smoke" and variant == "dense")
+    try:
+        key = tuning_key(gen, flags)
+        quick, heur = tuning_space(gen, flags, "quick")
+        space = tuning_space(gen, flags, "full")[0] if exhaustive else quick
+        if a.max_configs:
+            space = space[:a.max_configs]
+    except RuntimeError as e:
+        print(f"rock-tune: {name}: {e}", file=sys.stderr)
+        return {"name": name, "error": str(e)}
+    qs = {s for _, s in quick}
+    e = {"name": name, "case": case, "variant": variant, "key": key,
+         "flags": flags, "heuristic_schedule": heur,
+         "heuristic": f"{name}/heuristic.bundle",
+         "heuristic_config": quick[0][0] if quick else None,
+         "exhaustive": exhaustive, "configs": []}
+    for i, (cfg, sched) in enumerate(space):
+        e["configs"].append({"config": cfg, "schedule": sched,
+                             "bundle": f"{name}/c{i:03d}.bundle",
+                             "quick": sched in qs})
+    return e
+
+
+def plan(a, gen):
+    """The manifest entries of --cases: the off-table (exhaustive) and
+    smoke cases first, then the bench rows."""
     want = [x for x in a.cases.split(",") if x]
     cases = bench_cases(("decode", "prefill") if "bench" in want else ())
     full_cases = (offtable_cases() if "offtable" in want else []) + \
         (smoke_cases() if "smoke" in want else [])
-    entries, jobs = [], []
-    start = time.time()
-    for case, variant in full_cases + cases:
-        flags = gen_flags(case, variant, a.arch)
-        name = f"{case['suite']}-{variant}-{case['name']}"
-        exhaustive = case["suite"] == "offtable" or \
-            (case["suite"] == "smoke" and variant == "dense")
-        try:
-            key = tuning_key(gen, flags)
-            quick, heur = tuning_space(gen, flags, "quick")
-            space = tuning_space(gen, flags, "full")[0] if exhaustive \
-                else quick
-            if a.max_configs:
-                space = space[:a.max_configs]
-        except RuntimeError as e:
-            print(f"rock-tune: {name}: {e}", file=sys.stderr)
-            entries.append({"name": name, "error": str(e)})
+    return [plan_entry(a, gen, c, v) for c, v in full_cases + cases]
+
+
+def coverage(entries):
+    """What the exhaustive cases span (the issue's list of shapes)."""
+    cs = [(e["case"], e["variant"]) for e in entries
+          if e.get("exhaustive")]
+    if not cs:
+        return "no exhaustive cases"
+
+    def vals(f):
+        return ",".join(str(x) for x in sorted({f(c, v) for c, v in cs}))
+    return (f"{len(cs)} exhaustive shapes: GQA ratios "
+            f"{vals(lambda c, v: c['Hq'] // c['Hkv'])}; head dims "
+            f"{vals(lambda c, v: c['D'])}; B {vals(lambda c, v: c['B'])}; "
+            f"layouts {vals(lambda c, v: v)}")
+
+
+def list_plan(entries):
+    for e in entries:
+        if "error" in e:
+            print(f"{e['name']}: {e['error']}")
             continue
-        qs = {s for _, s in quick}
-        e = {"name": name, "case": case, "variant": variant, "key": key,
-             "flags": flags, "heuristic_schedule": heur,
-             "heuristic": f"{name}/heuristic.bundle",
-             "heuristic_config": quick[0][0] if quick else None,
-             "exhaustive": exhaustive, "configs": []}
-        os.makedirs(os.path.join(stage, name))
-        jobs.append((gen, run, flags, None,
+        q = sum(c["quick"] for c in e["configs"])
+        print(f"{e['name']}: {len(e['configs'])} configs ({q} quick)"
+              + (", exhaustive" if e["exhaustive"] else ""))
+    n = sum(len(e.get("configs", ())) + 1 for e in entries)
+    print(f"rock-tune: {len(entries)} cases, {n} bundles to compile; "
+          f"{coverage(entries)}")
+    return 1 if any("error" in e for e in entries) else 0
+
+
+def compile_all(a, gen, run, entries, stage):
+    """Compiles every bundle of `entries` into `stage`; bundles equal to an
+    earlier one of their case are dropped (same_as). Returns the count of
+    failures."""
+    jobs = []
+    for e in entries:
+        if "configs" not in e:
+            continue
+        os.makedirs(os.path.join(stage, e["name"]))
+        jobs.append((gen, run, e["flags"], None,
                      os.path.join(stage, e["heuristic"])))
-        for i, (cfg, sched) in enumerate(space):
-            b = f"{name}/c{i:03d}.bundle"
-            e["configs"].append({"config": cfg, "schedule": sched,
-                                 "bundle": b, "quick": sched in qs})
-            jobs.append((gen, run, flags, cfg, os.path.join(stage, b)))
-        entries.append(e)
+        jobs += [(gen, run, e["flags"], c["config"],
+                  os.path.join(stage, c["bundle"])) for c in e["configs"]]
     with ThreadPoolExecutor(a.jobs) as ex:
         done = {p: (h, err) for p, h, err in ex.map(compile_bundle, jobs)}
     failed = 0
@@ -539,7 +591,21 @@ def prepare(a):
                 os.unlink(os.path.join(stage, c["bundle"]))
             else:
                 seen[h] = c["bundle"]
-    meta = {"rock_version": rock_version(), "arch": a.arch,
+    return failed
+
+
+def prepare(a):
+    gen, run = tool("rock-gen", a.tools_dir), tool("rock-run", a.tools_dir)
+    start, version = time.time(), rock_version()  # the compiler's tree
+    entries = plan(a, gen)
+    if a.list:
+        return list_plan(entries)
+    out = os.path.abspath(a.prepare)
+    stage = os.path.join(out, "bundles")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(stage)
+    failed = compile_all(a, gen, run, entries, stage)
+    meta = {"rock_version": version, "arch": a.arch,
             "created": datetime.datetime.now(datetime.timezone.utc)
             .isoformat(timespec="seconds"), "cases": entries}
     with open(os.path.join(out, "manifest.json"), "w") as f:
@@ -553,12 +619,96 @@ def prepare(a):
                for dp, _, xs in os.walk(out) for x in xs)
     print(f"rock-tune: {len(entries)} cases, {n} bundles ({failed} failed "
           f"to compile) in {time.time() - start:.0f} s; {out}: "
-          f"{size / 2**20:.1f} MiB")
+          f"{size / 2**20:.1f} MiB; {coverage(entries)}")
+    print_estimate(meta, out)
     for e in entries:
         for c in e.get("configs", ()):
             if "error" in c:
                 print(f"  {e['name']} {c['config']}: {c['error']}")
     return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------------
+# --ingest: a GPU run's results into the shipped DB and bench/
+
+GPU_BEGIN, GPU_END = "<!-- rock-tune --ingest: begin -->", \
+    "<!-- rock-tune --ingest: end -->"
+
+
+def read_db_rows(path):
+    """The rows of a perf DB (the header's width checked), as lines."""
+    rows, width = [], None
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if line.startswith("# arch\t"):
+                width = len(line[2:].rstrip("\n").split("\t"))
+            elif line.strip() and not line.startswith("#"):
+                if width is None or \
+                        len(line.rstrip("\n").split("\t")) != width:
+                    raise ValueError(f"{path}:{n}: not a row of the header's "
+                                     "width")
+                rows.append(line if line.endswith("\n") else line + "\n")
+    if width is None:
+        raise ValueError(f"{path}: no header line")
+    return rows
+
+
+def ingest(a):
+    """Merges DIR/perf-db.tsv into --db (default: the shipped
+    tuning/perf-db.tsv; a row replaces the rows of its key) and writes the
+    run's summary and table into --results (a section between markers)."""
+    src = os.path.abspath(a.ingest)
+    root = source_root()
+    db = a.db or os.path.join(root, "tuning", "perf-db.tsv")
+    results = a.results or os.path.join(root, "bench", "RESULTS-tuning.md")
+    try:
+        new = read_db_rows(os.path.join(src, "perf-db.tsv"))
+        old = read_db_rows(db)
+    except (OSError, ValueError) as e:
+        print(f"rock-tune: error: {e}", file=sys.stderr)
+        return 1
+    keys = {tuple(r.split("\t")[:3]) for r in new}
+    with open(db) as f:
+        head = [x for x in f if x.startswith("#")]
+    kept = [r for r in old if tuple(r.split("\t")[:3]) not in keys]
+    with open(db, "w") as f:
+        f.writelines(head + kept + new)
+    with open(os.path.join(src, "summary.txt")) as f:
+        summ = f.read().strip()
+    with open(os.path.join(src, "table.md")) as f:
+        tab = f.read().strip()
+    device = new[0].split("\t")[7] if new else "?"
+    version = new[0].split("\t")[6] if new else "?"
+    section = (f"{GPU_BEGIN}\n## GPU: {device}, rock {version}\n\n"
+               "One device call, `bash build-tune-carry/go.sh` "
+               "(docs/tuning.md); `rock-tune --ingest` wrote this section "
+               f"and {len(new)} rows of {os.path.relpath(db, root)}.\n\n"
+               f"```\n{summ}\n```\n\n{tab}\n{GPU_END}\n")
+    text = open(results).read() if os.path.exists(results) else \
+        "# Tuning results (rock-tune, docs/tuning.md)\n\n"
+    if GPU_BEGIN in text:
+        text = text[:text.index(GPU_BEGIN)] + section + \
+            text[text.index(GPU_END) + len(GPU_END) + 1:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(results, "w") as f:
+        f.write(text)
+    raw = a.raw or os.path.join(root, "bench", "gpu", "results",
+                                "tune-h200.json")
+    shutil.copy(os.path.join(src, "tune.json"), raw)
+    print(f"rock-tune: {len(new)} rows into {db} ({len(old) - len(kept)} "
+          f"replaced), {results}, {raw}")
+    return 0
+
+
+def print_estimate(meta, out):
+    """The device half's expected seconds (tune_device.estimate)."""
+    sys.path.insert(0, out)
+    import tune_device
+    total, by = tune_device.estimate(meta, CASE_BUDGET)
+    print(f"rock-tune: the run should take about {total:.0f} s on an H200 ("
+          + ", ".join(f"{k} {v:.0f} s" for k, v in sorted(by.items())) +
+          f"; the start {tune_device.EST_START_S:.0f} s)")
 
 
 GO_SH = """#!/bin/bash
@@ -576,7 +726,10 @@ if ! "$ROCK_RUN_GPU" --help >/dev/null 2>&1; then
     "$C/src/tools/rock_run_gpu.c" "$C"/src/runtime/*.c -lm -ldl \\
     -o /tmp/rock-run-gpu && export ROCK_RUN_GPU=/tmp/rock-run-gpu
 fi
-python3 "$C/rock-tune" --run "$C" --out "$OUT" "$@" 2>&1 | tee "$OUT/rock-tune.log"
+# A hard stop past the budget: SIGTERM makes the run write what it has.
+timeout -k 10 "${ROCK_TUNE_HARD_S:-200}" \\
+  python3 "$C/rock-tune" --run "$C" --out "$OUT" "$@" 2>&1 |
+  tee "$OUT/rock-tune.log"
 exit ${PIPESTATUS[0]}
 """
 
@@ -636,27 +789,46 @@ def parse_args(argv):
                     help="--prepare: bench (bench/gpu decode and prefill), "
                     "offtable (the shapes of offtable_cases), smoke (two "
                     "small ones, for tests)")
+    ap.add_argument("--list", action="store_true",
+                    help="--prepare: list the cases and their spaces, "
+                    "compile nothing")
     ap.add_argument("--max-configs", type=int, default=0,
                     help="--prepare: the first N configs of each space only "
                     "(a test aid: the spaces stay whole by default)")
     ap.add_argument("--jobs", type=int, default=2,
                     help="--prepare: compile jobs (default 2)")
+    ap.add_argument("--ingest", metavar="OUT",
+                    help="a --run's OUT (perf-db.tsv, summary.txt, "
+                    "table.md, tune.json) into --db (default the shipped "
+                    "tuning/perf-db.tsv), --results (default "
+                    "bench/RESULTS-tuning.md) and "
+                    "bench/gpu/results/tune-h200.json")
+    ap.add_argument("--results", help="--ingest: the results file")
+    ap.add_argument("--raw", help="--ingest: where tune.json goes")
+    ap.add_argument("--estimate", metavar="DIR",
+                    help="the device seconds a --run of DIR should take")
     ap.add_argument("--run", metavar="DIR",
                     help="GPU machine: time the bundles of DIR")
     ap.add_argument("--out", help="--run: where the DB and logs go")
-    ap.add_argument("--budget", type=float, default=120,
-                    help="--run: seconds (default 120); cases past it are "
-                    "skipped")
+    ap.add_argument("--budget", type=float, default=170,
+                    help="--run: seconds since the start (default 170) "
+                    "during which cases start; the rest are skipped")
+    ap.add_argument("--case-budget", type=float, default=CASE_BUDGET,
+                    help="--run: seconds of screening a case (default "
+                    f"{CASE_BUDGET}); "
+                    "an exhaustive case cut short says so")
+    ap.add_argument("--only", metavar="REGEX",
+                    help="--run: the cases whose name matches only")
     ap.add_argument("--fake-gpu", action="store_true",
                     help="--run without a GPU (made-up times, no checks): "
                     "tests the round trip's orchestration only")
     a, rest = ap.parse_known_args(argv)
     a.problem = rest
-    modes = sum(bool(x) for x in (a.prepare, a.run, a.problems, a.bench_cpu,
-                                  rest))
+    modes = sum(bool(x) for x in (a.prepare, a.run, a.estimate, a.ingest,
+                                  a.problems, a.bench_cpu, rest))
     if modes != 1:
         ap.error("give one of: PROBLEM-FLAGS, --problems FILE, --bench-cpu, "
-                 "--prepare DIR, --run DIR")
+                 "--prepare DIR, --run DIR, --estimate DIR, --ingest OUT")
     if a.prepare and not a.arch.startswith("sm_"):
         ap.error("--prepare compiles NVIDIA bundles: give --arch sm_<N>")
     if a.repeats < 1:
@@ -672,6 +844,12 @@ def main(argv=None):
         return tune_device.main(a, sys.modules[__name__])
     if a.prepare:
         return prepare(a)
+    if a.ingest:
+        return ingest(a)
+    if a.estimate:
+        with open(os.path.join(a.estimate, "manifest.json")) as f:
+            print_estimate(json.load(f), os.path.abspath(a.estimate))
+        return 0
     if a.bench_cpu:
         problems = cpu_bench_problems()
     elif a.problems:

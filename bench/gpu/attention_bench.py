@@ -535,7 +535,8 @@ def run_case(args, case, probe, results):
     ref = reference(q[sel[0], sel[1]], k[sel[0], sel[2]], v[sel[0], sel[2]],
                     last)
     row = {"suite": case["suite"], "name": case["name"], "B": B, "Hq": Hq,
-           "Hkv": Hkv, "Sq": Sq, "L": Sk, "causal": case["causal"],
+           "Hkv": Hkv, "Sq": Sq, "L": Sk, "D": D, "t": case.get("t", "bf16"),
+           "causal": case["causal"],
            "bytes": alg_bytes, "kv_bytes": kvb, "flops": flops(case),
            "copies": copies, "bundles": case["bundles"],
            "checked": "all" if sel[0].stop - sel[0].start == B and

@@ -33,10 +33,11 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # Modifiers of a variant: extra rock-gen flags. mma: the mma.sync schedule
 # (plain sm_90 PTX); nows / noov: the sm_90a prefill schedule without its
 # producer warpgroup / without the softmax overlapping P·V; pp / sw128: with
-# its consumer warpgroups in ping-pong / its tiles 128-byte swizzled
-# (off by default until measured; combine them as dense-pp-sw128); pa: paged
-# K / V staged by page runs, pointers a tile ahead (decode); fc: the
-# internal split merged in the kernel (decode; both off until measured).
+# its consumer warpgroups in ping-pong (opt-in) / its tiles 128-byte
+# swizzled (the default since run 8; sw32: the 32-byte swizzle); pa: paged
+# K / V staged by page runs, pointers a tile ahead (decode, opt-in); fc /
+# fc0: the internal split merged in the kernel / by the second launch
+# (decode; by default for few rows and many partitions).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -45,6 +46,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "noov": "--module-attr rock.gpu_wgmma_overlap=false",
         "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
         "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true",
+        "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
+        "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",
         "fc": "--module-attr rock.gpu_fused_combine=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).

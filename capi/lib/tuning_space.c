@@ -178,15 +178,16 @@ static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
  * (16 W / 16)); on NVIDIA the L2 prefetch distance (the heuristic's, 0, 1,
  * 2, 4 tiles; quick: the heuristic's and 0); on sm_90 the warpgroup-MMA
  * prefill as the heuristic has it, without its producer warpgroup, with
- * its opt-in consumer ping-pong and 128-byte swizzle (each and both), and
- * off (mma.sync); each with the splits. */
+ * its opt-in consumer ping-pong, with the 32-byte swizzle in place of the
+ * default 128-byte one (each and both), and off (mma.sync); each with the
+ * splits. */
 static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                     int64_t nSplit, Cands *out) {
   static const char *const sm90[] = {"",
                                      "producer=0",
                                      "pingpong=1",
-                                     "swizzle128=1",
-                                     "pingpong=1,swizzle128=1",
+                                     "swizzle128=0",
+                                     "pingpong=1,swizzle128=0",
                                      "wgmma=0"};
   int nSched = t->vendor == ROCK_GPU_NVIDIA && t->smVersion == 90 ? 6 : 1;
   static const int64_t l2s[] = {-1, 0, 1, 2, 4};

@@ -71,13 +71,20 @@ enum {
   MAXR = 8,         /* distinct rows per lane */
   SPLIT_PER_CU = 2, /* workgroups per CU the internal split aims at (AMD) */
   MIN_ROWS_AMD =
-      16,         /* merged rows Sq·R from which it applies (decodeMinRows) */
-  L2_AHEAD = 0,   /* key tiles ahead whose K / V lines are prefetched to L2
-                     (opt-in: 2 ahead made decode 1.5x slower on the H200) */
-  PAGE_AHEAD = 0, /* paged K / V staged by page runs, pointers a tile
-                     ahead (rock.gpu_accel_page_ahead; not measured yet) */
-  FUSED_COMBINE = 0, /* the internal split merged by the last workgroup
-                        (rock.gpu_fused_combine; not measured yet) */
+      16,           /* merged rows Sq·R from which it applies (decodeMinRows) */
+  L2_AHEAD = 0,     /* key tiles ahead whose K / V lines are prefetched to L2
+                       (opt-in: 2 ahead made decode 1.5x slower on the H200) */
+  PAGE_AHEAD = 0,   /* paged K / V staged by page runs, pointers a tile
+                       ahead (rock.gpu_accel_page_ahead; opt-in: on the H200
+                       8-9 % slower with 16-token pages, 1 % faster with 64) */
+  FUSED_ROWS = 4,   /* the internal split is merged by the last workgroup */
+  FUSED_SPLIT = 16, /* (rock.gpu_fused_combine) by default up to Sq·R merged
+                       rows and from P partitions: B 1 decode on the H200,
+                       9-13 % faster at L 8k, 3-8 % at 32k, within 3 % at
+                       128k; within 2 % with 8 or 1 rows or fewer partitions
+                       (where a paged kernel spills a few bytes), 10 %
+                       slower with 16 rows (R 16, B 4, L 16k) */
+  FUSED_BY_RULE = 2, /* rock.gpu_fused_combine not given: FUSED_ROWS */
   LINE = 128,        /* bytes of a cache line */
   UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
 };
@@ -131,7 +138,8 @@ typedef struct AccSwitches {
                     (0: the rule of decodeMinRows) */
   int l2Ahead;   /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
   int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
-  int fused;     /* rock.gpu_fused_combine: the split merged in the kernel */
+  int fused;     /* rock.gpu_fused_combine: the split merged in the kernel
+                    (FUSED_BY_RULE when not given) */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -149,7 +157,7 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->pageAhead =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", PAGE_AHEAD, 0, 1);
   w->fused =
-      rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_COMBINE, 0, 1);
+      rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
          w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
          w->pageAhead >= 0 && w->fused >= 0;
@@ -1219,7 +1227,10 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   int64_t P = splitOneWave(a, &s);
   /* The merge needs the one workgroup buffer (ldmatrix schedule) to hold
    * its weights. */
-  a->fused = sw.fused && s.ldm && P > 1 && rock__gpuFusedBytes(s.nb) <= s.bytes;
+  bool fused = sw.fused == FUSED_BY_RULE
+                   ? a->Sq * a->R <= FUSED_ROWS && P >= FUSED_SPLIT
+                   : sw.fused == 1;
+  a->fused = fused && s.ldm && P > 1 && rock__gpuFusedBytes(s.nb) <= s.bytes;
   if (a->fused)
     rock__gpuFusedTree(P, &a->fusedCnt, &a->fusedUp);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;

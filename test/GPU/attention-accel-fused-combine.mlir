@@ -1,5 +1,7 @@
-// The internal split merged in the kernel (rock.gpu_fused_combine = true, off
-// by default; passes/gpu/fused_combine.c, docs/gpu.md "Decode"): one launch;
+// The internal split merged in the kernel (rock.gpu_fused_combine = true; by
+// default for at most 4 merged rows Sq·R and at least 16 partitions, the
+// B 1 decode rows where it was measured faster on the H200;
+// passes/gpu/fused_combine.c, docs/gpu.md "Decode"): one launch;
 // a tree of fan-in 8 whose nodes' arrival counters are scratch marked
 // rock.zero_init; each workgroup makes its partials visible (membar.gl),
 // thread 0 counts the arrival, and the workgroup that completes a node
@@ -63,7 +65,8 @@
 // TREE: gpu.terminator
 
 // Without a split (enough workgroups already) there is nothing to merge: no
-// counters; and by default the combine stays a second launch.
+// counters; and by default, with 8 partitions (fewer than 16), the combine
+// stays a second launch.
 // RUN: rock-gen -t bf16 -g 512 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 128 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=NOSPLIT
 // NOSPLIT-NOT: rock.zero_init
@@ -76,3 +79,13 @@
 // TWO-NOT: atomic_rmw
 // TWO: gpu.launch
 // TWO: gpu.launch
+
+// By default: the P = 64 problem above fuses (4 rows, 64 partitions); with
+// rock.gpu_fused_combine = false it keeps two launches; GQA 16 (16 merged
+// rows) does not fuse.
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TREE
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 128 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO

@@ -4,8 +4,9 @@
 // The tensor-core schedule takes this decode (8 KV groups, one warp of 36 KiB
 // each: 6 resident per SM) and splits it into the largest power of two of
 // partitions that is one wave: 8 x 64 = 512 <= 6 x 132 (8 x 128 > 792);
-// with -num_cu 16, 8 x 8 = 64 <= 96.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
+// with -num_cu 16, 8 x 8 = 64 <= 96 (the combine kept a second launch, so
+// that the partials are the splits' alone).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_fused_combine=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE132
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE16

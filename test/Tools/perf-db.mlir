@@ -45,6 +45,7 @@
 // RUN: FileCheck %s --check-prefix=MISSING < %t/err
 // MISSING: {{^}}rock-gen: error: cannot open perf DB '{{.*}}nope.tsv': No such file or directory; the heuristic is used{{$}}
 // MISSING-NOT: error
+// RUN: count 1 < %t/err
 
 // Corrupt DBs: a row of the wrong width, a perf_config that does not parse,
 // no header. Each: one error naming the file and line, the heuristic.
@@ -53,6 +54,7 @@
 // RUN: FileCheck %s --check-prefix=BAD1 < %t/err
 // BAD1: {{^}}rock-gen: error: perf DB '{{.*}}bad1.tsv' line 5: 3 tab-separated fields, the header has 9; the heuristic is used{{$}}
 // BAD1-NOT: error
+// RUN: count 1 < %t/err
 // RUN: cp %t/db.tsv %t/bad2.tsv && printf 'cpu\t64\t-t f32\tattn:v3:1,2\t1\tq\tx\ty\tz\n' >> %t/bad2.tsv
 // RUN: rock-gen -t f32 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 32 -head_dim_v 32 --perf-db %t/bad2.tsv 2>&1 >/dev/null | FileCheck %s --check-prefix=BAD2
 // BAD2: {{^}}rock-gen: error: perf DB '{{.*}}bad2.tsv' line 5: invalid perf_config 'attn:v3:1,2': attn:v3 needs 12 or 13 integers, got 2; the heuristic is used{{$}}
@@ -81,6 +83,17 @@
 // RUN: sed -n 's/^rock-run: tuning key: //p' %t/err | diff - %t/key
 // RUN: FileCheck %s --check-prefix=KEYSAME --input-file %t/key
 // KEYSAME: {{^}}cpu{{[[:space:]]}}64{{[[:space:]]}}-t f32 -transQ false -transK false -transV false -transO false -g 1 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 32 -head_dim_v 32 -causal false -return_lse false -split_kv 1 -num_heads_q 4 -num_heads_kv 2{{$}}
+// A GPU module (mhal.arch = "sm_90"): rock-run's key names the target and
+// its compute units, as rock-gen's does, and the DB's entry for it is taken
+// (compiled only: no GPU needed).
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 --emit-tuning-key > %t/gkey
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 4 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 300 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 --perf-db none -pv > %t/g.mlir
+// RUN: cp %t/db.tsv %t/gdb.tsv && printf '%%s\tattn:v3:64,64,4,8,32,32,16,4,1,1,0,0,1:rock:path=simt,keys=8\t3.0\tquick\tx\ty\tz\n' "$(cat %t/gkey)" >> %t/gdb.tsv
+// RUN: rock-run %t/g.mlir --perf-db %t/gdb.tsv -v --compile-only -o %t/g.bundle 2>%t/gerr
+// RUN: sed -n 's/^rock-run: tuning key: //p' %t/gerr | diff - %t/gkey
+// RUN: FileCheck %s --check-prefix=GPUKEY --input-file %t/gerr
+// GPUKEY: {{^}}rock-run: tuning key: sm_90{{[[:space:]]}}132{{[[:space:]]}}-t bf16
+// GPUKEY: {{^}}rock-run: perf_config attn:v3:64,64,4,8,32,32,16,4,1,1,0,0,1:rock:path=simt,keys=8 from perf DB {{.*}}gdb.tsv{{$}}
 // RUN: rock-run %t/m.mlir --perf-db %t/nope.tsv 2>&1 | FileCheck %s --check-prefix=RUNMISSING
 // RUNMISSING: {{^}}rock-run: error: cannot open perf DB '{{.*}}nope.tsv': No such file or directory; the heuristic is used{{$}}
 // RUNMISSING: [1 1 1]

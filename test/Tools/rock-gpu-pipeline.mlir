@@ -1,14 +1,15 @@
 // rock-gpu-pipeline: rock IR to a host function of gpu.launch_func ops and
 // gpu.binary objects holding PTX for the module's mhal.arch, with no libdevice
-// call left (exp2 / log2 are the hardware's approximate instructions).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// call left (exp2 / log2 are the hardware's approximate instructions). The
+// decode keeps its combine launch (rock.gpu_fused_combine = false).
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s
 // The same from upstream mlir-opt with the plugin.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=false \
 // RUN:   | %plugin_env mlir-opt --load-dialect-plugin=%rock_plugin --load-pass-plugin=%rock_plugin --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s
 
 // No libdevice call anywhere, whatever toolkit the environment has.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=false \
 // RUN:   | env -u CUDA_HOME -u CUDA_ROOT PATH=/usr/bin:/bin rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' | FileCheck %s --check-prefix=NOLIB
 // NOLIB: gpu.binary
 // NOLIB-NOT: __nv_

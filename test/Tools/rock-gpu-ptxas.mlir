@@ -1,9 +1,10 @@
 // REQUIRES: cuda-toolkit
 // The PTX of every kernel assembles for sm_90 with ptxas, without spills;
 // ptxas -v records the registers (decode bf16 d128 GQA 4: 128 and 27 when
-// this test was written; f32 prefill: 167).
+// this test was written; f32 prefill: 167). The decode keeps its combine as a
+// second kernel (rock.gpu_fused_combine = false) so that both assemble.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/decode.mlir
 // RUN: python3 %rock_src/scripts/gpu_ptx.py %t/decode.mlir %t/decode
 // RUN: %ptxas -arch=sm_90 -v %t/decode/rock_attention_kernel.ptx -o %t/k.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
