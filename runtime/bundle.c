@@ -39,6 +39,7 @@ static const IntField intFields[] = {
     PF("transK", transK, true),
     PF("transV", transV, true),
     PF("transO", transO, true),
+    PF("transBias", transBias, true),
     PF("paged", paged, true),
     PF("num_pages", numPages, false),
     PF("page_size", pageSize, false),

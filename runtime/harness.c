@@ -154,6 +154,7 @@ bool rockHarnessRead(MlirAttribute dict, RockHarness *h, char *err,
   getBool(&r, "transK", &p->transK);
   getBool(&r, "transV", &p->transV);
   getBool(&r, "transO", &p->transO);
+  getBool(&r, "transBias", &p->transBias);
   getBool(&r, "paged", &p->paged);
   getInt(&r, "num_pages", &p->numPages);
   getInt(&r, "page_size", &p->pageSize);

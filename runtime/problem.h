@@ -31,6 +31,7 @@ typedef struct RockAttnProblem {
   int64_t splitKV;
   bool causal, returnLse, withScale, withBias;
   bool transQ, transK, transV, transO;
+  bool transBias; ///< the bias is stored [B, Sk, Sq]
   bool paged;
   int64_t numPages, pageSize; ///< pages per batch, elements per page
   int64_t numCurrentSeqLen;   ///< 0 when absent; else G values stored

@@ -115,6 +115,8 @@ static double region(const RockAttnProblem *p, const RockAttnInputs *in,
   RockDType regionType = rockAttnProblemGetRegionType(p);
   bool anyRegion = isInt || p->withScale || p->withBias;
   int64_t elem = (bq * p->seqLenQ + i) * p->seqLenK + j;
+  int64_t biasElem =
+      p->transBias ? (bq * p->seqLenK + j) * p->seqLenQ + i : elem;
   if (anyRegion && !isInt)
     s = roundAt(p, regionType, s);
   if (isInt) {
@@ -130,7 +132,7 @@ static double region(const RockAttnProblem *p, const RockAttnInputs *in,
     s = roundAt(p, regionType, s);
   }
   if (p->withBias && in->bias) {
-    s += rockBufferGet(in->bias, elem);
+    s += rockBufferGet(in->bias, biasElem);
     s = roundAt(p, regionType, s);
   }
   s = roundAt(p, p->softmaxType, s);

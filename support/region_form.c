@@ -35,9 +35,26 @@ static intptr_t argIndex(MlirBlock blk, MlirValue v) {
   return mlirBlockArgumentGetArgNumber(v);
 }
 
+/* rocMLIR's rule: the block ends in rock.yield (`term` may be null). */
+static bool yieldTerminated(MlirOperation term, char *err, size_t n) {
+  char name[64];
+  if (rock__isOp(term, "rock.yield"))
+    return true;
+  return fail(err, n,
+              "pre-second-GEMM body must be terminated by a rock.yield "
+              "(preSoftmaxBody ends in %s)",
+              mlirOperationIsNull(term) ? "nothing"
+                                        : opName(term, name, sizeof name));
+}
+
 static bool scalarForm(MlirBlock blk, intptr_t nInputs, RockRegionForm *f,
                        char *err, size_t n) {
   intptr_t nArgs = mlirBlockGetNumArguments(blk);
+  if (nArgs == 0)
+    return fail(err, n,
+                "pre-second-GEMM body must have at least one block argument "
+                "(preSoftmaxBody takes the score and %ld elementwise inputs)",
+                (long)nInputs);
   if (nArgs != nInputs + 1)
     return fail(err, n,
                 "preSoftmaxBody has %ld block arguments but must have %ld "
@@ -46,12 +63,14 @@ static bool scalarForm(MlirBlock blk, intptr_t nInputs, RockRegionForm *f,
                 (long)nArgs, (long)(nInputs + 1), (long)nInputs,
                 (long)(nInputs + 2));
   MlirOperation term = rock__blockLastOp(blk);
-  if (!rock__isOp(term, "rock.yield"))
-    return fail(err, n, "preSoftmaxBody must end in rock.yield");
+  if (!yieldTerminated(term, err, n))
+    return false;
   intptr_t nYield = mlirOperationGetNumOperands(term);
   if (nYield != 1)
     return fail(err, n,
-                "preSoftmaxBody rock.yield must yield one value (got %ld)",
+                "pre-second-GEMM body must yield exactly one value "
+                "(preSoftmaxBody's rock.yield yields %ld; only rocMLIR's "
+                "linalg form, on memrefs, yields none)",
                 (long)nYield);
   f->body = blk;
   f->yield = term;
@@ -144,7 +163,9 @@ static bool linalgForm(MlirBlock blk, intptr_t nInputs, RockRegionForm *f,
                        char *err, size_t n) {
   intptr_t nArgs = mlirBlockGetNumArguments(blk);
   MlirOperation term = rock__blockLastOp(blk);
-  if (!rock__isOp(term, "rock.yield") || mlirOperationGetNumOperands(term))
+  if (!yieldTerminated(term, err, n))
+    return false;
+  if (mlirOperationGetNumOperands(term))
     return fail(err, n,
                 "preSoftmaxBody in the linalg form must end in rock.yield "
                 "without operands");

@@ -340,8 +340,13 @@ static void wgmmaFlag(const char *arg, const char *v) {
     note(ROCK_GEN_NOTE_WGMMA);
 }
 
+/// `-schedule_version N`: recorded on a GPU kernel as rocmlir-gen does,
+/// read by no lowering (the note says so).
 static void scheduleFlag(const char *arg, const char *v) {
-  (void)parseInt(arg, v);
+  A.cfg.scheduleVersion = parseInt(arg, v);
+  if (A.cfg.scheduleVersion < 1)
+    rock__genDie("%s must be at least 1 (got %lld)", arg,
+                 (long long)A.cfg.scheduleVersion);
   note(ROCK_GEN_NOTE_SCHEDULE);
 }
 
@@ -438,6 +443,7 @@ static const Flag flags[] = {
     {"transK", "--transK", FLAG_BOOL, .to.b = &A.cfg.transK},
     {"transV", "--transV", FLAG_BOOL, .to.b = &A.cfg.transV},
     {"transO", "--transO", FLAG_BOOL, .to.b = &A.cfg.transO},
+    {"transBias", "--transBias", FLAG_BOOL, .to.b = &A.cfg.transBias},
     {"softmax_dtype", "-softmax_dtype T", FLAG_VALUE, .to.handle = softmaxFlag},
     {"rocmlir_region", "--rocmlir-region", FLAG_BOOL,
      .to.b = &A.cfg.regionInElementType},

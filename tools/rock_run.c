@@ -665,6 +665,7 @@ static void problemConfig(const RockHarness *h, RockAttentionConfig *c) {
   c->transK = p->transK;
   c->transV = p->transV;
   c->transO = p->transO;
+  c->transBias = p->transBias;
   c->softmaxDtype = attnDtype(p->softmaxType);
   c->paged = p->paged;
   c->numPages = p->numPages;

@@ -118,6 +118,20 @@ static TSpec passTwo(const char *x, const char *y, int64_t ux, int64_t uy,
   return t;
 }
 
+/// `--transBias`: the flat bias as rocmlir-gen stores it, `[B, Sk, Sq]`
+/// (`%biast`), then the permutation to the score layout `ew` = `[B, Sq, Sk]`
+/// (`%biasv`).
+static void emitBiasTransposed(Buf *b, MlirContext ctx, const char *elt,
+                               const int64_t *ew) {
+  int64_t st[3] = {ew[0], ew[2], ew[1]};
+  const char *stNames[3] = {"g", "n", "m"};
+  emitUnflatten(b, ctx, "biast", "bias", elt, 3, st, stNames);
+  TSpec t[2] = {
+      {ROCK_TRANSFORM_PASS_THROUGH, 0, {0}, 1, {"g"}, {0}, 1, {"g"}, {0}},
+      passTwo("m", "n", 1, 2, 2, 1)};
+  emitView(b, ctx, "biasv", "biast", elt, 2, t, 3, ew, 3, st);
+}
+
 /// Merge{s0, s1} of upper dim 0 (`up`) into lower dims 0, 1 (`l0`, `l1`): a
 /// batch index split into its two factors.
 static TSpec mergeBatch(const char *up, int64_t s0, int64_t s1, const char *l0,
@@ -247,6 +261,8 @@ static void emitHarness(Buf *b, const RockAttentionConfig *c,
   emitBoolKey(b, "transK", c->transK);
   emitBoolKey(b, "transV", c->transV);
   emitBoolKey(b, "transO", c->transO);
+  if (c->transBias)
+    emitBoolKey(b, "transBias", true);
   emitBoolKey(b, "paged", c->paged);
   emitBoolKey(b, "reverse_grid", c->reverseGrid);
   out(b, ", split_kv = %" PRId64 " : i64", c->splitKV);
@@ -419,13 +435,18 @@ static void emitRegion(Buf *b, const RockAttentionConfig *c, const char *vElt,
 }
 
 /// The attributes of @rock_attention: rocmlir-gen's `{mhal.arch = ...,
-/// rock.kernel}` for a GPU target `gpuArch`, else the C interface the CPU JIT
-/// calls (rock-run also adds it to a module that lacks it).
-static void emitKernelAttrs(Buf *b, const char *gpuArch) {
+/// rock.kernel}` (and its `rock.schedule_version` when given) for a GPU
+/// target `gpuArch`, else the C interface the CPU JIT calls (rock-run also
+/// adds it to a module that lacks it).
+static void emitKernelAttrs(Buf *b, const char *gpuArch, int64_t schedule) {
   if (gpuArch) {
     out(b, " attributes {mhal.arch = ");
     outString(b, gpuArch);
-    out(b, ", rock.kernel}");
+    out(b, ", rock.kernel");
+    if (schedule > 0)
+      out(b, ", rock.schedule_version = #rock.rock.schedule_version<%lld>",
+          (long long)schedule);
+    out(b, "}");
   } else {
     out(b, " attributes {llvm.emit_c_interface}");
   }
@@ -447,7 +468,7 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
   out(b, "  func.func @rock_attention(");
   rock__attnArgsPrint(b, args, nArgs, "");
   out(b, ")");
-  emitKernelAttrs(b, gpuArch);
+  emitKernelAttrs(b, gpuArch, c->scheduleVersion);
   out(b, " {\n");
 
   // Views, in rocmlir-gen's order: one per argument (in argument order),
@@ -481,7 +502,10 @@ static void emitAttentionFunc(Buf *b, MlirContext ctx,
     emitUnflatten(b, ctx, "scalev", "scale", vElt, 3, ew, ewNames);
     insTypes[nIns++] = memrefType(3, ew, vElt);
   }
-  if (c->withBias) {
+  if (c->withBias && c->transBias) {
+    emitBiasTransposed(b, ctx, vElt, ew);
+    insTypes[nIns++] = memrefType(3, ew, vElt);
+  } else if (c->withBias) {
     emitUnflatten(b, ctx, "biasv", "bias", vElt, 3, ew, ewNames);
     insTypes[nIns++] = memrefType(3, ew, vElt);
   }

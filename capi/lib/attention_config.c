@@ -152,6 +152,8 @@ bool rockAttentionConfigValidate(RockAttentionConfig *c, char *err,
     return rock__fail(err, errLen, "-softmax_dtype must be f32, f16 or bf16");
   if (c->g < 1)
     return rock__fail(err, errLen, "-g must be positive");
+  if (c->transBias && !c->withBias)
+    return rock__fail(err, errLen, "--transBias needs --with-attn-bias");
   if (c->numHeadsQ < 1)
     return rock__fail(err, errLen, "-num_heads_q must be positive");
   if (c->numHeadsKV < 1)

@@ -77,6 +77,20 @@ static const char *floatConv(Buf *b, const char *dst, const char *src,
   return dst;
 }
 
+/* The elementwise input `name` ([B * Sq * Sk] flat) as a tensor of `te`
+ * ([B, Sq, Sk]); with --transBias the bias is stored [B, Sk, Sq] and is
+ * transposed first, as the kernel's view reads it. */
+static int ewInput(Ref *r, const char *name, HT te) {
+  int64_t n = r->B * r->Sq * r->Sk;
+  int x = rock__hToTensor(&r->g, name, n, r->vElt);
+  if (!r->c->transBias || strcmp(name, "bias"))
+    return rock__hReshape(&r->g, x, rock__ht(1, &n, r->vElt), te);
+  int64_t sd[3] = {te.d[0], te.d[2], te.d[1]};
+  HT ts = rock__ht(3, sd, r->vElt), tt;
+  x = rock__hReshape(&r->g, x, rock__ht(1, &n, r->vElt), ts);
+  return rock__hTranspose3(&r->g, x, ts, &tt);
+}
+
 /* i8: (s − quantBias) in i32, to the region's type, × quantScale, the scale
  * and bias in that type (each input converted to it, as the kernel's region
  * does), then softmaxType: one linalg.generic. */
@@ -88,14 +102,11 @@ static int dequantRegion(Ref *r, int qk, HT tq, HT *t) {
   int qs = rock__hToTensor(&r->g, "quant_scale", 1, "f16");
   int ew[2], nEw = 0;
   HT te = rock__ht(3, tq.d, r->vElt);
-  int64_t n = r->B * r->Sq * r->Sk;
   const char *ewNames[2] = {"scale", "bias"};
   bool has[2] = {c->withScale, c->withBias};
   for (int i = 0; i < 2; ++i)
     if (has[i])
-      ew[nEw++] =
-          rock__hReshape(&r->g, rock__hToTensor(&r->g, ewNames[i], n, r->vElt),
-                         rock__ht(1, &n, r->vElt), te);
+      ew[nEw++] = ewInput(r, ewNames[i], te);
   *t = rock__htElt(tq, r->sm);
   int e = r->g.next++, y = r->g.next++;
   Buf *b = r->g.b;
@@ -182,8 +193,7 @@ static int floatRegion(Ref *r, int qk, HT tq, HT *t) {
       x = rock__hMul(&r->g, x, *t, s, *t, *t);
     }
     if (c->withBias) {
-      int s = rock__hReshape(&r->g, rock__hToTensor(&r->g, "bias", n, r->vElt),
-                             rock__ht(1, &n, r->vElt), te);
+      int s = ewInput(r, "bias", te);
       s = ewTo(r, s, te, *t);
       x = rock__hBinary(&r->g, "tosa.add", x, *t, s, *t, *t);
     }

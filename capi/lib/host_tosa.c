@@ -173,10 +173,10 @@ int rock__hMatmul(HostGen *g, int a, HT ta, int b, HT tb, const char *accElt,
   *res = rock__ht(3, d, accElt);
   int r = fresh(g);
   out(g->b,
-      "    %%t%d = tosa.matmul %%t%d, %%t%d, %%t%d, %%t%d : (%s, %s, "
-      "tensor<1x%s>, tensor<1x%s>) -> %s\n",
-      r, a, b, za, zb, rock__htStr(ta).s, rock__htStr(tb).s, ta.elt, tb.elt,
-      rock__htStr(*res).s);
+      "    %%t%d = tosa.matmul %%t%d, %%t%d, %%t%d, %%t%d {acc_type = %s} : "
+      "(%s, %s, tensor<1x%s>, tensor<1x%s>) -> %s\n",
+      r, a, b, za, zb, accElt, rock__htStr(ta).s, rock__htStr(tb).s, ta.elt,
+      tb.elt, rock__htStr(*res).s);
   return r;
 }
 

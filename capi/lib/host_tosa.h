@@ -53,7 +53,8 @@ int rock__hUnary(HostGen *g, const char *op, int x, HT t);
 /// tosa.reduce_max / reduce_sum over `axis`, kept as a 1.
 int rock__hReduce(HostGen *g, const char *op, int x, HT t, int axis, HT *res);
 /// tosa.matmul [B, M, K] x [B, K, N] with zero points, result element type
-/// `accElt`.
+/// `accElt`, recorded as `acc_type` as rocmlir-gen does (MLIR 22 ignores it:
+/// the result type is the accumulator).
 int rock__hMatmul(HostGen *g, int a, HT ta, int b, HT tb, const char *accElt,
                   HT *res);
 /// tosa.transpose of the last two dims of a rank-3 `t`.

@@ -86,10 +86,14 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
     return failure();
 
   while (true) {
-    if (succeeded(p.parseOptionalKeyword("currentSeqLen"))) {
+    // rocMLIR's newer names of the same operand and attribute (the inclusive
+    // index of the last valid key; keys [P - L, P]) are read as rock's.
+    if (succeeded(p.parseOptionalKeyword("currentSeqLen")) ||
+        succeeded(p.parseOptionalKeyword("lastValidKVIndex"))) {
       if (parseParenOperand(p, csl))
         return failure();
-    } else if (succeeded(p.parseOptionalKeyword("slidingWindowSize"))) {
+    } else if (succeeded(p.parseOptionalKeyword("slidingWindowSize")) ||
+               succeeded(p.parseOptionalKeyword("slidingWindowLookBack"))) {
       // rocmlir-gen's clause form of the attribute.
       int32_t w;
       if (p.parseEqual() || p.parseInteger(w))
@@ -141,8 +145,18 @@ ParseResult AttentionOp::parse(OpAsmParser &p, OperationState &result) {
   if (p.parseOperand(v.operand) || p.parseColonType(v.type) || p.parseArrow() ||
       p.parseType(out.type) || p.parseRBrace())
     return failure();
+  SMLoc dictLoc = p.getCurrentLocation();
   if (p.parseOptionalAttrDict(result.attributes))
     return failure();
+  // The dictionary spelling of rocMLIR's newer name, never dropped silently.
+  if (Attribute lb = result.attributes.erase("slidingWindowLookBack")) {
+    if (result.attributes.get("slidingWindowSize"))
+      return p.emitError(dictLoc,
+                         "slidingWindowLookBack and slidingWindowSize both "
+                         "given (the same attribute, rocMLIR's and rock's "
+                         "name)");
+    result.addAttribute("slidingWindowSize", lb);
+  }
 
   auto resolve = [&](OptOperand &o) {
     return p.resolveOperand(o.operand, o.type, result.operands);

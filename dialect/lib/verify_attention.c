@@ -98,13 +98,21 @@ static MlirLogicalResult verifyHeads(const Attn *a) {
   return mlirLogicalResultSuccess();
 }
 
-/* Reads one rank-3 operand. */
+/* Reads one rank-3 operand. rocMLIR also takes rank 2 (one batch) when Q
+ * and out agree, and words out's rank against Q's: rock leads with those
+ * words where they apply (docs/rocmlir-compat.md). */
 static MlirLogicalResult rank3(const Attn *a, int seg, const char *name,
                                RockShape *s) {
   MlirType t = mlirValueGetType(operand(a, seg, 0));
-  if (!rock__verifyShapeOf(t, s) || s->rank != 3)
+  if (!rock__verifyShapeOf(t, s) || s->rank != 3) {
+    if (seg == SEG_OUT && s->rank != a->q.rank)
+      return rock__verifyFail(a->op,
+                              "Number of dimensions do not match (Q and "
+                              "Output): out must be rank 3 (got rank %ld)",
+                              (long)s->rank);
     return rock__verifyFail(a->op, "%s must be rank 3 (got rank %ld)", name,
                             (long)s->rank);
+  }
   return mlirLogicalResultSuccess();
 }
 

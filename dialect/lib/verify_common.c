@@ -182,7 +182,8 @@ bool rock__verifyPreSoftmaxRegion(MlirOperation op, const MlirValue *inputs,
     return true;
   }
   if (!mlirBlockIsNull(mlirBlockGetNextInRegion(first))) {
-    rock__verifyFail(op, "preSoftmaxBody must have exactly one block");
+    rock__verifyFail(op, "pre-second-GEMM region must contain a single block "
+                         "(preSoftmaxBody has more than one)");
     return false;
   }
   RockRegionForm f;

@@ -659,7 +659,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 9: rock.yield of one value.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{preSoftmaxBody rock.yield must yield one value (got 2)}}
+  // expected-error @+1 {{pre-second-GEMM body must yield exactly one value (preSoftmaxBody's rock.yield yields 2; only rocMLIR's linalg form, on memrefs, yields none)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     qk = elementwise {
@@ -675,7 +675,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 
 // Rule 9: rock.yield of one value.
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{preSoftmaxBody rock.yield must yield one value (got 0)}}
+  // expected-error @+1 {{pre-second-GEMM body must yield exactly one value (preSoftmaxBody's rock.yield yields 0; only rocMLIR's linalg form, on memrefs, yields none)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     qk = elementwise {
@@ -789,7 +789,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 // Rule 9: the region has one block (generic form: the custom syntax cannot
 // spell two).
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{preSoftmaxBody must have exactly one block}}
+  // expected-error @+1 {{pre-second-GEMM region must contain a single block (preSoftmaxBody has more than one)}}
   "rock.attention"(%q, %k, %v, %out) <{numHeadsKV = 1 : i32, numHeadsQ = 2 : i32,
       operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 1, 0>}> ({
   ^bb0(%a: f16):

@@ -9,7 +9,7 @@
 // HELP-NEXT:  -seq_len_q N -seq_len_k N -head_dim_qk N -head_dim_v N (-p: 1024/32)
 // HELP-NEXT:  -causal -current_seq_len=a,b -prefix_offset=a,b -sliding_window_size N
 // HELP-NEXT:  -split_kv N -return_lse --with-attn-scale --with-attn-bias
-// HELP-NEXT:  --transQ --transK --transV --transO -softmax_dtype T --rocmlir-region
+// HELP-NEXT:  --transQ --transK --transV --transO --transBias -softmax_dtype T --rocmlir-region
 // HELP-NEXT:  --paged-attention --num-pages N --page-size N -perf_config S
 // HELP-NEXT:  --reverse_grid --device-mem-bytes N
 // HELP-NEXT:Harness: -pv -pv-strict --verifier=V -ph -rand R -rand_type T -rand_min/-rand_max

@@ -71,6 +71,12 @@ typedef struct RockAttentionConfig {
   int64_t slidingWindowSize; ///< W, 0 = unset.
   int64_t causalLookBack;    ///< causal band L, 0 = unset.
   int64_t deviceMemBytes;    ///< `--device-mem-bytes`, 0 = unset.
+  /// `-schedule_version N` (0 = unset): recorded on a GPU target's kernel as
+  /// rocmlir-gen records it (`rock.schedule_version`); no lowering reads it.
+  int64_t scheduleVersion;
+  /// `--transBias`: the bias argument is stored [Sk, Sq] per batch head
+  /// (rocmlir-gen's); needs withBias (false).
+  bool transBias;
 } RockAttentionConfig;
 
 /// Harness settings recorded in the `rock.harness` module attribute for

@@ -166,4 +166,21 @@ def Rock_WmmaGemmParamsAttr
 def Rock_AccelGemmParamsAttr
     : Rock_AccelParamsAttr<"AccelGemmParams", "accel_gemm_params">;
 
+def Rock_ScheduleVersionAttr : AttrDef<Rock_Dialect, "ScheduleVersion"> {
+  let mnemonic = "rock.schedule_version";
+  let summary = "rocMLIR's scheduling version of a kernel";
+  let description = [{
+    rocmlir-gen's `-schedule_version N`, recorded on the kernel function as
+    rocmlir-gen records it. rock's lowerings do not read it (rock-gen notes
+    that the option has no effect); it is kept so that IR moves between the
+    two projects unchanged (docs/rocmlir-compat.md).
+
+    ```mlir
+    rock.schedule_version = #rock.rock.schedule_version<2>
+    ```
+  }];
+  let parameters = (ins "int64_t":$version);
+  let assemblyFormat = "`<` $version `>`";
+}
+
 #endif

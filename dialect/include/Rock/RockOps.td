@@ -83,6 +83,10 @@ def Rock_AttentionOp : Rock_Op<"attention", [AttrSizedOperandSegments]> {
     `causalLookBack = L` (the attribute; also accepted in the attribute
     dictionary), `causal`,
     `lse = %l : T`, `qk = elementwise otherIns(%s : T) { ^bb0(...): ... }`.
+    rocMLIR's newer names `lastValidKVIndex = (%x : T)` and
+    `slidingWindowLookBack = N` (clause or dictionary) are read as
+    currentSeqLen and slidingWindowSize, which mean the same; rock prints
+    its own names.
 
     ```mlir
     rock.attention {
