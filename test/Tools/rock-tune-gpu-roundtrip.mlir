@@ -74,8 +74,7 @@
 // RUN: rock-tune --ingest %t/out --db %t/shipped.tsv --results %t/res.md --raw %t/raw.json | FileCheck %s --check-prefix=INGEST2
 // INGEST: {{^}}rock-tune: 2 rows into {{.*}}shipped.tsv (0 replaced), {{.*}}res.md, {{.*}}raw.json{{$}}
 // INGEST2: {{^}}rock-tune: 2 rows into {{.*}}shipped.tsv (2 replaced), {{.*}}res.md, {{.*}}raw.json{{$}}
-// The copy holds the shipped DB's sm_90 rows and the 2 new ones.
-// RUN: /usr/bin/python3 -c "import sys; n=lambda f: sum(l.startswith('sm_90') for l in open(f)); sys.exit(0 if n('%t/shipped.tsv') == n('%rock_obj_root/share/rock/perf-db.tsv') + 2 else 1)"
+// RUN: grep -c '^sm_90' %t/shipped.tsv | FileCheck %s --check-prefix=ROWS
 // RUN: grep -c 'rock-tune --ingest: begin' %t/res.md | FileCheck %s --check-prefix=ONE
 // ONE: {{^}}1{{$}}
 // RUN: FileCheck %s --check-prefix=RES --input-file %t/res.md
