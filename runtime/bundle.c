@@ -137,8 +137,24 @@ static const char *paramKindName(RockParamKind k) {
     return "i32";
   case ROCK_PARAM_F32:
     return "f32";
+  case ROCK_PARAM_TMAP:
+    return "tmap";
   }
   return "?";
+}
+
+static void writeTensorMap(FILE *f, int i, const RockBundleTensorMap *m) {
+  fprintf(f, "tensor_map %d arg %d %s offset %lld rank %d dims", i, m->arg,
+          rockDTypeGetName(m->dtype), (long long)m->offset, m->rank);
+  for (int d = 0; d < m->rank; ++d)
+    fprintf(f, " %lld", (long long)m->dims[d]);
+  fprintf(f, " strides");
+  for (int d = 0; d + 1 < m->rank; ++d)
+    fprintf(f, " %lld", (long long)m->strides[d]);
+  fprintf(f, " box");
+  for (int d = 0; d < m->rank; ++d)
+    fprintf(f, " %lld", (long long)m->box[d]);
+  fprintf(f, " swizzle %d\n", m->swizzle);
 }
 
 bool rockBundleWrite(FILE *f, const RockBundle *b) {
@@ -162,6 +178,8 @@ bool rockBundleWrite(FILE *f, const RockBundle *b) {
     for (int s = 0; s < fn->numScratch; ++s)
       fprintf(f, "scratch %lld%s\n", (long long)fn->scratchBytes[s],
               fn->scratchZero[s] ? " zero" : "");
+    for (int m = 0; m < fn->numTensorMaps; ++m)
+      writeTensorMap(f, m, &fn->tensorMaps[m]);
     for (int l = 0; l < fn->numLaunches; ++l) {
       const RockBundleLaunch *la = &fn->launches[l];
       fprintf(f,
@@ -315,13 +333,14 @@ static bool readObject(Reader *r, RockBundle *b, char **fd, int n) {
 }
 
 static bool readParam(Reader *r, RockBundleLaunch *la, char **fd, int n) {
-  static const char *const kinds[] = {"arg", "scratch", "i64", "i32", "f32"};
+  static const char *const kinds[] = {"arg", "scratch", "i64",
+                                      "i32", "f32",     "tmap"};
   int64_t v;
   if (n != 3 || !parseI64(fd[2], &v))
     return fail(r, "bad param line", NULL);
   if (la->numParams >= ROCK_BUNDLE_MAX_PARAMS)
     return fail(r, "too many params", NULL);
-  for (int k = 0; k < 5; ++k) {
+  for (int k = 0; k < 6; ++k) {
     if (strcmp(fd[1], kinds[k]))
       continue;
     la->params[la->numParams].kind = (RockParamKind)k;
@@ -353,17 +372,88 @@ static bool readLaunch(Reader *r, RockBundle *b, RockBundleFunc *fn, char **fd,
   return true;
 }
 
+/// Reads `count` integers of fd[*at..] after the keyword fd[*at] == `kw`.
+static bool readInts(char **fd, int n, int *at, const char *kw, int count,
+                     int64_t *out) {
+  if (*at >= n || strcmp(fd[*at], kw))
+    return false;
+  ++*at;
+  for (int i = 0; i < count; ++i)
+    if (*at >= n || !parseI64(fd[(*at)++], &out[i]))
+      return false;
+  return true;
+}
+
+static bool readTensorMap(Reader *r, RockBundleFunc *fn, char **fd, int n) {
+  int64_t index, arg, rank, swz;
+  if (n < 9 || !parseI64(fd[1], &index) || index != fn->numTensorMaps ||
+      index >= ROCK_BUNDLE_MAX_TMAPS || strcmp(fd[2], "arg") ||
+      !parseI64(fd[3], &arg))
+    return fail(r, "bad tensor_map line", NULL);
+  RockBundleTensorMap *m = &fn->tensorMaps[fn->numTensorMaps];
+  m->arg = (int)arg;
+  int at = 5;
+  if (!rockDTypeParse(fd[4], &m->dtype) ||
+      !readInts(fd, n, &at, "offset", 1, &m->offset) ||
+      !readInts(fd, n, &at, "rank", 1, &rank) || rank < 1 ||
+      rank > ROCK_BUNDLE_TMAP_MAX_RANK)
+    return fail(r, "bad tensor_map line", NULL);
+  m->rank = (int)rank;
+  if (!readInts(fd, n, &at, "dims", m->rank, m->dims) ||
+      !readInts(fd, n, &at, "strides", m->rank - 1, m->strides) ||
+      !readInts(fd, n, &at, "box", m->rank, m->box) ||
+      !readInts(fd, n, &at, "swizzle", 1, &swz) || at != n)
+    return fail(r, "bad tensor_map line", NULL);
+  m->swizzle = (int)swz;
+  fn->numTensorMaps++;
+  return true;
+}
+
+/// Checks tensor map `m` of `fn` against TMA's rules and its argument: a
+/// valid element type and swizzle, boxes of 1..256 elements (the inner one
+/// a multiple of 16 bytes and at most the swizzle span), strides multiples
+/// of 16 bytes, a 16-byte aligned base, every element inside the argument.
+static bool checkTensorMap(Reader *r, const RockBundleFunc *fn,
+                           const RockBundleTensorMap *m) {
+  if (m->arg < 0 || m->arg >= fn->numArgs || fn->args[m->arg].dtype != m->dtype)
+    return fail(r, "a tensor map's argument or element type is wrong in",
+                fn->name);
+  int64_t e = (int64_t)rockDTypeGetSize(m->dtype), last = m->offset;
+  bool ok = m->offset >= 0 && (m->offset * e) % 16 == 0 &&
+            (m->swizzle == 0 || m->swizzle == 32 || m->swizzle == 64 ||
+             m->swizzle == 128) &&
+            (m->box[0] * e) % 16 == 0 &&
+            (m->swizzle == 0 || m->box[0] * e <= m->swizzle);
+  for (int d = 0; ok && d < m->rank; ++d) {
+    int64_t stride = d ? m->strides[d - 1] : e;
+    ok = m->dims[d] >= 1 && m->dims[d] < ((int64_t)1 << 32) && m->box[d] >= 1 &&
+         m->box[d] <= 256 && stride > 0 && stride % e == 0 &&
+         (d == 0 || (stride % 16 == 0 && stride < ((int64_t)1 << 40)));
+    if (ok)
+      last += (m->dims[d] - 1) * (stride / e);
+  }
+  if (!ok || last >= fn->args[m->arg].numElements)
+    return fail(r, "a tensor map breaks a TMA rule or leaves its argument in",
+                fn->name);
+  return true;
+}
+
 /// Checks every param index of `fn` against its arguments and scratch.
 static bool checkFunc(Reader *r, const RockBundleFunc *fn) {
   if (fn->numLaunches == 0)
     return fail(r, "function has no launches", fn->name);
+  for (int m = 0; m < fn->numTensorMaps; ++m)
+    if (!checkTensorMap(r, fn, &fn->tensorMaps[m]))
+      return false;
   for (int l = 0; l < fn->numLaunches; ++l)
     for (int p = 0; p < fn->launches[l].numParams; ++p) {
       const RockBundleParam *pa = &fn->launches[l].params[p];
       if ((pa->kind == ROCK_PARAM_ARG &&
            (pa->value < 0 || pa->value >= fn->numArgs)) ||
           (pa->kind == ROCK_PARAM_SCRATCH &&
-           (pa->value < 0 || pa->value >= fn->numScratch)))
+           (pa->value < 0 || pa->value >= fn->numScratch)) ||
+          (pa->kind == ROCK_PARAM_TMAP &&
+           (pa->value < 0 || pa->value >= fn->numTensorMaps)))
         return fail(r, "a param index is out of range in", fn->name);
     }
   return true;
@@ -407,6 +497,8 @@ static bool readFuncLine(Reader *r, RockBundle *b, RockBundleFunc **fn,
     (*fn)->scratchBytes[(*fn)->numScratch++] = bytes;
     return true;
   }
+  if (!strcmp(kw, "tensor_map"))
+    return readTensorMap(r, *fn, fd, n);
   if (!strcmp(kw, "launch"))
     return readLaunch(r, b, *fn, fd, n);
   if (!strcmp(kw, "param")) {

@@ -21,9 +21,11 @@
 //   <numArgs> arg <index> <dtype> <numElements>    host argument types, in
 //   order scratch <bytes> [zero]               memref.alloc buffers, in order
 //   (zero: rock.zero_init, starts zeroed; else filled with 0xff)
+//   tensor_map <i> arg <a> <dtype> offset <elements> rank <r> dims <r values>
+//   strides <r - 1 values, bytes> box <r values> swizzle <0|32|64|128>
 //   launch <object> <kernel> grid X Y Z block X Y Z smem N
-//   param arg <i> | param scratch <i> | param i64 <v> | param i32 <v> |
-//   param f32 <bits>                     kernel parameters, in PTX order
+//   param arg <i> | param scratch <i> | param tmap <i> | param i64 <v> |
+//   param i32 <v> | param f32 <bits>     kernel parameters, in PTX order
 //   end
 //
 // Memref parameters are bare device pointers (static shapes); `index` is i64.
@@ -53,6 +55,8 @@ extern "C" {
 #define ROCK_BUNDLE_MAX_FUNCS 2
 #define ROCK_BUNDLE_MAX_OBJECTS 8
 #define ROCK_BUNDLE_NAME_SIZE 128
+#define ROCK_BUNDLE_MAX_TMAPS 4
+#define ROCK_BUNDLE_TMAP_MAX_RANK 5
 
 typedef enum RockParamKind {
   ROCK_PARAM_ARG,     ///< value: host argument index
@@ -60,6 +64,7 @@ typedef enum RockParamKind {
   ROCK_PARAM_I64,     ///< value: the immediate
   ROCK_PARAM_I32,     ///< value: the immediate
   ROCK_PARAM_F32,     ///< value: the IEEE bits
+  ROCK_PARAM_TMAP,    ///< value: tensor map index (a pointer to its 128 B)
 } RockParamKind;
 
 typedef struct RockBundleParam {
@@ -80,6 +85,22 @@ typedef struct RockBundleArg {
   int64_t numElements;
 } RockBundleArg;
 
+/// A TMA tensor map (CUtensorMap) over host argument `arg`, which the
+/// runner encodes with cuTensorMapEncodeTiled for each device copy of the
+/// argument and passes to the kernel as a pointer to a 128-byte device
+/// buffer holding it. Dims innermost first; strides in bytes, of dims 1..;
+/// the base is the argument's address plus `offset` elements.
+typedef struct RockBundleTensorMap {
+  int arg;
+  RockDType dtype;
+  int64_t offset;
+  int rank;
+  int64_t dims[ROCK_BUNDLE_TMAP_MAX_RANK];
+  int64_t strides[ROCK_BUNDLE_TMAP_MAX_RANK - 1];
+  int64_t box[ROCK_BUNDLE_TMAP_MAX_RANK];
+  int swizzle; ///< bytes: 0 (none), 32, 64 or 128
+} RockBundleTensorMap;
+
 typedef struct RockBundleFunc {
   char name[ROCK_BUNDLE_NAME_SIZE];
   int numArgs;
@@ -90,6 +111,8 @@ typedef struct RockBundleFunc {
   /// marked rock.zero_init: counters the kernels put back to zero); false:
   /// filled with 0xff, so that a read of unwritten scratch shows
   bool scratchZero[ROCK_BUNDLE_MAX_SCRATCH];
+  int numTensorMaps;
+  RockBundleTensorMap tensorMaps[ROCK_BUNDLE_MAX_TMAPS];
   int numLaunches;
   RockBundleLaunch launches[ROCK_BUNDLE_MAX_LAUNCHES];
 } RockBundleFunc;

@@ -51,6 +51,14 @@ typedef struct RockCuda {
   RockCuResult (*eventElapsedTime)(float *, RockCuHandle, RockCuHandle);
   RockCuResult (*eventDestroy)(RockCuHandle);
   RockCuResult (*getErrorName)(RockCuResult, const char **);
+  /// cuTensorMapEncodeTiled (CUDA 12+); NULL when the driver lacks it, which
+  /// only a bundle with tensor maps minds. Arguments: the map, data type,
+  /// rank, base, dims, strides (bytes, rank - 1), box, element strides,
+  /// interleave, swizzle, L2 promotion, out-of-bounds fill.
+  RockCuResult (*tensorMapEncodeTiled)(void *, int, uint32_t, void *,
+                                       const uint64_t *, const uint64_t *,
+                                       const uint32_t *, const uint32_t *, int,
+                                       int, int, int);
   int device;
   RockCuHandle ctx;
 } RockCuda;
@@ -66,6 +74,16 @@ enum {
   ROCK_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
   ROCK_CU_JIT_ERROR_LOG_BUFFER = 5,
   ROCK_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  /// CUtensorMapDataType, CUtensorMapSwizzle, CUtensorMapL2promotion
+  ROCK_CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6,
+  ROCK_CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7,
+  ROCK_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9,
+  ROCK_CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  ROCK_CU_TENSOR_MAP_SWIZZLE_32B = 1,
+  ROCK_CU_TENSOR_MAP_SWIZZLE_64B = 2,
+  ROCK_CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  ROCK_CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
+  ROCK_CU_TENSOR_MAP_BYTES = 128, ///< sizeof(CUtensorMap), 64-byte aligned
 };
 
 /// Loads libcuda.so.1 (or `$ROCK_CUDA_LIBRARY` when set, for tests), looks

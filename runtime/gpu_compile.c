@@ -142,6 +142,7 @@ typedef struct Extract {
   RockBundleFunc *fn;
   MlirBlock entry;
   MlirOperation scratch[ROCK_BUNDLE_MAX_SCRATCH]; ///< the memref.alloc ops
+  MlirOperation tmaps[ROCK_BUNDLE_MAX_TMAPS]; ///< those marked rock.tensor_map
   char *err;
   size_t errSize;
 } Extract;
@@ -174,6 +175,12 @@ static bool mapOperand(Extract *x, MlirValue v, RockBundleParam *p) {
   }
   MlirOperation def = mlirOpResultGetOwner(v);
   if (opIs(def, "memref.alloc")) {
+    for (int m = 0; m < x->fn->numTensorMaps; ++m)
+      if (mlirOperationEqual(x->tmaps[m], def)) {
+        p->kind = ROCK_PARAM_TMAP;
+        p->value = m;
+        return true;
+      }
     for (int s = 0; s < x->fn->numScratch; ++s)
       if (mlirOperationEqual(x->scratch[s], def)) {
         p->kind = ROCK_PARAM_SCRATCH;
@@ -299,6 +306,64 @@ static bool readLaunch(Extract *x, MlirOperation op) {
   return true;
 }
 
+/// The i64 array `key` of dictionary `d` into out (at most max values);
+/// its length, or -1.
+static int i64Array(MlirAttribute d, const char *key, int64_t *out, int max) {
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(d, str(key));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
+      mlirDenseArrayGetNumElements(a) > max)
+    return -1;
+  int n = (int)mlirDenseArrayGetNumElements(a);
+  for (int i = 0; i < n; ++i)
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+  return n;
+}
+
+static bool i64Field(MlirAttribute d, const char *key, int64_t *out) {
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(d, str(key));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+/// A memref.alloc marked rock.tensor_map = {arg, dtype, offset, dims,
+/// strides, box, swizzle} (the sm_90a prefill's TMA staging,
+/// passes/gpu/attention_wgmma_tma.c): the next tensor map of the function.
+static bool readTensorMap(Extract *x, MlirOperation op, MlirAttribute d) {
+  RockBundleFunc *fn = x->fn;
+  if (fn->numTensorMaps >= ROCK_BUNDLE_MAX_TMAPS)
+    return fail(x->err, x->errSize, "@%s has too many tensor maps", fn->name);
+  RockBundleTensorMap *m = &fn->tensorMaps[fn->numTensorMaps];
+  if (!mlirAttributeIsADictionary(d))
+    return fail(x->err, x->errSize, "@%s: rock.tensor_map is no dictionary",
+                fn->name);
+  MlirAttribute dt = mlirDictionaryAttrGetElementByName(d, str("dtype"));
+  int64_t arg = -1, swz = -1;
+  char dname[16] = "";
+  if (!mlirAttributeIsNull(dt) && mlirAttributeIsAString(dt)) {
+    MlirStringRef sr = mlirStringAttrGetValue(dt);
+    snprintf(dname, sizeof dname, "%.*s", (int)sr.length, sr.data);
+  }
+  m->rank = i64Array(d, "dims", m->dims, ROCK_BUNDLE_TMAP_MAX_RANK);
+  bool ok = i64Field(d, "arg", &arg) && i64Field(d, "offset", &m->offset) &&
+            i64Field(d, "swizzle", &swz) && rockDTypeParse(dname, &m->dtype) &&
+            m->rank >= 1 &&
+            i64Array(d, "strides", m->strides, ROCK_BUNDLE_TMAP_MAX_RANK - 1) ==
+                m->rank - 1 &&
+            i64Array(d, "box", m->box, ROCK_BUNDLE_TMAP_MAX_RANK) == m->rank &&
+            arg >= 0 && arg < fn->numArgs;
+  if (!ok)
+    return fail(x->err, x->errSize,
+                "@%s: a malformed rock.tensor_map (arg, dtype, offset, dims, "
+                "strides, box, swizzle)",
+                fn->name);
+  m->arg = (int)arg;
+  m->swizzle = (int)swz;
+  x->tmaps[fn->numTensorMaps++] = op;
+  return true;
+}
+
 /// Reads host function `name` (absent: skipped) into the next function.
 static bool readFunc(MlirModule module, RockBundle *b, const char *name,
                      char *err, size_t errSize) {
@@ -308,7 +373,7 @@ static bool readFunc(MlirModule module, RockBundle *b, const char *name,
   RockBundleFunc *fn = &b->funcs[b->numFuncs++];
   memset(fn, 0, sizeof *fn);
   snprintf(fn->name, sizeof fn->name, "%s", name);
-  Extract x = {module, b, fn, {NULL}, {{NULL}}, err, errSize};
+  Extract x = {module, b, fn, {NULL}, {{NULL}}, {{NULL}}, err, errSize};
   MlirRegion body = mlirOperationGetRegion(func, 0);
   x.entry = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(x.entry) ||
@@ -327,6 +392,10 @@ static bool readFunc(MlirModule module, RockBundle *b, const char *name,
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (opIs(op, "gpu.launch_func")) {
       if (!readLaunch(&x, op))
+        return false;
+    } else if (opIs(op, "memref.alloc") &&
+               !mlirAttributeIsNull(rock__attr(op, "rock.tensor_map"))) {
+      if (!readTensorMap(&x, op, rock__attr(op, "rock.tensor_map")))
         return false;
     } else if (opIs(op, "memref.alloc")) {
       int64_t n;

@@ -64,6 +64,19 @@ static int checkFuncs(const RockSession *s, const RockBundle *b) {
   return ROCK_EXIT_PASS;
 }
 
+/// `, tensor map of K (bf16 dims 128x500x2 box 64x128x1 swizzle 128)`.
+static void printTensorMap(const char *sep, const RockBundleTensorMap *m,
+                           const RockSessionArg *args, int n) {
+  printf("%s tensor map of %s (%s dims", sep,
+         m->arg < n ? args[m->arg].role : "?", rockDTypeGetName(m->dtype));
+  for (int d = 0; d < m->rank; ++d)
+    printf("%s%lld", d ? "x" : " ", (long long)m->dims[d]);
+  printf(" box");
+  for (int d = 0; d < m->rank; ++d)
+    printf("%s%lld", d ? "x" : " ", (long long)m->box[d]);
+  printf(" swizzle %d)", m->swizzle);
+}
+
 int rockGpuCheckBundle(const char *tool, const RockBundle *b,
                        const RockRunOptions *o) {
   RockSession s;
@@ -96,6 +109,8 @@ int rockGpuCheckBundle(const char *tool, const RockBundle *b,
           printf("%s scratch %lld (%lld bytes%s)", sep, (long long)pa->value,
                  (long long)fn->scratchBytes[pa->value],
                  fn->scratchZero[pa->value] ? ", zeroed" : "");
+        else if (pa->kind == ROCK_PARAM_TMAP)
+          printTensorMap(sep, &fn->tensorMaps[pa->value], args, n);
         else
           printf("%s %s %lld", sep,
                  pa->kind == ROCK_PARAM_I64   ? "i64"
@@ -125,6 +140,14 @@ typedef struct DevBuf {
 
 enum { kMaxDevBufs = 32, kMaxCopies = 256 };
 
+/// A tensor map encoded for one device address of its argument.
+typedef struct DevMap {
+  int func, map;
+  RockCuDevPtr arg, dev;
+} DevMap;
+
+enum { kMaxDevMaps = (kMaxCopies + 1) * ROCK_BUNDLE_MAX_TMAPS };
+
 typedef struct Gpu {
   const char *tool;
   RockCuda cu;
@@ -135,6 +158,8 @@ typedef struct Gpu {
   RockCuDevPtr scratch[ROCK_BUNDLE_MAX_FUNCS][ROCK_BUNDLE_MAX_SCRATCH];
   DevBuf bufs[kMaxDevBufs];
   int numBufs;
+  DevMap maps[kMaxDevMaps];
+  int numMaps;
   char deviceName[128];
   int cc, sms, l2Bytes;
   double loadMs, copyMs;
@@ -218,6 +243,85 @@ static int funcIndex(const RockBundle *b, const char *name) {
   return -1;
 }
 
+/// CUtensorMapDataType of `t`, or -1.
+static int tmapType(RockDType t) {
+  switch (t) {
+  case ROCK_DTYPE_F16:
+    return ROCK_CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  case ROCK_DTYPE_BF16:
+    return ROCK_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  case ROCK_DTYPE_F32:
+    return ROCK_CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  default:
+    return -1;
+  }
+}
+
+/// Encodes tensor map `m` over the device argument at `arg` into `dev`
+/// (128 bytes): cuTensorMapEncodeTiled, tiled, no interleave, zeros out of
+/// bounds, L2 promotion of 256 bytes.
+static bool encodeMap(Gpu *g, const RockBundleTensorMap *m, RockCuDevPtr arg,
+                      RockCuDevPtr dev, char *err, size_t errSize) {
+  if (!g->cu.tensorMapEncodeTiled) {
+    snprintf(err, errSize,
+             "the bundle has tensor maps and the CUDA driver "
+             "has no cuTensorMapEncodeTiled (CUDA 12 or later)");
+    return false;
+  }
+  _Alignas(64) unsigned char map[ROCK_CU_TENSOR_MAP_BYTES];
+  uint64_t dims[ROCK_BUNDLE_TMAP_MAX_RANK], strides[ROCK_BUNDLE_TMAP_MAX_RANK];
+  uint32_t box[ROCK_BUNDLE_TMAP_MAX_RANK], ones[ROCK_BUNDLE_TMAP_MAX_RANK];
+  for (int d = 0; d < m->rank; ++d) {
+    dims[d] = (uint64_t)m->dims[d];
+    strides[d] = d + 1 < m->rank ? (uint64_t)m->strides[d] : 0;
+    box[d] = (uint32_t)m->box[d];
+    ones[d] = 1;
+  }
+  int swz = m->swizzle == 128  ? ROCK_CU_TENSOR_MAP_SWIZZLE_128B
+            : m->swizzle == 64 ? ROCK_CU_TENSOR_MAP_SWIZZLE_64B
+            : m->swizzle == 32 ? ROCK_CU_TENSOR_MAP_SWIZZLE_32B
+                               : ROCK_CU_TENSOR_MAP_SWIZZLE_NONE;
+  void *base = (void *)(uintptr_t)(arg + (uint64_t)m->offset *
+                                             rockDTypeGetSize(m->dtype));
+  CU(g->cu.tensorMapEncodeTiled(map, tmapType(m->dtype), (uint32_t)m->rank,
+                                base, dims, strides, box, ones, 0, swz,
+                                ROCK_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0),
+     "cuTensorMapEncodeTiled");
+  CU(g->cu.memcpyHtoD(dev, map, sizeof map), "copying a tensor map");
+  return true;
+}
+
+/// The device copy of tensor map `mi` of function `fi` for argument
+/// address `arg`, encoded on first use (gpuTime encodes every input copy's
+/// before it starts timing).
+static bool devMap(Gpu *g, int fi, int mi, RockCuDevPtr arg, RockCuDevPtr *out,
+                   char *err, size_t errSize) {
+  for (int i = 0; i < g->numMaps; ++i)
+    if (g->maps[i].func == fi && g->maps[i].map == mi &&
+        g->maps[i].arg == arg) {
+      *out = g->maps[i].dev;
+      return true;
+    }
+  if (g->numMaps >= kMaxDevMaps) {
+    snprintf(err, errSize, "too many tensor maps");
+    return false;
+  }
+  CU(g->cu.memAlloc(out, ROCK_CU_TENSOR_MAP_BYTES), "cuMemAlloc (tensor map)");
+  g->maps[g->numMaps++] = (DevMap){fi, mi, arg, *out};
+  return encodeMap(g, &g->b->funcs[fi].tensorMaps[mi], arg, *out, err, errSize);
+}
+
+/// Every tensor map of function `fi` for argument pointers `argDev`.
+static bool devMaps(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
+                    size_t errSize) {
+  const RockBundleFunc *fn = &g->b->funcs[fi];
+  RockCuDevPtr p;
+  for (int m = 0; m < fn->numTensorMaps; ++m)
+    if (!devMap(g, fi, m, argDev[fn->tensorMaps[m].arg], &p, err, errSize))
+      return false;
+  return true;
+}
+
 /// Launches function `fi`'s kernels with argument pointers `argDev`.
 static bool launchAll(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
                       size_t errSize) {
@@ -233,6 +337,10 @@ static bool launchAll(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
         v = argDev[pa->value];
       else if (pa->kind == ROCK_PARAM_SCRATCH)
         v = g->scratch[fi][pa->value];
+      else if (pa->kind == ROCK_PARAM_TMAP &&
+               !devMap(g, fi, (int)pa->value,
+                       argDev[fn->tensorMaps[pa->value].arg], &v, err, errSize))
+        return false;
       slots[p] = v; // i32 / f32 use the low 4 bytes (little-endian)
       params[p] = &slots[p];
     }
@@ -426,6 +534,9 @@ static bool gpuTime(void *user, const RockSession *s, double *medianMs,
   rot->numCopies = copies;
   for (int r = 1; ok && r < copies; ++r)
     ok = buildCopy(g, rot, r, s->args, s->numArgs, err, errSize);
+  for (int r = 0; ok && r < copies; ++r)
+    ok = devMaps(g, funcIndex(g->b, "rock_attention"), rot->args[r], err,
+                 errSize);
   ok = ok && timeGroups(g, rot, combineDev, medianMs, minMs, err, errSize);
   freeRotation(g, rot);
   free(rot);
@@ -523,6 +634,8 @@ static void closeDevice(Gpu *g) {
   g->cu.ctxSynchronize();
   for (int i = 0; i < g->numBufs; ++i)
     g->cu.memFree(g->bufs[i].dev);
+  for (int i = 0; i < g->numMaps; ++i)
+    g->cu.memFree(g->maps[i].dev);
   for (int f = 0; f < ROCK_BUNDLE_MAX_FUNCS; ++f)
     for (int s = 0; s < ROCK_BUNDLE_MAX_SCRATCH; ++s)
       if (g->scratch[f][s])

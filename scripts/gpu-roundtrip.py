@@ -83,6 +83,8 @@ RUNNER_SRC = ("buffer", "bundle", "combine", "cuda", "gpu_run", "half",
               "timer", "verdict")
 # Header-only rock-c headers those files include.
 RUNNER_C_HEADERS = ("Sizes.h",)
+# Header-only support/ headers they include.
+RUNNER_SUPPORT_HEADERS = ("thresholds.h",)
 
 
 def pr_jobs(build, bundles, mods=("base",), random_data="", tag="",
@@ -331,6 +333,10 @@ def copy_runner_sources(carry):
     for h in RUNNER_C_HEADERS:
         shutil.copy(os.path.join(ROOT, "capi", "include", "rock-c", h),
                     os.path.join(src, "include", "rock-c"))
+    os.makedirs(os.path.join(src, "include", "support"))
+    for h in RUNNER_SUPPORT_HEADERS:
+        shutil.copy(os.path.join(ROOT, "support", h),
+                    os.path.join(src, "include", "support"))
 
 
 def prepare(args):

@@ -38,6 +38,8 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "the warpgroup-MMA schedule's 128-byte swizzled tiles (sm_90)"},
     {"l2", "rock.gpu_accel_l2_prefetch", false, 0, 4, false, NULL,
      "key tiles ahead prefetched to L2 (NVIDIA tensor-core schedule)"},
+    {"tma", "rock.gpu_wgmma_tma", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's K / V staged by TMA (sm_90, dense)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

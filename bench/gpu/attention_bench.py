@@ -94,7 +94,7 @@ def read_bundle(path):
                             "data": data[pos:pos + size]})
             pos += size + 1
         elif kw == "function":
-            fn = {"args": [], "scratch": [], "launches": []}
+            fn = {"args": [], "scratch": [], "tmaps": [], "launches": []}
             funcs[fd[1]] = fn
         elif kw == "arg":
             fn["args"].append((fd[2], int(fd[3])))
@@ -102,6 +102,16 @@ def read_bundle(path):
             # (bytes, zeroed): `scratch N zero` starts at zero (rock.zero_init:
             # arrival counters the kernels put back), else uninitialised
             fn["scratch"].append((int(fd[1]), fd[2:] == ["zero"]))
+        elif kw == "tensor_map":
+            # tensor_map I arg A DTYPE offset O rank R dims .. strides ..
+            # box .. swizzle S (runtime/bundle.h)
+            r = int(fd[8])
+            fn["tmaps"].append({
+                "arg": int(fd[3]), "dtype": fd[4], "offset": int(fd[6]),
+                "dims": [int(x) for x in fd[10:10 + r]],
+                "strides": [int(x) for x in fd[11 + r:10 + 2 * r]],
+                "box": [int(x) for x in fd[11 + 2 * r:11 + 3 * r]],
+                "swizzle": int(fd[12 + 3 * r])})
         elif kw == "launch":
             fn["launches"].append({
                 "object": int(fd[1]), "kernel": fd[2],
@@ -116,6 +126,39 @@ def read_bundle(path):
             break
     return {"harness": harness, "objects": objects, "funcs": funcs,
             "meta": meta}
+
+
+# CUtensorMapDataType, CUtensorMapSwizzle (cuda.h)
+TMAP_DTYPES = {"f16": 6, "f32": 7, "bf16": 9}
+TMAP_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}
+_cuda = None
+
+
+def encode_tensor_map(m, base):
+    """The 128 bytes of CUtensorMap `m` (a bundle tensor_map) over device
+    address `base` + its offset, from the driver's cuTensorMapEncodeTiled
+    (tiled, no interleave, L2 promotion 256 B, zeros out of bounds), as
+    runtime/gpu_run.c encodes it."""
+    import ctypes
+    global _cuda
+    if _cuda is None:
+        _cuda = ctypes.CDLL("libcuda.so.1")
+        _cuda.cuTensorMapEncodeTiled.restype = ctypes.c_int
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    r = len(m["dims"])
+    raw = (ctypes.c_ubyte * 192)()
+    at = (ctypes.addressof(raw) + 63) & ~63  # CUtensorMap is 64-byte aligned
+    esize = {"f16": 2, "bf16": 2, "f32": 4}[m["dtype"]]
+    rc = _cuda.cuTensorMapEncodeTiled(
+        ctypes.c_void_p(at), ctypes.c_int(TMAP_DTYPES[m["dtype"]]), u32(r),
+        ctypes.c_void_p(base + m["offset"] * esize),
+        (u64 * r)(*m["dims"]), (u64 * max(r - 1, 1))(*m["strides"]),
+        (u32 * r)(*m["box"]), (u32 * r)(*([1] * r)), ctypes.c_int(0),
+        ctypes.c_int(TMAP_SWIZZLE[m["swizzle"]]), ctypes.c_int(3),
+        ctypes.c_int(0))
+    if rc != 0:
+        raise RuntimeError(f"cuTensorMapEncodeTiled failed ({rc})")
+    return ctypes.string_at(at, 128)
 
 
 class RockKernel:
@@ -142,6 +185,7 @@ class RockKernel:
                 max(n, 1), dtype=torch.uint8, device="cuda")
                 for n, z in fn["scratch"]]
             self.funcs[fname] = (fn, kernels, scratch)
+        self.maps = {}  # (function, map, argument address) -> device bytes
 
     def h(self, key, default=None):
         v = self.b["harness"].get(key)
@@ -152,6 +196,24 @@ class RockKernel:
         v = self.b["harness"].get(key, ["0"])
         return [int(x) for x in v[1:1 + int(v[0])]]
 
+    def tensor_map(self, fname, i, args):
+        """The device copy of tensor map i of `fname` for these args
+        (encoded once per argument address: call prepare_maps before a
+        graph capture)."""
+        m = self.funcs[fname][0]["tmaps"][i]
+        key = (fname, i, args[m["arg"]].data_ptr())
+        if key not in self.maps:
+            blob = encode_tensor_map(m, key[2])
+            self.maps[key] = torch.frombuffer(bytearray(blob),
+                                              dtype=torch.uint8).cuda()
+        return self.maps[key]
+
+    def prepare_maps(self, sets):
+        for st in sets:
+            for i in range(len(self.funcs["rock_attention"][0]["tmaps"])):
+                self.tensor_map("rock_attention", i, st["kernel"])
+        torch.cuda.synchronize()
+
     def launch(self, fname, args):
         fn, kernels, scratch = self.funcs[fname]
         for la, k in zip(fn["launches"], kernels):
@@ -161,6 +223,9 @@ class RockKernel:
                     vals.append(np.uint64(args[v].data_ptr()))
                 elif kind == "scratch":
                     vals.append(np.uint64(scratch[v].data_ptr()))
+                elif kind == "tmap":
+                    vals.append(np.uint64(
+                        self.tensor_map(fname, v, args).data_ptr()))
                 elif kind == "i64":
                     vals.append(np.int64(v))
                 elif kind == "i32":
@@ -388,6 +453,7 @@ def run_rock(args, case, variant, q, k, v, ref, sel, copies, row):
         kern = RockKernel(path)
         row[variant + "_compile_ms"] = float(kern.b["meta"]["compile_ms"])
         sets = rock_sets(kern, q, k, v, copies, case)
+        kern.prepare_maps(sets)
         kern.run(sets, 0)
         torch.cuda.synchronize()
         o = rock_output(kern, sets).reshape(q.shape)

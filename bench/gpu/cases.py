@@ -37,7 +37,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # swizzled (the default since run 8; sw32: the 32-byte swizzle); pa: paged
 # K / V staged by page runs, pointers a tile ahead (decode, opt-in); fc /
 # fc0: the internal split merged in the kernel / by the second launch
-# (decode; by default for few rows and many partitions).
+# (decode; by default for few rows and many partitions); tma: K and V
+# staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
+# only, paged K / V keep cp.async; opt-in until measured).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -46,6 +48,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "noov": "--module-attr rock.gpu_wgmma_overlap=false",
         "pp": "--module-attr rock.gpu_wgmma_pingpong=true",
         "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true",
+        "tma": "--module-attr rock.gpu_wgmma_tma=true",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",

@@ -180,7 +180,7 @@ static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
  * prefill as the heuristic has it, without its producer warpgroup, with
  * its opt-in consumer ping-pong, with the 32-byte swizzle in place of the
  * default 128-byte one (each and both), and off (mma.sync); each with the
- * splits. */
+ * splits; its opt-in TMA staging. */
 static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                     int64_t nSplit, Cands *out) {
   static const char *const sm90[] = {"",
@@ -188,8 +188,9 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                                      "pingpong=1",
                                      "swizzle128=0",
                                      "pingpong=1,swizzle128=0",
+                                     "tma=1",
                                      "wgmma=0"};
-  int nSched = t->vendor == ROCK_GPU_NVIDIA && t->smVersion == 90 ? 6 : 1;
+  int nSched = t->vendor == ROCK_GPU_NVIDIA && t->smVersion == 90 ? 7 : 1;
   static const int64_t l2s[] = {-1, 0, 1, 2, 4};
   int nL2 = t->vendor != ROCK_GPU_NVIDIA ? 1 : full ? 5 : 2;
   for (int sc = 0; sc < nSched; ++sc)

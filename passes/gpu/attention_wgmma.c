@@ -29,8 +29,10 @@
  * (attention_wgmma_ws.c); the tiles are staged 128-byte swizzled where both
  * head dims are multiples of 64 (attention_wgmma.h; on the H200 16-65 %
  * faster than the 32-byte swizzle), rock.gpu_wgmma_swizzle128 = false
- * keeps the 32-byte one. A module whose kernels hold wgmma is compiled for
- * sm_90a (rock-gpu-attach-target).
+ * keeps the 32-byte one; rock.gpu_wgmma_tma = true stages dense K and V by
+ * TMA in the producer form (attention_wgmma_tma.c; always 128-byte
+ * swizzled; paged K / V keep cp.async). A module whose kernels hold wgmma
+ * is compiled for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -66,7 +68,20 @@ typedef struct WgSwitches {
   bool producer; /* rock.gpu_wgmma_producer */
   bool pingpong; /* rock.gpu_wgmma_pingpong */
   bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
+  bool tma;      /* rock.gpu_wgmma_tma */
 } WgSwitches;
+
+/* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
+ * of (tma_view.h): whole 64-element blocks of head dims, the contiguous
+ * dimension d (K [keys][d], V) or the keys (K [d][keys], tiles of whole
+ * blocks). Fills c->tk, c->tv. Paged K / V never get here (ws). */
+static bool tmaViews(MlirOperation op, WgCtx *c) {
+  const RockAttn *a = c->a;
+  return a->Dqk % 64 == 0 && a->Dv % 64 == 0 &&
+         rock__gpuTmaView(mlirOperationGetOperand(op, 1), &c->tk) &&
+         rock__gpuTmaView(mlirOperationGetOperand(op, 2), &c->tv) &&
+         c->tk.stride[a->kKeyMajor ? 1 : 2] == 1 && c->tv.stride[2] == 1;
+}
 
 /* The plan for `a`: false when the schedule does not apply. */
 static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
@@ -111,7 +126,8 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
    * 128-byte swizzle whole 64-element blocks (every tile's two extents are
    * head dims or key tiles). */
   c->pingpong = sw->pingpong && c->ws;
-  c->sw128 = sw->swizzle && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
+  c->tma = sw->tma && c->ws && tmaViews(op, c);
+  c->sw128 = (sw->swizzle || c->tma) && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
@@ -126,7 +142,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
   /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
   c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
-  c->bytes = c->barOff + (c->ws ? 64 : 0);
+  c->bytes = c->barOff + (c->ws ? (c->tma ? 80 : 64) : 0);
   if (c->bytes > SMEM_MAX)
     return false;
   WgTile *ts[3] = {&c->q, &c->k, &c->v};
@@ -372,6 +388,8 @@ static void pipeline(RockGen *g, WgCtx *c) {
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   WgCtx c = *(const WgCtx *)ctx;
   c.a = a;
+  if (c.tma && !rock__wgTmaMaps(g, &c))
+    return false;
   c.kView = a->k;
   snprintf(c.kViewTy, sizeof c.kViewTy, "%s", a->mk);
   if (c.k.mn)
@@ -428,6 +446,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "gpu.terminator");
   g->depth--;
   rock__genLine(g, "}");
+  if (c.tma)
+    rock__wgTmaFree(g, &c);
   return true;
 }
 
@@ -441,9 +461,11 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int pr = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_producer", 1, 0, 1);
   int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 1, 0, 1);
-  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0)
+  int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 0, 0, 1);
+  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0)
     return false;
-  *sw = (WgSwitches){acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1};
+  *sw = (WgSwitches){
+      acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1, tm == 1};
   return true;
 }
 
@@ -469,8 +491,8 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
     return false;
   snprintf(buf, len,
            "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
-           "pingpong %d swizzle128 %d split %lld",
-           c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle,
+           "pingpong %d swizzle128 %d tma %d split %lld",
+           c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle, c.tma,
            (long long)rock__attnInternalSplit(&b, c.numCu, 2));
   return true;
 }

@@ -13,6 +13,7 @@
 #define ROCK_PASSES_GPU_ATTENTION_WGMMA_H
 
 #include "gpu/accel.h"
+#include "gpu/tma_view.h"
 
 enum {
   WG_ROWS = 64,     /* merged query rows per consumer warpgroup */
@@ -51,19 +52,22 @@ typedef struct WgCtx {
   RockAccel acO; /* P·V: m64 n Dv k16, A (P) from registers */
   char elt[8];
   int nwg, nb, mb, nThreads;
-  bool overlap;   /* softmax of tile t overlaps P·V of tile t - 1 */
-  bool ws;        /* warp-specialised: a producer warpgroup copies, mbarriers */
-  bool pingpong;  /* (ws) the consumers take turns issuing their products */
-  bool sw128;     /* the tiles are 128-byte swizzled (WgTile.sw) */
-  int64_t barOff; /* byte offset of the mbarriers (ws) */
+  bool overlap;  /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
+  bool pingpong; /* (ws) the consumers take turns issuing their products */
+  bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
+  bool tma;      /* (ws, sw128) K and V by cp.async.bulk.tensor (TMA) */
+  RockTmaView tk, tv; /* (tma) the K and V operands as tensors */
+  int64_t barOff;     /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
   int addr16; /* (sw128) that boundary's descriptor address field (i64) */
-  int cpTx, cpN; /* the copying threads: index (id) and count */
-  int qDesc;     /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
+  int cpTx, cpN;  /* the copying threads: index (id) and count */
+  int kMap, vMap; /* (tma) the tensor maps' host allocations (memref ids) */
+  int qDesc;      /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
   char mBuf[96];
   RockAttnWg wg;
@@ -83,6 +87,19 @@ typedef struct WgCtx {
 void rock__wgStageQ(RockGen *g, WgCtx *c);
 void rock__wgStageK(RockGen *g, WgCtx *c, int j0, int st);
 void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
+/* (tma) The same tiles by TMA: one thread's cp.async.bulk.tensor copies of
+ * K or V at key j0 into stage `st`, completing on mbarrier `bar` (a
+ * !llvm.ptr<3> id); the byte count they complete (for expect_tx). */
+void rock__wgTmaK(RockGen *g, WgCtx *c, int j0, int st, int bar);
+void rock__wgTmaV(RockGen *g, WgCtx *c, int j0, int st, int bar);
+int64_t rock__wgTmaBytes(const WgCtx *c, bool v);
+/* (tma) prefetch.tensormap of both maps (the copying thread, once). */
+void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c);
+/* (tma) The host allocations holding the two tensor maps (memref<128xi8>,
+ * marked rock.tensor_map with their description; before the launch) and
+ * their deallocation (after it). False when a map breaks a TMA rule. */
+bool rock__wgTmaMaps(RockGen *g, WgCtx *c);
+void rock__wgTmaFree(RockGen *g, const WgCtx *c);
 /* The view of tile `t` (c->q / k / v) in stage `st` (an index id, or -1
  * for Q) as the 2-D memref t->mt the stores use ([chunks][8]). */
 int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st);
@@ -96,7 +113,8 @@ int64_t rock__wgLines(const WgTile *t, int n0);
 
 /* attention_wgmma_ws.c: the warp-specialised form. A producer warpgroup
  * (the last) copies Q, K and V with cp.async, each stage's completion
- * tracked by an mbarrier (cp.async.mbarrier.arrive.noinc); the consumer
+ * tracked by an mbarrier (cp.async.mbarrier.arrive.noinc), or (tma) Q so
+ * and K and V by one thread's TMA copies (mbarrier expect_tx); the consumer
  * warpgroups wait on it and release the stage on a second mbarrier after
  * the products that read it. InitBarriers: their initialisation (before
  * the one workgroup barrier); Producer / Consumer: the two roles, with

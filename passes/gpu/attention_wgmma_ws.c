@@ -16,7 +16,9 @@
  * at least, and no barrier couples the consumer warpgroups, so one's
  * softmax can overlap the other's products. setmaxnreg gives the
  * consumers 232 registers and the producer 40 (its copies are loops, not
- * unrolled).
+ * unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full barriers
+ * take one arrival, the copying thread's expect_tx of the tile's bytes,
+ * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -24,6 +26,7 @@
 #include <stdio.h>
 
 enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
+enum { FULL_Q = 8 }; /* (tma) Q's own barrier, after the eight */
 enum { REGS_PRODUCER = 40, REGS_CONSUMER = 232, MAX_PA = 64 };
 
 /* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
@@ -139,12 +142,20 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
       g, "scf.if %%v%d {",
       rock__genBin(g, "arith.cmpi eq,", c->tx, rock__genIndex(g, 0), "index"));
   g->depth++;
-  for (int b = 0; b < NBAR; ++b) {
+  for (int b = 0; b < NBAR + (c->tma ? 1 : 0); ++b) {
+    /* (tma: the full barriers see one arrival, the copying thread's
+     * expect_tx, and Q's the producer's 128 cp.async arrivals) */
+    int count = b < EMPTY_K  ? (c->tma ? 1 : WG_LANES)
+                : b < FULL_Q ? WG_LANES * c->nwg
+                             : WG_LANES;
     char lit[16];
-    snprintf(lit, sizeof lit, "%d", b < EMPTY_K ? WG_LANES : WG_LANES * c->nwg);
+    snprintf(lit, sizeof lit, "%d", count);
     rock__genLine(g, "nvvm.mbarrier.init %%v%d, %%v%d : !llvm.ptr<3>, i32",
                   barAt(g, c, b, -1), rock__genConst(g, lit, "i32"));
   }
+  /* (tma: the initialised barriers visible to the copy engine) */
+  if (c->tma)
+    rock__genLine(g, "nvvm.fence.mbarrier.init");
   g->depth--;
   rock__genLine(g, "}");
   rock__genLine(g, "gpu.barrier");
@@ -161,7 +172,60 @@ static void waitFree(RockGen *g, int p, int n) {
   rock__genLine(g, "}");
 }
 
+/* expect_tx of `bytes` on barrier p (the arrival of the copying thread). */
+static void expectTx(RockGen *g, int p, int64_t bytes) {
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)bytes);
+  rock__genLine(g,
+                "nvvm.mbarrier.arrive.expect_tx %%v%d, %%v%d : "
+                "!llvm.ptr<3>, i32",
+                p, rock__genConst(g, lit, "i32"));
+}
+
+/* (tma) Q by the whole producer warpgroup (cp.async, FULL_Q), then K and V
+ * by its first thread: per tile, wait for the stage to be free, expect its
+ * bytes, issue the copies. */
+static void producerTma(RockGen *g, WgCtx *c) {
+  int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1),
+      c2 = rock__genIndex(g, 2);
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index"));
+  g->depth++;
+  rock__wgStageQ(g, c);
+  rock__genLine(g,
+                "nvvm.cp.async.mbarrier.arrive %%v%d {noinc = true} : "
+                "!llvm.ptr<3>",
+                barAt(g, c, FULL_Q, -1));
+  g->depth--;
+  rock__genLine(g, "}");
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
+  g->depth++;
+  rock__wgTmaPrefetch(g, c);
+  int t = rock__genFor(g, c->start, c->end, c1);
+  int u = rock__genBin(g, "arith.subi", t, c->start, "index");
+  int s = rock__genBin(g, "arith.remui", u, c2, "index");
+  int n = rock__genBin(g, "arith.divui", u, c2, "index");
+  int j0;
+  (void)rock__attnTileCols(g, c->a, t, &j0);
+  waitFree(g, barAt(g, c, EMPTY_K, s), n);
+  int fk = barAt(g, c, FULL_K, s);
+  expectTx(g, fk, rock__wgTmaBytes(c, false));
+  rock__wgTmaK(g, c, j0, s, fk);
+  waitFree(g, barAt(g, c, EMPTY_V, s), n);
+  int fv = barAt(g, c, FULL_V, s);
+  expectTx(g, fv, rock__wgTmaBytes(c, true));
+  rock__wgTmaV(g, c, j0, s, fv);
+  rock__genEnd(g);
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
 void rock__wgProducer(RockGen *g, WgCtx *c) {
+  if (c->tma) {
+    producerTma(g, c);
+    return;
+  }
   int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
   int t = rock__genFor(g, c->start, c->end, c1);
   int u = rock__genBin(g, "arith.subi", t, c->start, "index");
@@ -250,6 +314,8 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   (void)rock__attnTileCols(g, c->a, c->start, &j0);
   ppOpen(g, c);
   waitFull(g, c, FULL_K, c0);
+  if (c->tma)
+    waitPhase(g, barAt(g, c, FULL_Q, -1), c0);
   rock__accelWgmmaProxyFence(g);
   WgDescs ds;
   rock__wgScoresDescs(g, c, c0, &ds);

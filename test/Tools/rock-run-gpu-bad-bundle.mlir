@@ -33,3 +33,31 @@
 // RUN: sh -c 'rock-run-gpu %t.b8 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=SIG
 // SIG: rock-run-gpu: error: @rock_attention argument 2 (V) is memref<8xf16>, the harness expects memref<8xf32>
 // SIG-NEXT: exit 3
+// Tensor maps (tensor_map lines, param tmap): a malformed line names its
+// line; a map against TMA's rules or outside its argument is refused as a
+// whole (bf16 K of 1 x 128 keys x 64 d: 8192 elements).
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 bf16 offset 0 rank 3 dims 64 128 strides 128 16384 box 64 128 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t1
+// RUN: sh -c 'rock-run-gpu %t.t1 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPLINE
+// TMAPLINE: rock-run-gpu: error: bundle line 6: bad tensor_map line
+// TMAPLINE-NEXT: exit 3
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 bf16 offset 0 rank 3 dims 64 128 1 strides 128 16384 box 64 128 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 1\nend\n' > %t.t2
+// RUN: sh -c 'rock-run-gpu %t.t2 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPIDX
+// TMAPIDX: rock-run-gpu: error: bundle: a param index is out of range in: rock_attention
+// TMAPIDX-NEXT: exit 3
+// One key row too many: the map would read past K.
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 bf16 offset 0 rank 3 dims 64 129 1 strides 128 16384 box 64 128 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t3
+// RUN: sh -c 'rock-run-gpu %t.t3 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPOUT
+// TMAPOUT: rock-run-gpu: error: bundle: a tensor map breaks a TMA rule or leaves its argument in: rock_attention
+// TMAPOUT-NEXT: exit 3
+// A 256-byte inner box with the 128-byte swizzle; a stride off 16 bytes;
+// a box above 256; the wrong element type.
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 bf16 offset 0 rank 2 dims 128 64 strides 256 box 128 64 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t4
+// RUN: sh -c 'rock-run-gpu %t.t4 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPOUT
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 bf16 offset 0 rank 2 dims 60 128 strides 120 box 64 128 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t5
+// RUN: sh -c 'rock-run-gpu %t.t5 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPOUT
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 bf16 offset 0 rank 2 dims 64 128 strides 128 box 64 512 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t6
+// RUN: sh -c 'rock-run-gpu %t.t6 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPOUT
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 arg 0 f16 offset 0 rank 2 dims 64 128 strides 128 box 64 128 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t7
+// RUN: sh -c 'rock-run-gpu %t.t7 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPTYPE
+// TMAPTYPE: rock-run-gpu: error: bundle: a tensor map's argument or element type is wrong in: rock_attention
+// TMAPTYPE-NEXT: exit 3
