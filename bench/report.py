@@ -26,6 +26,15 @@ def where(kv):
     return "> socket L3"
 
 
+def paged_ratio(d):
+    """rock / paged probe; with --rounds, the best rates' ratio and the
+    median of the per-round ratios."""
+    if "rounds" in d and d.get("rock_vs_paged_probe_median") is not None:
+        return (f"{pct(d.get('rock_vs_paged_probe'))} (median "
+                f"{pct(d['rock_vs_paged_probe_median'])})")
+    return pct(d.get("rock_vs_paged_probe"))
+
+
 def header(out, title, cols):
     """Appends a blank line, `title`, a blank line and a table header."""
     out += ["", title, "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
@@ -47,6 +56,22 @@ def render(r):
                + ", ".join(f"shuffled {int(k) // 1024} KiB pages **{fmt(v)} GB/s**"
                            for k, v in sorted(pg.items(), key=lambda kv: -int(kv[0])))
                + f"; numpy+OpenBLAS SGEMM 2048³: **{fmt(r['sgemm_gflops'])} GFLOP/s**.")
+    # A focused run (run.py --only) leaves some sections empty: no table.
+    if any("rock_gbps" in d for d in r["decode"]):
+        decode_table(out, r)
+    if any("rock_gflops" in p for p in r["prefill"]):
+        prefill_table(out, r)
+    tuned_table(out, r)
+    if r["compile"]:
+        out.append("")
+        out.append("Cold compile (rock-gen | rock-run, module read -> JIT "
+                   "ready): " + ", ".join(
+                       f"{c['kernel']} {fmt(c.get('compile_time_ms'), '.0f')} ms"
+                       for c in r["compile"]))
+    return "\n".join(out) + "\n"
+
+
+def decode_table(out, r):
     header(out, "C-A paged GQA decode (Hq 32, Hkv 8, d 128, q 1, page 16 tokens, "
            "shuffled pages), GB/s over algorithmic bytes:",
            ["dtype", "B", "L", "K+V", "rock", "linear / paged probe",
@@ -67,9 +92,12 @@ def render(r):
             f"{d['kv_bytes'] // 2 ** 20} MiB ({where(d['kv_bytes'])}) | "
             f"{fmt(d['rock_gbps'])} | {fmt(d.get('probe_gbps'))} / "
             f"{fmt(d.get('paged_probe_gbps'))} | {pct(d.get('rock_vs_probe'))} | "
-            f"{pct(d.get('rock_vs_paged_probe'))} | {fmt(d.get('numpy_gbps'))} | "
+            f"{paged_ratio(d)} | {fmt(d.get('numpy_gbps'))} | "
             f"{fmt(d.get('torch_gbps'))} | {fmt(d.get('c_loop_gbps'))} | "
             f"{', '.join(ab) or '–'} |")
+
+
+def prefill_table(out, r):
     header(out, "C-B prefill (Hq 32, Hkv 8, d 128), useful GFLOP/s (i8: "
            "GOP/s) (4·Hq·S²·d, halved for causal); the ceiling is "
            "rock-peak-probe's kernel for the dtype, measured next to the case; "
@@ -87,6 +115,9 @@ def render(r):
                    f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | "
                    f"{fmt(p.get('numpy_gflops'))} | {fmt(ratio, '.1f')}x | "
                    f"{fmt(p.get('torch_gflops'))} |")
+
+
+def tuned_table(out, r):
     tuned = [(f"decode {d['dtype']} B={d['B']} L={d['L']}", d)
              for d in r["decode"] if d.get("rock_tuned_ms")]
     tuned += [(f"prefill {p.get('dtype', 'f32')} S={p['S']} causal={p['causal']}", p)
@@ -99,11 +130,6 @@ def render(r):
             out.append(f"| {name} | {fmt(d['rock'].get('kernel_time_ms'), '.3f')}"
                        f" | {fmt(d['rock_tuned_ms'], '.3f')} | "
                        f"{fmt(d.get('tuned_vs_heuristic'), '.3f')} |")
-    out.append("")
-    out.append("Cold compile (rock-gen | rock-run, module read -> JIT ready): " +
-               ", ".join(f"{c['kernel']} {fmt(c.get('compile_time_ms'), '.0f')} ms"
-                         for c in r["compile"]))
-    return "\n".join(out) + "\n"
 
 
 if __name__ == "__main__":

@@ -167,6 +167,45 @@ def prefill_args(S, causal, verify=False, dtype="f32"):
     return a
 
 
+def decode_rounds(bin_dir, row, nbytes, elt_bytes, args):
+    """args.rounds rounds of (probes, rock) for the decode row `row`; fills
+    its rates: the best of the rounds for rock and for each probe (a shared
+    machine's load comes in phases: each best is the least disturbed run),
+    their ratios, and the median of the per-round ratios to the paged
+    probe. Returns rock's run of the best round."""
+    dtype, B, L = row["dtype"], row["B"], row["L"]
+    best, rounds = None, []
+    for _ in range(args.rounds):
+        lin, pgd = probe(bin_dir, 64 if args.quick else 1024, 3,
+                         (16 * D * elt_bytes,))
+        rr = run_rock(bin_dir, decode_args(dtype, B, L, verify=args.quick),
+                      args.repeats)
+        rnd = {"probe_gbps": lin, "paged_probe_gbps": pgd.get(16 * D * elt_bytes)}
+        if "kernel_time_ms" in rr:
+            rnd["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
+            if best is None or rr["kernel_time_ms"] < best["kernel_time_ms"]:
+                best = rr
+        rounds.append(rnd)
+    row["rock"] = best or rr
+    for k in ("probe_gbps", "paged_probe_gbps", "rock_gbps"):
+        v = [r[k] for r in rounds if r.get(k)]
+        if v:
+            row[k] = max(v)
+    if "rock_gbps" in row:
+        if row.get("probe_gbps"):
+            row["rock_vs_probe"] = row["rock_gbps"] / row["probe_gbps"]
+        if row.get("paged_probe_gbps"):
+            row["rock_vs_paged_probe"] = (row["rock_gbps"] /
+                                          row["paged_probe_gbps"])
+        ratios = sorted(r["rock_gbps"] / r["paged_probe_gbps"] for r in rounds
+                        if r.get("rock_gbps") and r.get("paged_probe_gbps"))
+        if ratios:
+            row["rock_vs_paged_probe_median"] = ratios[len(ratios) // 2]
+    if args.rounds > 1:
+        row["rounds"] = rounds
+    return row["rock"]
+
+
 def prefill_case(bin_dir, dtype, S, causal, args, jit_env):
     """One C-B row: rock, the ceilings measured next to it (SGEMM, the
     peak probe's kernel for `dtype`), numpy f32 and torch (f32 or bf16)."""
@@ -174,9 +213,21 @@ def prefill_case(bin_dir, dtype, S, causal, args, jit_env):
     flops = 4.0 * HQ * S * S * D * (0.5 if causal else 1.0)
     row = {"dtype": dtype, "S": S, "causal": causal, "flops": flops}
     reps = 2 if S >= 4096 else max(2, args.repeats // 2)
-    rr = run_rock(bin_dir, prefill_args(S, causal, verify=quick, dtype=dtype),
-                  reps)
+    # The peak probe right before rock, --rounds times: the best of each.
+    rr, rate, rounds = None, None, []
+    for _ in range(args.rounds):
+        kernel, r = ceiling(dtype, peak(bin_dir, CEILINGS[dtype], jit_env))
+        x = run_rock(bin_dir, prefill_args(S, causal, verify=quick,
+                                           dtype=dtype), reps)
+        rounds.append({"peak_gflops": r, "rock_ms": x.get("kernel_time_ms")})
+        if r and (rate is None or r > rate):
+            rate = r
+        if rr is None or x.get("kernel_time_ms", 1e30) < rr.get(
+                "kernel_time_ms", 1e30):
+            rr = x
     row["rock"] = rr
+    if args.rounds > 1:
+        row["rounds"] = rounds
     tuned = tuned_args(bin_dir, prefill_args(S, causal, dtype=dtype))
     if tuned and "kernel_time_ms" in rr:
         tr = run_rock(bin_dir, prefill_args(S, causal, dtype=dtype), reps,
@@ -185,9 +236,8 @@ def prefill_case(bin_dir, dtype, S, causal, args, jit_env):
             row["rock_tuned_ms"] = tr["kernel_time_ms"]
             row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
                                          rr["kernel_time_ms"])
-    # SGEMM and the peak again next to each case (shared machine).
+    # SGEMM again next to each case (shared machine).
     row["sgemm_gflops"] = peers.sgemm_gflops(256 if quick else 2048, reps=5)
-    kernel, rate = ceiling(dtype, peak(bin_dir, CEILINGS[dtype], jit_env))
     row["peak_kernel"], row["peak_gflops"] = kernel, rate
     if "kernel_time_ms" in rr:
         row["rock_gflops"] = flops / (rr["kernel_time_ms"] * 1e-3) / 1e9
@@ -206,6 +256,20 @@ def prefill_case(bin_dir, dtype, S, causal, args, jit_env):
     return row
 
 
+def ints(text, flag):
+    """The comma list of positive integers `text` (None: None)."""
+    if text is None:
+        return None
+    try:
+        v = [int(x) for x in text.split(",")]
+    except ValueError:
+        v = [0]
+    if any(x <= 0 for x in v):
+        sys.exit(f"run.py: {flag}: expected a comma list of positive "
+                 f"integers, got '{text}'")
+    return v
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
@@ -220,7 +284,44 @@ def main():
     ap.add_argument("--perf-db", help="perf DB of the tuned rows (default: "
                     "the one shipped, BUILD/share/rock/perf-db.tsv; 'none': "
                     "no tuned rows); rock's rows are the heuristic's kernels")
+    # Focused runs (a shared machine, or one row being tuned): the
+    # selections below default to the whole make bench set.
+    ap.add_argument("--only", default="decode,prefill,compile",
+                    help="comma list of the sections to run: decode, "
+                         "prefill, compile (default: all)")
+    ap.add_argument("--dtypes", help="comma list of the dtypes of the "
+                    "decode (f32, bf16, f16) and prefill (f32, bf16, i8) "
+                    "rows (default: all; --quick: f32 decode, f32 and bf16 "
+                    "prefill)")
+    ap.add_argument("--batch", help="comma list of decode batch sizes "
+                    "(default 1,16)")
+    ap.add_argument("--seq-k", help="comma list of decode key lengths L "
+                    "(default 4096,16384,65536)")
+    ap.add_argument("--seq-q", help="comma list of prefill lengths S "
+                    "(default 1024,4096)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="rounds of (probes, rock) per decode / prefill "
+                         "row, interleaved; the row keeps each one's best "
+                         "(decode: also the median per-round ratio; "
+                         "default 1)")
+    ap.add_argument("--causal", choices=("both", "yes", "no"), default="both",
+                    help="prefill rows causal, not, or both (default)")
     args = ap.parse_args()
+    sections = set(args.only.split(","))
+    bad = sections - {"decode", "prefill", "compile"}
+    if bad:
+        ap.error(f"--only: unknown section(s) {','.join(sorted(bad))}")
+    if args.rounds < 1:
+        ap.error("--rounds: expected a positive integer")
+    if args.dtypes:
+        args.dtypes = args.dtypes.split(",")
+        bad = set(args.dtypes) - {"f32", "bf16", "f16", "i8"}
+        if bad:
+            ap.error(f"--dtypes: unknown dtype(s) {','.join(sorted(bad))} "
+                     "(f32, bf16, f16, i8)")
+    args.batch = ints(args.batch, "--batch")
+    args.seq_k = ints(args.seq_k, "--seq-k")
+    args.seq_q = ints(args.seq_q, "--seq-q")
     os.makedirs(args.out, exist_ok=True)
     bin_dir = os.path.join(args.build, "bin")
     db = args.perf_db or os.path.join(args.build, "share", "rock",
@@ -249,9 +350,13 @@ def main():
     print(f"read probe: {read_gbps} GB/s; numpy SGEMM: "
           f"{results['sgemm_gflops']:.1f} GFLOP/s")
 
-    Bs = [1] if quick else [1, 16]
-    Ls = [256] if quick else [4096, 16384, 65536]
+    Bs = args.batch or ([1] if quick else [1, 16])
+    Ls = args.seq_k or ([256] if quick else [4096, 16384, 65536])
     dtypes = ["f32"] if quick else ["f32", "bf16", "f16"]
+    if args.dtypes:
+        dtypes = [t for t in args.dtypes if t in ("f32", "bf16", "f16")]
+    if "decode" not in sections:
+        dtypes = []
     l3 = 480 * 2 ** 20
     for dtype in dtypes:
         s = 4 if dtype == "f32" else 2
@@ -267,12 +372,9 @@ def main():
                     continue
                 nbytes = kv + 2 * B * HQ * D * s + B * (HKV * L * D // (16 * D)) * 8
                 # The machine is shared: the probes run again next to each
-                # case, and the ratios use those.
-                lin, pgd = probe(bin_dir, 64 if quick else 1024, 3, (16 * D * s,))
-                row["probe_gbps"], row["paged_probe_gbps"] = lin, pgd.get(16 * D * s)
-                rr = run_rock(bin_dir, decode_args(dtype, B, L, verify=quick),
-                              args.repeats)
-                row["rock"] = rr
+                # case (--rounds times, interleaved with rock's runs), and
+                # the ratios use those.
+                rr = decode_rounds(bin_dir, row, nbytes, s, args)
                 tuned = tuned_args(bin_dir, decode_args(dtype, B, L))
                 if tuned and "kernel_time_ms" in rr:
                     tr = run_rock(bin_dir, decode_args(dtype, B, L), args.repeats,
@@ -281,16 +383,9 @@ def main():
                         row["rock_tuned_ms"] = tr["kernel_time_ms"]
                         row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
                                                      rr["kernel_time_ms"])
-                if "kernel_time_ms" in rr:
-                    row["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
-                    if lin:
-                        row["rock_vs_probe"] = row["rock_gbps"] / lin
-                    if row["paged_probe_gbps"]:
-                        row["rock_vs_paged_probe"] = (row["rock_gbps"] /
-                                                      row["paged_probe_gbps"])
                 # Ablations on the largest B = 1 case: without the software
                 # prefetch, and (bf16) without the AVX512-BF16 dot products.
-                if B == 1 and L == Ls[-1] and not quick and "rock_gbps" in row:
+                if B == 1 and L == max(Ls) and not quick and "rock_gbps" in row:
                     # Also the same K/V not paged, in rocMLIR's default
                     # dense layout (K as [B, Hkv, d, L]).
                     ab = {"no_prefetch": (True, None, ("--no-prefetch",)),
@@ -320,15 +415,23 @@ def main():
                 print("decode", json.dumps({k: v for k, v in row.items()
                                             if k != "rock"}), rr.get("error", ""))
 
-    Ss = [128] if quick else [1024, 4096]
-    for dtype in (["f32", "bf16"] if quick else ["f32", "bf16", "i8"]):
+    Ss = args.seq_q or ([128] if quick else [1024, 4096])
+    pdtypes = ["f32", "bf16"] if quick else ["f32", "bf16", "i8"]
+    if args.dtypes:
+        pdtypes = [t for t in args.dtypes if t in ("f32", "bf16", "i8")]
+    if "prefill" not in sections:
+        pdtypes = []
+    causals = {"both": (False, True), "yes": (True,), "no": (False,)}
+    for dtype in pdtypes:
         for S in Ss:
-            for causal in (False, True):
+            for causal in causals[args.causal]:
                 results["prefill"].append(
                     prefill_case(bin_dir, dtype, S, causal, args, jit_env))
 
     for name, a in (("decode", decode_args("f32", 1, 256 if quick else 4096)),
                     ("prefill", prefill_args(128 if quick else 1024, True))):
+        if "compile" not in sections:
+            break
         rr = run_rock(bin_dir, a, 1)
         results["compile"].append({"kernel": name,
                                    "compile_time_ms": rr.get("compile_time_ms"),

@@ -116,6 +116,27 @@ void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
  * after a few misses per page (bench/RESULTS.md measures the effect; a unit
  * attribute rock.no_prefetch on the op or an ancestor, e.g. set by rock-run
  * --no-prefetch, turns it off). */
+int rock__cpuWiden(RockGen *g, int v, MlirType from, MlirType to, int w) {
+  if (!mlirTypeIsABF16(from) || !mlirTypeIsAF32(to))
+    return rock__genConv(g, v, from, to, w);
+  int c16 = rock__genConst(g, "16", "i32");
+  char vc[64];
+  snprintf(vc, sizeof vc, "vector<%dxi32>", w);
+  int sh = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.broadcast %%v%d : i32 to %s", sh, c16, vc);
+  int bits = rock__genFresh(g), z = rock__genFresh(g), r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = arith.bitcast %%v%d : vector<%dxbf16> to "
+                "vector<%dxi16>",
+                bits, v, w, w);
+  rock__genLine(g, "%%v%d = arith.extui %%v%d : vector<%dxi16> to %s", z, bits,
+                w, vc);
+  int hi = rock__genBin(g, "arith.shli", z, sh, vc);
+  rock__genLine(g, "%%v%d = arith.bitcast %%v%d : %s to vector<%dxf32>", r, hi,
+                vc, w);
+  return r;
+}
+
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
                           int jj, int d0, int64_t n) {
   if (!mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.no_prefetch")))

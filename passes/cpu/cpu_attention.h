@@ -96,6 +96,10 @@ int rock__cpuKeyOrder(RockGen *g, int j, int nCols, int64_t MB);
  * tile is full (one shuffle per row). */
 void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
                            int nCols, int64_t MB);
+/* `v` (vector<w x from>) widened to `to`; bf16 -> f32 as the bit shift it
+ * is, on integers (exact; LLVM 22 scalarises half of a 16-lane bf16 fpext
+ * sliced from a longer vector on AVX2 hosts), else rock__genConv. */
+int rock__cpuWiden(RockGen *g, int v, MlirType from, MlirType to, int w);
 /* Software prefetch of row `jj` + MB of K (isV false) or V, columns
  * [d0, d0 + n) (d0 < 0: from 0). */
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,

@@ -31,11 +31,32 @@ static int rowSlice(RockGen *g, const RockAttn *a, bool isV, int gBlk, int jj,
     return r;
   }
   rock__typeStr(tr, sizeof tr, t, (int)rowLen);
+  /* bf16 rows are sliced as i16: LLVM 22 legalises a bf16 slice of a long
+   * vector for AVX2 from scalar loads (vpinsrw), an i16 slice as loads. */
+  bool asInt = mlirTypeIsABF16(t);
+  int src = row;
+  if (asInt) {
+    src = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.bitcast %%v%d : %s to vector<%lldxi16>",
+                  src, row, tr, (long long)rowLen);
+    snprintf(tr, sizeof tr, "vector<%lldxi16>", (long long)rowLen);
+  }
+  char tsl[64];
+  if (asInt)
+    snprintf(tsl, sizeof tsl, "vector<%dxi16>", w);
+  else
+    snprintf(tsl, sizeof tsl, "%s", ts);
   int r = rock__genFresh(g);
   rock__genLine(g,
                 "%%v%d = vector.extract_strided_slice %%v%d {offsets = [%lld], "
                 "sizes = [%d], strides = [1]} : %s to %s",
-                r, row, (long long)cst, w, tr, ts);
+                r, src, (long long)cst, w, tr, tsl);
+  if (asInt) {
+    int b = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.bitcast %%v%d : vector<%dxi16> to %s", b, r,
+                  w, ts);
+    r = b;
+  }
   return r;
 }
 
@@ -76,7 +97,7 @@ static void gemm0Step(RockGen *g, const Gemm0Step *s, int d, int64_t cst,
           : d;
     int kl = rowSlice(g, a, false, s->f->gBlk, s->jj, s->row, a->Dqk,
                       cst + w * u, dd, w);
-    int kv = s->f->dotK ? kl : rock__genConv(g, kl, a->tk, a->acc, 16);
+    int kv = s->f->dotK ? kl : rock__cpuWiden(g, kl, a->tk, a->acc, 16);
     for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
       rock__idx2(ib, sizeof ib, s->rows[h], dd);
       int k = nu * h + u;
@@ -240,7 +261,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int vv[4], pb[ROCK_CPU_FUSE_ROWS];
   int row = rowLoad(g, a, true, gBlk, jj, dc, DC);
   for (int s = 0; s < NS; ++s)
-    vv[s] = rock__genConv(
+    vv[s] = rock__cpuWiden(
         g, rowSlice(g, a, true, gBlk, jj, row, DC, 16 * s, cols[s], 16), a->tv,
         f32, 16);
   for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {

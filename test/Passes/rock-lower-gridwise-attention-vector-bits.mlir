@@ -49,19 +49,24 @@ func.func @decode_f32(%q: memref<8x1x64xf32>, %k: memref<2x128x64xf32>,
 
 // WIDE-LABEL: func @decode_bf16
 // WIDE: %[[ROW:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xbf16> -> vector<64xbf16>
-// WIDE: vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]}
+// WIDE: arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// WIDE: vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [16], strides = [1]} : vector<64xi16> to vector<16xi16>
 // WIDE: %[[A0:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<16xf32>
-// WIDE: vector.extract_strided_slice %[[ROW]] {offsets = [16], sizes = [16], strides = [1]}
+// WIDE: arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// WIDE: vector.extract_strided_slice %{{.*}} {offsets = [16], sizes = [16], strides = [1]} : vector<64xi16> to vector<16xi16>
 // WIDE-NOT: arith.addf %[[A0]],
-// WIDE: vector.extract_strided_slice %[[ROW]] {offsets = [32], sizes = [16], strides = [1]}
+// WIDE: arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// WIDE: vector.extract_strided_slice %{{.*}} {offsets = [32], sizes = [16], strides = [1]} : vector<64xi16> to vector<16xi16>
 // WIDE: arith.addf %[[A0]], %{{.*}} fastmath<reassoc,contract> : vector<16xf32>
 // WIDE: scf.for %{{.*}} = %c0 to %c64 step %c64 {
 // NARROW-LABEL: func @decode_bf16
 // NARROW: %[[ROW:.*]] = rock.view_load %arg1[{{.*}}] : memref<2x128x64xbf16> -> vector<64xbf16>
-// NARROW: vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]}
+// NARROW: arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// NARROW: vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [16], strides = [1]} : vector<64xi16> to vector<16xi16>
 // NARROW: %[[A0:.*]] = arith.mulf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : vector<16xf32>
 // NARROW-NOT: arith.addf %[[A0]],
-// NARROW: vector.extract_strided_slice %[[ROW]] {offsets = [16], sizes = [16], strides = [1]}
+// NARROW: arith.bitcast %[[ROW]] : vector<64xbf16> to vector<64xi16>
+// NARROW: vector.extract_strided_slice %{{.*}} {offsets = [16], sizes = [16], strides = [1]} : vector<64xi16> to vector<16xi16>
 // NARROW: arith.addf %[[A0]], %{{.*}} fastmath<reassoc,contract> : vector<16xf32>
 // NARROW: scf.for %[[DC:.*]] = %c0 to %c64 step %c16 {
 // NARROW: -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
