@@ -157,8 +157,12 @@ static void field(RockStr *s, bool *first, const char *name, int64_t v) {
 
 /* The internal splits of a GPU space: the heuristic's (0: no field), none,
  * and 2-128 partitions (quick: twice and half the heuristic's `autoSplit`
- * where it splits; where it does not, the grid fills the GPU already). */
-static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
+ * where it splits; where it does not, 2 and 4 for single-query decode,
+ * whose one wave of workgroups can still leave latency uncovered: paged
+ * GQA 4, B 64, L 2k on the H200 ran 20 % faster with 4, bench/RESULTS-
+ * tuning.md). */
+static int64_t gpuSplits(bool full, bool decode, int64_t autoSplit,
+                         int64_t *splits) {
   int64_t n = 0;
   splits[n++] = 0;
   splits[n++] = 1;
@@ -169,6 +173,9 @@ static int64_t gpuSplits(bool full, int64_t autoSplit, int64_t *splits) {
     splits[n++] = 2 * autoSplit;
     if (autoSplit > 2)
       splits[n++] = autoSplit / 2;
+  } else if (decode) {
+    splits[n++] = 2;
+    splits[n++] = 4;
   }
   return n;
 }
@@ -247,10 +254,10 @@ static void simtCands(bool full, bool simtHeuristic, const int64_t *splits,
 }
 
 /* GPU targets: the tensor-core candidates, then the SIMT ones. */
-static void gpuCands(const RockGpuTarget *t, bool full, const char *heur,
-                     Cands *out) {
+static void gpuCands(const RockGpuTarget *t, bool full, bool decode,
+                     const char *heur, Cands *out) {
   int64_t splits[12];
-  int64_t nSplit = gpuSplits(full, planSplit(heur), splits);
+  int64_t nSplit = gpuSplits(full, decode, planSplit(heur), splits);
   tcCands(t, full, splits, nSplit, out);
   simtCands(full, !strncmp(heur, "simt", 4), splits, nSplit, out);
 }
@@ -313,7 +320,7 @@ int64_t rockAttentionTuningSpace(MlirContext ctx,
   }
   bool full = kind == ROCK_TUNING_FULL;
   if (p.gpu)
-    gpuCands(&t, full, heur.data, &cands);
+    gpuCands(&t, full, cfg->seqLenQ == 1, heur.data, &cands);
   else
     cpuCands(cfg, full, &cands);
   /* Schedules of the kept candidates; the heuristic's one goes first. */
