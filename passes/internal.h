@@ -58,11 +58,11 @@ void rock__passFail(MlirExternalPass pass, MlirOperation op, const char *fmt,
  * Building IR from text
  *===----------------------------------------------------------------------===*/
 
-/* Debug dumps (docs/internals.md "Debug dumps"): writes `text` and a newline
- * to stderr when the environment variable `var` (ROCK_DEBUG_TEXT,
- * ROCK_DEBUG_GRIDWISE_TEXT, ROCK_DEBUG_VIEWS) is set and not empty. Only
- * stderr changes: no pass output depends on the environment (ir_text.c). */
-void rock__debugDump(const char *var, const char *text);
+/* Debug dumps (docs/internals.md "Debug dumps"): writes `text` (borrowed)
+ * and a newline to stderr when the nearest string attribute
+ * rock.debug_text of `op` lists `kind` (comma-separated: gridwise, views,
+ * unparsed; or all). Only stderr changes. */
+void rock__debugDump(MlirOperation op, const char *kind, const char *text);
 
 /* Parses `text` as a function `func.func @body(args) -> (results) {...}`
  * (the whole function, signature included) in `anchor`'s context, moves the

@@ -20,10 +20,23 @@ static MlirWalkResult setLoc(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-void rock__debugDump(const char *var, const char *text) {
-  const char *v = getenv(var);
-  if (v && *v)
-    fprintf(stderr, "%s\n", text);
+void rock__debugDump(MlirOperation op, const char *kind, const char *text) {
+  MlirAttribute a = rock__nearestAttr(op, "rock.debug_text");
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return;
+  MlirStringRef v = mlirStringAttrGetValue(a);
+  for (size_t i = 0; i < v.length;) {
+    size_t j = i;
+    while (j < v.length && v.data[j] != ',')
+      ++j;
+    size_t n = j - i;
+    if ((n == strlen(kind) && !strncmp(v.data + i, kind, n)) ||
+        (n == 3 && !strncmp(v.data + i, "all", 3))) {
+      fprintf(stderr, "%s\n", text);
+      return;
+    }
+    i = j + 1;
+  }
 }
 
 bool rock__inlineFuncText(MlirOperation anchor, const char *text,
@@ -35,7 +48,7 @@ bool rock__inlineFuncText(MlirOperation anchor, const char *text,
       mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
   if (mlirModuleIsNull(mod)) {
     mlirEmitError(loc, "rock internal error: generated IR does not parse");
-    rock__debugDump("ROCK_DEBUG_TEXT", text);
+    rock__debugDump(anchor, "unparsed", text);
     return false;
   }
   MlirBlock modBody = mlirModuleGetBody(mod);

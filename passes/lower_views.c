@@ -131,7 +131,7 @@ static bool lowerViewOp(MlirExternalPass pass, MlirOperation op,
     rock__strFree(&text);
     rock__lvBuildText(&a, false, &text);
   }
-  rock__debugDump("ROCK_DEBUG_VIEWS", text.data);
+  rock__debugDump(op, "views", text.data);
   MlirValue result;
   bool hasRes = kind == VIEW_LOAD;
   bool ok =

@@ -87,7 +87,7 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
                      a->lse, msO, msL);
   else
     rock__strAppend(&text, "  return\n}\n");
-  rock__debugDump("ROCK_DEBUG_GRIDWISE_TEXT", text.data);
+  rock__debugDump(op, "gridwise", text.data);
   MlirValue part[3];
   bool ok = fits && rock__inlineFuncText(op, text.data, nArgs, args,
                                          P > 1 ? 2 + a->fused : 0, part);

@@ -298,7 +298,7 @@ static bool lowerFunc(MlirOperation func, MlirExternalPass pass,
   rock__strAppend(&text, g.consts.data ? g.consts.data : "");
   rock__strAppend(&text, g.body.data ? g.body.data : "");
   rock__strAppend(&text, "  return\n}\n");
-  rock__debugDump("ROCK_DEBUG_GRIDWISE_TEXT", text.data);
+  rock__debugDump(func, "gridwise", text.data);
   ok = rock__inlineFuncText(rock__blockLastOp(body), text.data, 3, args, 0,
                             NULL);
   for (int i = 0; i < 3; ++i)

@@ -16,7 +16,7 @@
  *           runtime=HIP bare pointers}), reconcile-unrealized-casts,
  *           gpu-module-to-binary{format=bin toolkit=DIR}  (an hsaco)
  * DIR is a ROCm-layout toolkit (amdgcn/bitcode, llvm/bin/ld.lld): the
- * environment's ROCK_ROCM_TOOLKIT, else the one the build made
+ * module's string attribute rock.rocm_toolkit, else the one the build made
  * (ROCK_ROCM_TOOLKIT_DIR, a compile definition). rock-gpu-to-binary gives
  * PTX for NVIDIA; rock-gpu-to-cubin a cubin (ptxas needed); both give an
  * hsaco for AMD; rock-gpu-to-llvm stops before the serialisation (the
@@ -45,9 +45,18 @@
 #define ROCK_ROCM_TOOLKIT_DIR ""
 #endif
 
-static const char *rocmToolkit(void) {
-  const char *env = getenv("ROCK_ROCM_TOOLKIT");
-  return env && *env ? env : ROCK_ROCM_TOOLKIT_DIR;
+/* The toolkit of `root`: its module attribute rock.rocm_toolkit (a
+ * string; rock-gen --module-attr rock.rocm_toolkit='"/opt/rocm"'), else the
+ * build's. Copied into `buf` (len bytes). */
+static const char *rocmToolkit(MlirOperation root, char *buf, size_t len) {
+  MlirAttribute a = rock__attr(root, "rock.rocm_toolkit");
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+    MlirStringRef v = mlirStringAttrGetValue(a);
+    snprintf(buf, len, "%.*s", (int)v.length, v.data);
+  } else {
+    snprintf(buf, len, "%s", ROCK_ROCM_TOOLKIT_DIR);
+  }
+  return buf;
 }
 
 /* Renames NVVM's approximate exp2 / log2 intrinsics to AMDGCN's. */
@@ -80,8 +89,9 @@ typedef enum Mode { TO_LLVM, TO_BINARY, TO_CUBIN } Mode;
 
 /* The lowering to the LLVM dialect (`lower`) and, unless mode is TO_LLVM,
  * the serialisation (`ser`; "" otherwise), as anchored pipelines. */
-static bool tailText(const RockGpuTarget *t, bool sma, Mode mode, char *lower,
-                     char *ser, size_t size, char *err, size_t errSize) {
+static bool tailText(MlirOperation root, const RockGpuTarget *t, bool sma,
+                     Mode mode, char *lower, char *ser, size_t size, char *err,
+                     size_t errSize) {
   ser[0] = '\0';
   if (t->vendor == ROCK_GPU_NVIDIA) {
     /* sm_<N>a: the architecture-specific ops (wgmma) are PTX inline asm. */
@@ -104,7 +114,8 @@ static bool tailText(const RockGpuTarget *t, bool sma, Mode mode, char *lower,
       t->chip, t->chip);
   if (mode == TO_LLVM)
     return true;
-  const char *tk = rocmToolkit();
+  char tkBuf[2048];
+  const char *tk = rocmToolkit(root, tkBuf, sizeof tkBuf);
   char probe[4096];
   snprintf(probe, sizeof probe, "%s/amdgcn/bitcode/ocml.bc", tk);
   char lld[4096];
@@ -113,7 +124,8 @@ static bool tailText(const RockGpuTarget *t, bool sma, Mode mode, char *lower,
     snprintf(err, errSize,
              "AMD code objects need a ROCm-layout toolkit with "
              "amdgcn/bitcode/ocml.bc and llvm/bin/ld.lld (Debian: "
-             "rocm-device-libs, lld-22); '%s' has none: set ROCK_ROCM_TOOLKIT",
+             "rocm-device-libs, lld-22); '%s' has none: set the module "
+             "attribute rock.rocm_toolkit",
              tk);
     return false;
   }
@@ -212,7 +224,8 @@ static void runTail(MlirOperation root, MlirExternalPass pass, Mode mode) {
     return;
   rock__gpuChip(root, &t, chip, sizeof chip);
   bool sma = t.vendor == ROCK_GPU_NVIDIA && chip[strlen(chip) - 1] == 'a';
-  if (!tailText(&t, sma, mode, lower, ser, sizeof lower, err, sizeof err)) {
+  if (!tailText(root, &t, sma, mode, lower, ser, sizeof lower, err,
+                sizeof err)) {
     rock__passFail(pass, root, "%s", err);
     return;
   }

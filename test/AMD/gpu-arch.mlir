@@ -36,5 +36,6 @@
 // NOTGPU: error: rock.arch "znver4" is not a GPU target (sm_<N>, gfx<id>)
 // RUN: echo 'module attributes {rock.arch = "gfx9"} {}' | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=BADGFX
 // BADGFX: error: rock.arch: invalid --arch 'gfx9': expected cpu, sm_<digits>[a] or gfx<id>
-// RUN: rock-gen -p --arch gfx942 | env ROCK_ROCM_TOOLKIT=%t.none not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=NOTK
-// NOTK: error: AMD code objects need a ROCm-layout toolkit with amdgcn/bitcode/ocml.bc and llvm/bin/ld.lld (Debian: rocm-device-libs, lld-22); '{{.*}}.none' has none: set ROCK_ROCM_TOOLKIT
+// The module attribute rock.rocm_toolkit names another toolkit.
+// RUN: rock-gen -p --arch gfx942 --module-attr 'rock.rocm_toolkit="%t.none"' | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=NOTK
+// NOTK: error: AMD code objects need a ROCm-layout toolkit with amdgcn/bitcode/ocml.bc and llvm/bin/ld.lld (Debian: rocm-device-libs, lld-22); '{{.*}}.none' has none: set the module attribute rock.rocm_toolkit
