@@ -185,9 +185,20 @@ static void expectTx(RockGen *g, int p, int64_t bytes) {
 /* (tma) Q by the whole producer warpgroup (cp.async, FULL_Q), then K and V
  * by its first thread: per tile, wait for the stage to be free, expect its
  * bytes, issue the copies. */
+/* Opens the producer's loop over key tiles t in [start, end): u = t -
+ * start, stage s = u % 2, round n = u / 2, *j0 the tile's first key. */
+static void openTileLoop(RockGen *g, WgCtx *c, int *u, int *s, int *n,
+                         int *j0) {
+  int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
+  int t = rock__genFor(g, c->start, c->end, c1);
+  *u = rock__genBin(g, "arith.subi", t, c->start, "index");
+  *s = rock__genBin(g, "arith.remui", *u, c2, "index");
+  *n = rock__genBin(g, "arith.divui", *u, c2, "index");
+  (void)rock__attnTileCols(g, c->a, t, j0);
+}
+
 static void producerTma(RockGen *g, WgCtx *c) {
-  int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1),
-      c2 = rock__genIndex(g, 2);
+  int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
                 rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index"));
   g->depth++;
@@ -202,12 +213,8 @@ static void producerTma(RockGen *g, WgCtx *c) {
                 rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
   g->depth++;
   rock__wgTmaPrefetch(g, c);
-  int t = rock__genFor(g, c->start, c->end, c1);
-  int u = rock__genBin(g, "arith.subi", t, c->start, "index");
-  int s = rock__genBin(g, "arith.remui", u, c2, "index");
-  int n = rock__genBin(g, "arith.divui", u, c2, "index");
-  int j0;
-  (void)rock__attnTileCols(g, c->a, t, &j0);
+  int u, s, n, j0;
+  openTileLoop(g, c, &u, &s, &n, &j0);
   waitFree(g, barAt(g, c, EMPTY_K, s), n);
   int fk = barAt(g, c, FULL_K, s);
   expectTx(g, fk, rock__wgTmaBytes(c, false));
@@ -226,13 +233,8 @@ void rock__wgProducer(RockGen *g, WgCtx *c) {
     producerTma(g, c);
     return;
   }
-  int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
-  int t = rock__genFor(g, c->start, c->end, c1);
-  int u = rock__genBin(g, "arith.subi", t, c->start, "index");
-  int s = rock__genBin(g, "arith.remui", u, c2, "index");
-  int n = rock__genBin(g, "arith.divui", u, c2, "index");
-  int j0;
-  (void)rock__attnTileCols(g, c->a, t, &j0);
+  int u, s, n, j0;
+  openTileLoop(g, c, &u, &s, &n, &j0);
   waitFree(g, barAt(g, c, EMPTY_K, s), n);
   rock__genLine(
       g, "scf.if %%v%d {",
