@@ -411,8 +411,8 @@ def prepare(args):
     shutil.rmtree(stage)
     copy_runner_sources(carry)
     shutil.copy(os.path.join(build, "bin", "rock-run-gpu"), carry)
-    for f in ("device-run.sh", "attention_bench.py", "profile_case.py",
-              "numerics-run.sh"):
+    for f in ("device-run.sh", "carry-setup.sh", "attention_bench.py",
+              "profile_case.py", "numerics-run.sh"):
         shutil.copy(os.path.join(BENCH, f), carry)
     if args.accuracy:
         subprocess.run([sys.executable, os.path.join(ROOT, "bench",

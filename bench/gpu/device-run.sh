@@ -12,20 +12,8 @@
 #   accel: prefill + mtd suites; all (default): PR bundles, the runner's own
 #   timing of three decode bundles, and every suite carried.
 set -u
-C=$(cd "$(dirname "$0")" && pwd)
-OUT=${OUT:-/tmp/rock-gpu-out}
 WHAT=${1:-all}
-mkdir -p "$OUT"
-W=/tmp/rock-gpu-work
-rm -rf "$W" && mkdir -p "$W" && tar xzf "$C/bundles.tar.gz" -C "$W"
-RUNNER="$C/rock-run-gpu"
-if ! "$RUNNER" --help >/dev/null 2>&1; then
-  echo "carried rock-run-gpu does not start here; building it with cc"
-  cc -O2 -std=c11 -I"$C/src/runtime" -I"$C/src/include" \
-    "$C/src/tools/rock_run_gpu.c" \
-    "$C"/src/runtime/*.c -lm -ldl -o "$W/rock-run-gpu" || exit 3
-  RUNNER="$W/rock-run-gpu"
-fi
+. "$(dirname "$0")/carry-setup.sh"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
 
 if [ "$WHAT" = pr ] || [ "$WHAT" = all ]; then

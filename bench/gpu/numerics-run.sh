@@ -9,19 +9,7 @@
 # mutations.txt, accuracy-gpu.md, accuracy.log. Prints the tables last.
 # Usage: bash CARRY/numerics-run.sh
 set -u
-C=$(cd "$(dirname "$0")" && pwd)
-OUT=${OUT:-/tmp/rock-gpu-out}
-mkdir -p "$OUT"
-W=/tmp/rock-gpu-work
-rm -rf "$W" && mkdir -p "$W" && tar xzf "$C/bundles.tar.gz" -C "$W"
-RUNNER="$C/rock-run-gpu"
-if ! "$RUNNER" --help >/dev/null 2>&1; then
-  echo "carried rock-run-gpu does not start here; building it with cc"
-  cc -O2 -std=c11 -I"$C/src/runtime" -I"$C/src/include" \
-    "$C/src/tools/rock_run_gpu.c" "$C"/src/runtime/*.c -lm -ldl \
-    -o "$W/rock-run-gpu" || exit 3
-  RUNNER="$W/rock-run-gpu"
-fi
+. "$(dirname "$0")/carry-setup.sh"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 # PR bundles: exit 0 and [1 1 1], at the defaults of each file.
