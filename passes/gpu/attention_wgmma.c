@@ -47,21 +47,6 @@ enum {
   MAX_PA = 64,       /* P registers: mb / 16 x 4 */
 };
 
-/* Whether view `v` reads through a page table (a rock.deref in its
- * rock.transform chain). */
-static bool pagedView(MlirValue v) {
-  for (int depth = 0; depth < 64 && mlirValueIsAOpResult(v); ++depth) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(def));
-    if (nm.length == 10 && !strncmp(nm.data, "rock.deref", 10))
-      return true;
-    if (mlirOperationGetNumOperands(def) < 1)
-      return false;
-    v = mlirOperationGetOperand(def, 0);
-  }
-  return false;
-}
-
 /* The schedule switches (docs/gpu.md, "Schedule switches"). */
 typedef struct WgSwitches {
   bool on;       /* rock.gpu_wgmma */
@@ -119,9 +104,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
    * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
    * run 2). */
   c->ws = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
-          a->Dv <= 128 && mlirBlockIsNull(a->rblock) &&
-          !pagedView(mlirOperationGetOperand(op, 1)) &&
-          !pagedView(mlirOperationGetOperand(op, 2));
+          a->Dv <= 128 && mlirBlockIsNull(a->rblock) && !a->kvPaged;
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
   /* Ping-pong needs the two consumer warpgroups of the producer form; the
    * 128-byte swizzle whole 64-element blocks (every tile's two extents are
