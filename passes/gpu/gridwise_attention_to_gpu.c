@@ -310,17 +310,6 @@ static void lanes(RockGen *g, const Sched *s, int v, int *out) {
   }
 }
 
-/* x * y + acc as one fused multiply-add (scalar or vector type `ty`): the
- * LLVM intrinsic, since math.fma becomes a libdevice call (__nv_fmaf). */
-static int emitFma(RockGen *g, int x, int y, int acc, const char *ty) {
-  int r = rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d = llvm.intr.fma(%%v%d, %%v%d, %%v%d) : (%s, %s, %s) -> "
-                "%s",
-                r, x, y, acc, ty, ty, ty, ty);
-  return r;
-}
-
 /* Opens `scf.if %c {`. */
 static void ifOpen(RockGen *g, int c) {
   rock__genLine(g, "scf.if %%v%d {", c);
@@ -547,9 +536,10 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
         int part = -1;
         for (int u = 0; fl && u < s->uq; ++u)
           for (int e = 0; e < s->vec; ++e)
-            part = part < 0 ? rock__genBin(g, "arith.mulf", qs[r][u][e],
-                                           ks[t][u][e], "f32")
-                            : emitFma(g, qs[r][u][e], ks[t][u][e], part, "f32");
+            part = part < 0
+                       ? rock__genBin(g, "arith.mulf", qs[r][u][e], ks[t][u][e],
+                                      "f32")
+                       : rock__genFma(g, qs[r][u][e], ks[t][u][e], part, "f32");
         for (int u = 0; !fl && u < s->uq; ++u) {
           int p = rock__genBin(g, "arith.muli", q[r][u], kv[t][u], va);
           part = part < 0 ? p : rock__genBin(g, "arith.addi", part, p, va);
@@ -605,8 +595,8 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
           o = rock__genBinF(g, "arith.mulf", o,
                             rock__genBcast(g, c, s->vec, "f32"), vt);
         for (int t = 0; t < s->t; ++t)
-          o = emitFma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u], o,
-                      vt);
+          o = rock__genFma(g, rock__genBcast(g, pr[t], s->vec, "f32"), vv[t][u],
+                           o, vt);
         next[n + 2 + u] = o;
       }
       n += 2 + s->uv;
