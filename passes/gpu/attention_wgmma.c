@@ -55,12 +55,13 @@ typedef struct WgSwitches {
   bool pingpong; /* rock.gpu_wgmma_pingpong */
   bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
   bool tma;      /* rock.gpu_wgmma_tma */
+  bool tmaPaged; /* rock.gpu_wgmma_tma_paged */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
  * of (tma_view.h): whole 64-element blocks of head dims, the contiguous
  * dimension d (K [keys][d], V) or the keys (K [d][keys], tiles of whole
- * blocks). Fills c->tk, c->tv. Paged K / V never get here (ws). */
+ * blocks). Fills c->tk, c->tv. Paged K / V: rock__wgTmaPagedPlan. */
 static bool tmaViews(MlirOperation op, WgCtx *c) {
   const RockAttn *a = c->a;
   return a->Dqk % 64 == 0 && a->Dv % 64 == 0 &&
@@ -103,14 +104,19 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
    * registers without spills), for dense K / V: through page tables one
    * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
    * run 2). */
-  c->ws = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
-          a->Dv <= 128 && mlirBlockIsNull(a->rblock) && !a->kvPaged;
+  bool wsShape = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
+                 a->Dv <= 128 && mlirBlockIsNull(a->rblock);
+  /* (paged K / V: the producer form only with TMA copies, one per page,
+   * where rock__wgTmaPagedPlan's rule allows them) */
+  bool pagedTma = a->kvPaged && wsShape && sw->tma && sw->tmaPaged &&
+                  rock__wgTmaPagedPlan(op, c);
+  c->ws = wsShape && (!a->kvPaged || pagedTma);
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
   /* Ping-pong needs the two consumer warpgroups of the producer form; the
    * 128-byte swizzle whole 64-element blocks (every tile's two extents are
    * head dims or key tiles). */
   c->pingpong = sw->pingpong && c->ws;
-  c->tma = sw->tma && c->ws && tmaViews(op, c);
+  c->tma = sw->tma && c->ws && (pagedTma || tmaViews(op, c));
   c->sw128 = (sw->swizzle || c->tma) && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
@@ -135,6 +141,12 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
+  if (c->paged) {
+    if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
+      return false;
+    c->xK = a->nExtra, a->extra[a->nExtra++] = c->pgK.table;
+    c->xV = a->nExtra, a->extra[a->nExtra++] = c->pgV.table;
+  }
   /* Causal row blocks see more keys the later they come: the longest
    * first. */
   if (a->causal)
@@ -446,10 +458,12 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 1, 0, 1);
   int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 1, 0, 1);
-  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0)
+  int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 0, 0, 1);
+  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
+      tp < 0)
     return false;
-  *sw = (WgSwitches){
-      acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1, tm == 1};
+  *sw = (WgSwitches){acc == 1 && on == 1, ov == 1, pr == 1, pp == 1,
+                     sz == 1,           tm == 1, tp == 1};
   return true;
 }
 
@@ -475,8 +489,9 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
     return false;
   snprintf(buf, len,
            "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
-           "pingpong %d swizzle128 %d tma %d split %lld",
+           "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
            c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle, c.tma,
+           c.paged,
            (long long)rock__attnInternalSplit(&b, c.numCu, 2));
   return true;
 }

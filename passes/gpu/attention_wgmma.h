@@ -13,6 +13,7 @@
 #define ROCK_PASSES_GPU_ATTENTION_WGMMA_H
 
 #include "gpu/accel.h"
+#include "gpu/page_runs.h"
 #include "gpu/tma_view.h"
 
 enum {
@@ -21,6 +22,7 @@ enum {
   WG_MAX_WG = 2,    /* consumer warpgroups per workgroup */
   WG_STAGES = 2,    /* K / V buffers (tile t + 1 streams in during tile t) */
   WG_MAX_ACC = 128, /* f32 accumulator elements per lane (m64 n256) */
+  WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
 };
 
 /* The operand layout of a staged tile. K-major tiles have n lines (rows)
@@ -57,7 +59,14 @@ typedef struct WgCtx {
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
   bool tma;      /* (ws, sw128) K and V by cp.async.bulk.tensor (TMA) */
-  RockTmaView tk, tv; /* (tma) the K and V operands as tensors */
+  RockTmaView tk, tv; /* (tma) the K and V operands as tensors (paged: their
+                         page pools, RockTmaView.pool) */
+  bool paged;           /* (tma) K and V through page tables: one copy per
+                           page (box) and 64-element block */
+  RockPageView pgK, pgV; /* (paged) the page views of K and V */
+  int64_t boxRows;      /* (paged) key rows a copy: min(tokens a page, mb) */
+  int64_t pageRows;     /* (paged) tokens a page */
+  int xK, xV;           /* (paged) the page tables' RockAttn.extra slots */
   int64_t barOff;     /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
@@ -67,6 +76,9 @@ typedef struct WgCtx {
   int addr16; /* (sw128) that boundary's descriptor address field (i64) */
   int cpTx, cpN;  /* the copying threads: index (id) and count */
   int kMap, vMap; /* (tma) the tensor maps' host allocations (memref ids) */
+  int kPtrs, vPtrs; /* (paged) views of the page pointers (ids) */
+  char kPtrTy[512], vPtrTy[512];
+  int kBase, vBase; /* (paged) the pools' device addresses (i64 ids) */
   int qDesc;      /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
   char mBuf[96];
@@ -93,6 +105,18 @@ void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
 void rock__wgTmaK(RockGen *g, WgCtx *c, int j0, int st, int bar);
 void rock__wgTmaV(RockGen *g, WgCtx *c, int j0, int st, int bar);
 int64_t rock__wgTmaBytes(const WgCtx *c, bool v);
+/* (tma) Whether paged K and V take TMA (the rule, attention_wgmma_tma.c):
+ * fills c->paged, pgK / pgV, tk / tv (the pools), boxRows, pageRows. */
+bool rock__wgTmaPagedPlan(MlirOperation op, WgCtx *c);
+/* (paged) The copying thread's setup: the page pointer views and the pools'
+ * addresses (read from the map buffers); once, before the key loop. */
+void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c);
+/* (paged) The pool rows (i32 ids, mb / boxRows of them) of K's or V's (v)
+ * tile at key j0: its page addresses loaded from the table, checked, made
+ * rows; then the copies of that tile into stage `st` completing on `bar`. */
+void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows);
+void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows,
+                          int st, int bar);
 /* (tma) prefetch.tensormap of both maps (the copying thread, once). */
 void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c);
 /* (tma) The host allocations holding the two tensor maps (memref<128xi8>,

@@ -213,16 +213,30 @@ static void producerTma(RockGen *g, WgCtx *c) {
                 rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
   g->depth++;
   rock__wgTmaPrefetch(g, c);
+  if (c->paged)
+    rock__wgTmaPagedSetup(g, c);
   int u, s, n, j0;
   openTileLoop(g, c, &u, &s, &n, &j0);
+  /* (paged: the tile's page addresses, all loaded before its copies) */
+  int rk[WG_MAX_BOXES], rv[WG_MAX_BOXES];
+  if (c->paged) {
+    rock__wgTmaPagedRows(g, c, false, j0, rk);
+    rock__wgTmaPagedRows(g, c, true, j0, rv);
+  }
   waitFree(g, barAt(g, c, EMPTY_K, s), n);
   int fk = barAt(g, c, FULL_K, s);
   expectTx(g, fk, rock__wgTmaBytes(c, false));
-  rock__wgTmaK(g, c, j0, s, fk);
+  if (c->paged)
+    rock__wgTmaPagedCopy(g, c, false, rk, s, fk);
+  else
+    rock__wgTmaK(g, c, j0, s, fk);
   waitFree(g, barAt(g, c, EMPTY_V, s), n);
   int fv = barAt(g, c, FULL_V, s);
   expectTx(g, fv, rock__wgTmaBytes(c, true));
-  rock__wgTmaV(g, c, j0, s, fv);
+  if (c->paged)
+    rock__wgTmaPagedCopy(g, c, true, rv, s, fv);
+  else
+    rock__wgTmaV(g, c, j0, s, fv);
   rock__genEnd(g);
   g->depth--;
   rock__genLine(g, "}");
