@@ -112,9 +112,14 @@ bool rock__wgTmaPagedPlan(MlirOperation op, WgCtx *c);
  * addresses (read from the map buffers); once, before the key loop. */
 void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c);
 /* (paged) The pool rows (i32 ids, mb / boxRows of them) of K's or V's (v)
- * tile at key j0: its page addresses loaded from the table, checked, made
- * rows; then the copies of that tile into stage `st` completing on `bar`. */
-void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows);
+ * tile at key j0: its page addresses loaded from the table, made rows, and
+ * whether any is no page of the pool or-ed into *bad (an i1 id; -1: none
+ * yet); Trap: a trap if `bad` (one branch after all the loads, so that they
+ * issue back to back); Copy: the copies of that tile into stage `st`
+ * completing on `bar`. */
+void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
+                          int *bad);
+void rock__wgTmaPagedTrap(RockGen *g, int bad);
 void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows,
                           int st, int bar);
 /* (tma) prefetch.tensormap of both maps (the copying thread, once). */

@@ -254,12 +254,13 @@ void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c) {
   c->vBase = poolBase(g, c, c->vMap);
 }
 
-/* A trap unless `off` (i64 bytes from the pool base) is a page start of
- * the pool. */
+/* Whether `off` (i64 bytes from the pool base) is no page start of the
+ * pool (an i1 id), or-ed into *bad (-1: none yet). */
 static void checkPage(RockGen *g, const RockPageView *pv, const RockTmaView *tv,
-                      int off) {
+                      int off, int *bad) {
   char lit[24];
-  snprintf(lit, sizeof lit, "%lld", (long long)(tv->dims[1] * pv->rowStride * 2));
+  snprintf(lit, sizeof lit, "%lld",
+           (long long)(tv->dims[1] * pv->rowStride * 2));
   int out = rock__genBin(g, "arith.cmpi uge,", off,
                          rock__genConst(g, lit, "i64"), "i64");
   snprintf(lit, sizeof lit, "%lld", (long long)(pv->pageElems * 2));
@@ -267,13 +268,18 @@ static void checkPage(RockGen *g, const RockPageView *pv, const RockTmaView *tv,
                          rock__genBin(g, "arith.remui", off,
                                       rock__genConst(g, lit, "i64"), "i64"),
                          rock__genConst(g, "0", "i64"), "i64");
-  rock__genLine(g, "scf.if %%v%d {",
-                rock__genBin(g, "arith.ori", out, mis, "i1"));
+  int b = rock__genBin(g, "arith.ori", out, mis, "i1");
+  *bad = *bad < 0 ? b : rock__genBin(g, "arith.ori", *bad, b, "i1");
+}
+
+void rock__wgTmaPagedTrap(RockGen *g, int bad) {
+  rock__genLine(g, "scf.if %%v%d {", bad);
   rock__genLine(g, "  llvm.intr.trap");
   rock__genLine(g, "}");
 }
 
-void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows) {
+void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
+                          int *bad) {
   const RockAttn *a = c->a;
   const RockPageView *pv = v ? &c->pgV : &c->pgK;
   const RockTmaView *tv = v ? &c->tv : &c->tk;
@@ -302,7 +308,7 @@ void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows) {
   for (int q = 0; q < nBox; ++q) {
     int off = rock__genBin(g, "arith.subi", ptrs[q], v ? c->vBase : c->kBase,
                            "i64");
-    checkPage(g, pv, tv, off);
+    checkPage(g, pv, tv, off, bad);
     int row = rock__genBin(g, "arith.divui", off, rowBytes, "i64");
     rows[q] = rock__genFresh(g);
     rock__genLine(g, "%%v%d = arith.trunci %%v%d : i64 to i32", rows[q], row);

@@ -197,6 +197,14 @@ static void openTileLoop(RockGen *g, WgCtx *c, int *u, int *s, int *n,
   (void)rock__attnTileCols(g, c->a, t, j0);
 }
 
+/* (paged) The pool rows of K's or V's (v) tile at j0, a trap if any page
+ * address is off the pool. */
+static void pagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows) {
+  int bad = -1;
+  rock__wgTmaPagedRows(g, c, v, j0, rows, &bad);
+  rock__wgTmaPagedTrap(g, bad);
+}
+
 static void producerTma(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
@@ -217,12 +225,11 @@ static void producerTma(RockGen *g, WgCtx *c) {
     rock__wgTmaPagedSetup(g, c);
   int u, s, n, j0;
   openTileLoop(g, c, &u, &s, &n, &j0);
-  /* (paged: the tile's page addresses, all loaded before its copies) */
+  /* (paged: K's page addresses, all loaded before the stage is waited for;
+   * V's after K's copies: the producer's 40 registers hold one tile's) */
   int rk[WG_MAX_BOXES], rv[WG_MAX_BOXES];
-  if (c->paged) {
-    rock__wgTmaPagedRows(g, c, false, j0, rk);
-    rock__wgTmaPagedRows(g, c, true, j0, rv);
-  }
+  if (c->paged)
+    pagedRows(g, c, false, j0, rk);
   waitFree(g, barAt(g, c, EMPTY_K, s), n);
   int fk = barAt(g, c, FULL_K, s);
   expectTx(g, fk, rock__wgTmaBytes(c, false));
@@ -230,6 +237,8 @@ static void producerTma(RockGen *g, WgCtx *c) {
     rock__wgTmaPagedCopy(g, c, false, rk, s, fk);
   else
     rock__wgTmaK(g, c, j0, s, fk);
+  if (c->paged)
+    pagedRows(g, c, true, j0, rv);
   waitFree(g, barAt(g, c, EMPTY_V, s), n);
   int fv = barAt(g, c, FULL_V, s);
   expectTx(g, fv, rock__wgTmaBytes(c, true));

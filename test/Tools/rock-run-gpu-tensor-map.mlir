@@ -4,7 +4,8 @@
 // tensor_map line of a bundle is encoded with cuTensorMapEncodeTiled over
 // its argument's device copy (bf16 = 9, 128-byte swizzle = 3, L2 promotion
 // 256 B = 3, zeros out of bounds, unit element strides, a 64-byte aligned
-// map), copied into a 128-byte device buffer, and that buffer is the
+// map), copied into a 192-byte device buffer (the map, then at byte 128 the
+// address of a pool map's pool), and that buffer is the
 // kernel's parameter; with --time once more for every rotating input copy,
 // before timing.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 500 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma=true \
@@ -19,10 +20,10 @@
 // CHECK: alloc [[Q:0x[0-9a-f]+]] 1048576
 // CHECK-NEXT: alloc [[K:0x[0-9a-f]+]] 256000
 // CHECK-NEXT: alloc [[V:0x[0-9a-f]+]] 256000
-// CHECK: alloc [[MK:0x[0-9a-f]+]] 128
+// CHECK: alloc [[MK:0x[0-9a-f]+]] 192
 // CHECK-NEXT: encode dtype 9 rank 3 base [[K]] aligned 1 dims 128 500 2 strides 256 128000 box 64 128 1 estrides 1 1 1 interleave 0 swizzle 3 l2 3 oob 0
 // CHECK-NEXT: htod [[MK]] map of [[K]]
-// CHECK-NEXT: alloc [[MV:0x[0-9a-f]+]] 128
+// CHECK-NEXT: alloc [[MV:0x[0-9a-f]+]] 192
 // CHECK-NEXT: encode dtype 9 rank 3 base [[V]] aligned 1 dims 128 500 2 strides 256 128000 box 64 128 1 estrides 1 1 1 interleave 0 swizzle 3 l2 3 oob 0
 // CHECK-NEXT: htod [[MV]] map of [[V]]
 // CHECK-NEXT: launch [[Q]] [[MK]] [[MV]]
@@ -32,16 +33,16 @@
 // CHECK-NEXT: alloc [[V2:0x[0-9a-f]+]] 256000
 // CHECK: alloc [[K3:0x[0-9a-f]+]] 256000
 // CHECK-NEXT: alloc [[V3:0x[0-9a-f]+]] 256000
-// CHECK-NEXT: alloc [[MK2:0x[0-9a-f]+]] 128
+// CHECK-NEXT: alloc [[MK2:0x[0-9a-f]+]] 192
 // CHECK-NEXT: encode {{.*}} base [[K2]] {{.*}}
 // CHECK-NEXT: htod [[MK2]] map of [[K2]]
-// CHECK-NEXT: alloc [[MV2:0x[0-9a-f]+]] 128
+// CHECK-NEXT: alloc [[MV2:0x[0-9a-f]+]] 192
 // CHECK-NEXT: encode {{.*}} base [[V2]] {{.*}}
 // CHECK-NEXT: htod [[MV2]] map of [[V2]]
-// CHECK-NEXT: alloc [[MK3:0x[0-9a-f]+]] 128
+// CHECK-NEXT: alloc [[MK3:0x[0-9a-f]+]] 192
 // CHECK-NEXT: encode {{.*}} base [[K3]] {{.*}}
 // CHECK-NEXT: htod [[MK3]] map of [[K3]]
-// CHECK-NEXT: alloc [[MV3:0x[0-9a-f]+]] 128
+// CHECK-NEXT: alloc [[MV3:0x[0-9a-f]+]] 192
 // CHECK-NEXT: encode {{.*}} base [[V3]] {{.*}}
 // CHECK-NEXT: htod [[MV3]] map of [[V3]]
 // CHECK-NOT: encode
