@@ -31,8 +31,10 @@
  * faster than the 32-byte swizzle), rock.gpu_wgmma_swizzle128 = false
  * keeps the 32-byte one; dense K and V are staged by TMA in the producer
  * form (attention_wgmma_tma.c; always 128-byte swizzled; on the H200
- * 1.31-1.54x the cp.async staging at d 128, run 9; paged K / V keep
- * cp.async), rock.gpu_wgmma_tma = false keeps cp.async. A module whose kernels
+ * 1.31-1.54x the cp.async staging at d 128, run 9), rock.gpu_wgmma_tma =
+ * false keeps cp.async; paged K / V keep cp.async without a producer unless
+ * rock.gpu_wgmma_tma_paged = true (opt-in: one TMA copy per page over a map of
+ * the page pool, where rock__wgTmaPagedPlan's rule allows). A module whose kernels
  * hold wgmma is compiled for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
@@ -102,8 +104,9 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
    * false turns it off) with two consumer warpgroups, head dims up to 128
    * and no pre-softmax region (where the consumers fit setmaxnreg's 232
    * registers without spills), for dense K / V: through page tables one
-   * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
-   * run 2). */
+   * copying warpgroup's cp.async is slower than all threads'
+   * (bench/RESULTS-gpu-wgmma.md, run 2), so paged K / V take it only with
+   * TMA copies. */
   bool wsShape = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
                  a->Dv <= 128 && mlirBlockIsNull(a->rblock);
   /* (paged K / V: the producer form only with TMA copies, one per page,
