@@ -145,7 +145,8 @@ static const char *paramKindName(RockParamKind k) {
 
 static void writeTensorMap(FILE *f, int i, const RockBundleTensorMap *m) {
   fprintf(f, "tensor_map %d %s %d %s offset %lld rank %d dims", i,
-          m->pool ? "pool" : "arg", m->arg, rockDTypeGetName(m->dtype), (long long)m->offset, m->rank);
+          m->pool ? "pool" : "arg", m->arg, rockDTypeGetName(m->dtype),
+          (long long)m->offset, m->rank);
   for (int d = 0; d < m->rank; ++d)
     fprintf(f, " %lld", (long long)m->dims[d]);
   fprintf(f, " strides");
@@ -388,8 +389,7 @@ static bool readTensorMap(Reader *r, RockBundleFunc *fn, char **fd, int n) {
   int64_t index, arg, rank, swz;
   if (n < 9 || !parseI64(fd[1], &index) || index != fn->numTensorMaps ||
       index >= ROCK_BUNDLE_MAX_TMAPS ||
-      (strcmp(fd[2], "arg") && strcmp(fd[2], "pool")) ||
-      !parseI64(fd[3], &arg))
+      (strcmp(fd[2], "arg") && strcmp(fd[2], "pool")) || !parseI64(fd[3], &arg))
     return fail(r, "bad tensor_map line", NULL);
   RockBundleTensorMap *m = &fn->tensorMaps[fn->numTensorMaps];
   m->arg = (int)arg;

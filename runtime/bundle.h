@@ -21,8 +21,8 @@
 //   <numArgs> arg <index> <dtype> <numElements>    host argument types, in
 //   order scratch <bytes> [zero]               memref.alloc buffers, in order
 //   (zero: rock.zero_init, starts zeroed; else filled with 0xff)
-//   tensor_map <i> arg|pool <a> <dtype> offset <elements> rank <r> dims <r values>
-//   strides <r - 1 values, bytes> box <r values> swizzle <0|32|64|128>
+//   tensor_map <i> arg|pool <a> <dtype> offset <elements> rank <r> dims <r
+//   values> strides <r - 1 values, bytes> box <r values> swizzle <0|32|64|128>
 //   launch <object> <kernel> grid X Y Z block X Y Z smem N
 //   param arg <i> | param scratch <i> | param tmap <i> | param i64 <v> |
 //   param i32 <v> | param f32 <bits>     kernel parameters, in PTX order

@@ -359,7 +359,8 @@ static bool readTensorMap(Extract *x, MlirOperation op, MlirAttribute d) {
                 "strides, box, swizzle)",
                 fn->name);
   int64_t pool = 0; /* (optional: a page pool map, tma_view.h) */
-  if (!mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(d, str("pool"))) &&
+  if (!mlirAttributeIsNull(
+          mlirDictionaryAttrGetElementByName(d, str("pool"))) &&
       (!i64Field(d, "pool", &pool) || (pool != 0 && pool != 1)))
     return fail(x->err, x->errSize, "@%s: a malformed rock.tensor_map pool",
                 fn->name);

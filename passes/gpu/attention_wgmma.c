@@ -34,8 +34,8 @@
  * 1.31-1.54x the cp.async staging at d 128, run 9), rock.gpu_wgmma_tma =
  * false keeps cp.async; paged K / V keep cp.async without a producer unless
  * rock.gpu_wgmma_tma_paged = true (opt-in: one TMA copy per page over a map of
- * the page pool, where rock__wgTmaPagedPlan's rule allows). A module whose kernels
- * hold wgmma is compiled for sm_90a (rock-gpu-attach-target).
+ * the page pool, where rock__wgTmaPagedPlan's rule allows). A module whose
+ * kernels hold wgmma is compiled for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -465,8 +465,13 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
       tp < 0)
     return false;
-  *sw = (WgSwitches){acc == 1 && on == 1, ov == 1, pr == 1, pp == 1,
-                     sz == 1,           tm == 1, tp == 1};
+  *sw = (WgSwitches){acc == 1 && on == 1,
+                     ov == 1,
+                     pr == 1,
+                     pp == 1,
+                     sz == 1,
+                     tm == 1,
+                     tp == 1};
   return true;
 }
 
@@ -494,7 +499,6 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
            "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
            "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
            c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle, c.tma,
-           c.paged,
-           (long long)rock__attnInternalSplit(&b, c.numCu, 2));
+           c.paged, (long long)rock__attnInternalSplit(&b, c.numCu, 2));
   return true;
 }

@@ -17,11 +17,11 @@
 #include "gpu/tma_view.h"
 
 enum {
-  WG_ROWS = 64,     /* merged query rows per consumer warpgroup */
-  WG_LANES = 128,   /* threads per warpgroup */
-  WG_MAX_WG = 2,    /* consumer warpgroups per workgroup */
-  WG_STAGES = 2,    /* K / V buffers (tile t + 1 streams in during tile t) */
-  WG_MAX_ACC = 128, /* f32 accumulator elements per lane (m64 n256) */
+  WG_ROWS = 64,      /* merged query rows per consumer warpgroup */
+  WG_LANES = 128,    /* threads per warpgroup */
+  WG_MAX_WG = 2,     /* consumer warpgroups per workgroup */
+  WG_STAGES = 2,     /* K / V buffers (tile t + 1 streams in during tile t) */
+  WG_MAX_ACC = 128,  /* f32 accumulator elements per lane (m64 n256) */
   WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
 };
 
@@ -59,27 +59,27 @@ typedef struct WgCtx {
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
   bool tma;      /* (ws, sw128) K and V by cp.async.bulk.tensor (TMA) */
-  RockTmaView tk, tv; /* (tma) the K and V operands as tensors (paged: their
-                         page pools, RockTmaView.pool) */
-  bool paged;           /* (tma) K and V through page tables: one copy per
-                           page (box) and 64-element block */
+  RockTmaView tk, tv;    /* (tma) the K and V operands as tensors (paged: their
+                            page pools, RockTmaView.pool) */
+  bool paged;            /* (tma) K and V through page tables: one copy per
+                            page (box) and 64-element block */
   RockPageView pgK, pgV; /* (paged) the page views of K and V */
-  int64_t boxRows;      /* (paged) key rows a copy: min(tokens a page, mb) */
-  int64_t pageRows;     /* (paged) tokens a page */
-  int xK, xV;           /* (paged) the page tables' RockAttn.extra slots */
-  int64_t barOff;     /* byte offset of the mbarriers (ws) */
+  int64_t boxRows;       /* (paged) key rows a copy: min(tokens a page, mb) */
+  int64_t pageRows;      /* (paged) tokens a page */
+  int xK, xV;            /* (paged) the page tables' RockAttn.extra slots */
+  int64_t barOff;        /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
   int addr16; /* (sw128) that boundary's descriptor address field (i64) */
-  int cpTx, cpN;  /* the copying threads: index (id) and count */
-  int kMap, vMap; /* (tma) the tensor maps' host allocations (memref ids) */
+  int cpTx, cpN;    /* the copying threads: index (id) and count */
+  int kMap, vMap;   /* (tma) the tensor maps' host allocations (memref ids) */
   int kPtrs, vPtrs; /* (paged) views of the page pointers (ids) */
   char kPtrTy[512], vPtrTy[512];
   int kBase, vBase; /* (paged) the pools' device addresses (i64 ids) */
-  int qDesc;      /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
+  int qDesc;        /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
   char mBuf[96];
   RockAttnWg wg;
@@ -120,8 +120,8 @@ void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c);
 void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
                           int *bad);
 void rock__wgTmaPagedTrap(RockGen *g, int bad);
-void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows,
-                          int st, int bar);
+void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,
+                          int bar);
 /* (tma) prefetch.tensormap of both maps (the copying thread, once). */
 void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c);
 /* (tma) The host allocations holding the two tensor maps (memref<128xi8>,

@@ -218,14 +218,13 @@ bool rock__wgTmaPagedPlan(MlirOperation op, WgCtx *c) {
       !rock__gpuPageView(mlirOperationGetOperand(op, 2), &c->pgV))
     return false;
   int64_t P = pageTokens(&c->pgK);
-  if (P == 0 || P != pageTokens(&c->pgV) || P % 8 ||
-      (c->mb % P && P % c->mb))
+  if (P == 0 || P != pageTokens(&c->pgV) || P % 8 || (c->mb % P && P % c->mb))
     return false;
   c->pageRows = P;
   c->boxRows = P < c->mb ? P : c->mb;
   if (a->Sk % c->boxRows || !poolView(&c->pgK, a->Dqk, &c->tk) ||
-      !poolView(&c->pgV, a->Dv, &c->tv) ||
-      (c->pgK.rowStride * 2) % 16 || (c->pgV.rowStride * 2) % 16)
+      !poolView(&c->pgV, a->Dv, &c->tv) || (c->pgK.rowStride * 2) % 16 ||
+      (c->pgV.rowStride * 2) % 16)
     return false;
   c->paged = true;
   return true;
@@ -239,8 +238,9 @@ static int poolBase(RockGen *g, const WgCtx *c, int map) {
                 "%%v%d = llvm.getelementptr %%v%d[128] : (!llvm.ptr) -> "
                 "!llvm.ptr, i8",
                 q, p);
-  rock__genLine(g, "%%v%d = llvm.load %%v%d {alignment = 8 : i64} : "
-                   "!llvm.ptr -> i64",
+  rock__genLine(g,
+                "%%v%d = llvm.load %%v%d {alignment = 8 : i64} : "
+                "!llvm.ptr -> i64",
                 r, q);
   return r;
 }
@@ -264,10 +264,10 @@ static void checkPage(RockGen *g, const RockPageView *pv, const RockTmaView *tv,
   int out = rock__genBin(g, "arith.cmpi uge,", off,
                          rock__genConst(g, lit, "i64"), "i64");
   snprintf(lit, sizeof lit, "%lld", (long long)(pv->pageElems * 2));
-  int mis = rock__genBin(g, "arith.cmpi ne,",
-                         rock__genBin(g, "arith.remui", off,
-                                      rock__genConst(g, lit, "i64"), "i64"),
-                         rock__genConst(g, "0", "i64"), "i64");
+  int mis = rock__genBin(
+      g, "arith.cmpi ne,",
+      rock__genBin(g, "arith.remui", off, rock__genConst(g, lit, "i64"), "i64"),
+      rock__genConst(g, "0", "i64"), "i64");
   int b = rock__genBin(g, "arith.ori", out, mis, "i1");
   *bad = *bad < 0 ? b : rock__genBin(g, "arith.ori", *bad, b, "i1");
 }
@@ -306,8 +306,8 @@ void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
                   ptrs[q], p1);
   }
   for (int q = 0; q < nBox; ++q) {
-    int off = rock__genBin(g, "arith.subi", ptrs[q], v ? c->vBase : c->kBase,
-                           "i64");
+    int off =
+        rock__genBin(g, "arith.subi", ptrs[q], v ? c->vBase : c->kBase, "i64");
     checkPage(g, pv, tv, off, bad);
     int row = rock__genBin(g, "arith.divui", off, rowBytes, "i64");
     rows[q] = rock__genFresh(g);
@@ -323,8 +323,8 @@ void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
   }
 }
 
-void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows,
-                          int st, int bar) {
+void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,
+                          int bar) {
   const WgTile *t = v ? &c->v : &c->k;
   int nBlk = (int)((v ? c->a->Dv : c->a->Dqk) / BOX);
   int nBox = (int)(c->mb / c->boxRows);
