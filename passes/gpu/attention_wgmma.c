@@ -32,7 +32,10 @@
  * keeps the 32-byte one; dense K and V are staged by TMA in the producer
  * form (attention_wgmma_tma.c; always 128-byte swizzled; on the H200
  * 1.31-1.54x the cp.async staging at d 128, run 9; paged K / V keep
- * cp.async), rock.gpu_wgmma_tma = false keeps cp.async. A module whose kernels
+ * cp.async), rock.gpu_wgmma_tma = false keeps cp.async; three opt-in plan
+ * parameters (planShape, planKeys): rock.gpu_wgmma_wide (the producer form
+ * at d 256), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers
+ * (3 consumer warpgroups). A module whose kernels
  * hold wgmma is compiled for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/

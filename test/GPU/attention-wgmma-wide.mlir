@@ -43,6 +43,17 @@
 // RUN: %ptxas -arch=sm_90a -v %t/c/rock_attention_kernel.ptx -o %t/c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // Causal: two consumer warpgroups (three spill with the masks).
 // RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 -causal --arch sm_90 --module-attr rock.gpu_wgmma_consumers=3 --emit-tuning-space=quick -v 2>&1 | FileCheck %s --check-prefix=CW3C
+// The tuning space offers them (perf_config fields wide, wkeys, consumers)
+// where they change the plan.
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 256 -head_dim_v 256 --transK --arch sm_90 --emit-tuning-space=quick -v 2>&1 | FileCheck %s --check-prefix=TUNE256
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --emit-tuning-space=quick -v 2>&1 | FileCheck %s --check-prefix=TUNE64
+
+// TUNE256: # heuristic: wgmma warpgroups 2 rows 128 keys 64 producer 0
+// TUNE256: {{^}}attn:v3:{{[0-9,]+}}:rock:wide=1{{[[:space:]]}}wgmma warpgroups 2 rows 128 keys 64 producer 1 {{.*}} tma 1
+// TUNE256-NOT: wkeys=192
+// TUNE256-NOT: consumers=3
+// TUNE64: {{^}}attn:v3:{{[0-9,]+}}:rock:wkeys=192{{[[:space:]]}}wgmma warpgroups 2 rows 128 keys 192 producer 1
+// TUNE64: {{^}}attn:v3:{{[0-9,]+}}:rock:consumers=3{{[[:space:]]}}wgmma warpgroups 3 rows 192 keys 128 producer 1
 
 // WIDE: .target sm_90a
 // WIDE: .maxntid 384, 1, 1
