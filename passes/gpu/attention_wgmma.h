@@ -16,9 +16,9 @@
 #include "gpu/tma_view.h"
 
 enum {
-  WG_ROWS = 64,     /* merged query rows per consumer warpgroup */
-  WG_LANES = 128,   /* threads per warpgroup */
-  WG_MAX_WG = 2,    /* consumer warpgroups per workgroup (the rule) */
+  WG_ROWS = 64,         /* merged query rows per consumer warpgroup */
+  WG_LANES = 128,       /* threads per warpgroup */
+  WG_MAX_WG = 2,        /* consumer warpgroups per workgroup (the rule) */
   WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers */
   WG_STAGES = 2,    /* K / V buffers (tile t + 1 streams in during tile t) */
   WG_MAX_ACC = 128, /* f32 accumulator elements per lane (m64 n256) */
@@ -54,7 +54,7 @@ typedef struct WgCtx {
   char elt[8];
   int nwg, nb, mb, nThreads;
   int regsC, regsP; /* (ws) setmaxnreg of the consumers, the producer */
-  bool overlap;  /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool overlap;     /* softmax of tile t overlaps P·V of tile t - 1 */
   bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */

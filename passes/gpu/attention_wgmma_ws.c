@@ -16,8 +16,8 @@
  * at least, and no barrier couples the consumer warpgroups, so one's
  * softmax can overlap the other's products. setmaxnreg moves registers
  * to the consumers (c->regsC; the producer keeps c->regsP: its copies are
- * loops, not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full barriers
- * take one arrival, the copying thread's expect_tx of the tile's bytes,
+ * loops, not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full
+ *barriers take one arrival, the copying thread's expect_tx of the tile's bytes,
  * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
  *
  *===----------------------------------------------------------------------===*/
