@@ -5,7 +5,8 @@
 #   - correctness: the PR bundles on warpgroup MMA once per switch chain
 #     (MODS) where the switch changes the kernel (--pr-changed-only), and the
 #     wgmma-extra.tsv cases plain and with each switch where it changes the
-#     kernel, all verified by rock-run-gpu against the f64 reference;
+#     kernel (and with wide-pp / k192-pp), all verified by rock-run-gpu
+#     against the f64 reference;
 #   - timing: the shapes suite's d 64 and d 256 rows in the variants below,
 #     with cuDNN and flash in the same process (bench/gpu/attention_bench.py);
 #   - go.sh (bench/gpu/wide-go.sh): both, correctness first.
@@ -24,7 +25,7 @@ python3 "$R/scripts/gpu-roundtrip.py" prepare --build "$B" --carry "$C" \
   --filter "^(?!shapes-)|^shapes-($(re $D256))-mha-B2-S4k-d256-c[01]\$|^shapes-($(re $D64))-mha-B2-S4k-d64\$" \
   --pr-mods "base,$MODS" --pr-wgmma-only --pr-changed-only
 T=$(mktemp -d)
-for m in "" wide k192 cw3; do
+for m in "" wide k192 cw3 wide-pp k192-pp; do
   bash "$R/bench/gpu/wgmma-extra.sh" "$B" "$T" sm_90 $m
 done
 # The extras: all plain ones, the switched ones whose kernels differ.
