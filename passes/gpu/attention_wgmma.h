@@ -17,9 +17,10 @@
 #include "gpu/tma_view.h"
 
 enum {
-  WG_ROWS = 64,      /* merged query rows per consumer warpgroup */
-  WG_LANES = 128,    /* threads per warpgroup */
-  WG_MAX_WG = 2,     /* consumer warpgroups per workgroup */
+  WG_ROWS = 64,         /* merged query rows per consumer warpgroup */
+  WG_LANES = 128,       /* threads per warpgroup */
+  WG_MAX_WG = 2,        /* consumer warpgroups per workgroup (the rule) */
+  WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers */
   WG_STAGES = 2,     /* K / V buffers (tile t + 1 streams in during tile t) */
   WG_MAX_ACC = 128,  /* f32 accumulator elements per lane (m64 n256) */
   WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
@@ -54,7 +55,8 @@ typedef struct WgCtx {
   RockAccel acO; /* P·V: m64 n Dv k16, A (P) from registers */
   char elt[8];
   int nwg, nb, mb, nThreads;
-  bool overlap;  /* softmax of tile t overlaps P·V of tile t - 1 */
+  int regsC, regsP; /* (ws) setmaxnreg of the consumers, the producer */
+  bool overlap;     /* softmax of tile t overlaps P·V of tile t - 1 */
   bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
@@ -150,8 +152,8 @@ int64_t rock__wgLines(const WgTile *t, int n0);
  * setmaxnreg moving registers to the consumers; Consumer yields O, m, l
  * like the pipeline of attention_wgmma.c. */
 void rock__wgInitBarriers(RockGen *g, WgCtx *c);
-/* setmaxnreg of one role (the first op of its branch). */
-void rock__wgRegisters(RockGen *g, bool producer);
+/* setmaxnreg of one role (the first op of its branch; c->regsC / regsP). */
+void rock__wgRegisters(RockGen *g, const WgCtx *c, bool producer);
 void rock__wgProducer(RockGen *g, WgCtx *c);
 void rock__wgConsumer(RockGen *g, WgCtx *c);
 

@@ -14,10 +14,10 @@
  * while P·V(t - 1) runs), releasing K(t) after S(t) and V(t - 1) after
  * P·V(t - 1): the producer is then two tiles ahead at most and one ahead
  * at least, and no barrier couples the consumer warpgroups, so one's
- * softmax can overlap the other's products. setmaxnreg gives the
- * consumers 232 registers and the producer 40 (its copies are loops, not
- * unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full barriers
- * take one arrival, the copying thread's expect_tx of the tile's bytes,
+ * softmax can overlap the other's products. setmaxnreg moves registers
+ * to the consumers (c->regsC; the producer keeps c->regsP: its copies are
+ * loops, not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full
+ *barriers take one arrival, the copying thread's expect_tx of the tile's bytes,
  * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
  *
  *===----------------------------------------------------------------------===*/
@@ -27,7 +27,7 @@
 
 enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
 enum { FULL_Q = 8 }; /* (tma) Q's own barrier, after the eight */
-enum { REGS_PRODUCER = 40, REGS_CONSUMER = 232, MAX_PA = 64 };
+enum { MAX_PA = 64 };
 
 /* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
  * -1: stage 0). */
@@ -325,10 +325,10 @@ static void consumerStep(RockGen *g, WgCtx *c, int kt, const int *m,
   *oN = rock__wgRescale(g, c, ov, cr);
 }
 
-void rock__wgRegisters(RockGen *g, bool producer) {
+void rock__wgRegisters(RockGen *g, const WgCtx *c, bool producer) {
   rock__genLine(g, "nvvm.setmaxregister %s %d",
                 producer ? "decrease" : "increase",
-                producer ? REGS_PRODUCER : REGS_CONSUMER);
+                producer ? c->regsP : c->regsC);
 }
 
 void rock__wgConsumer(RockGen *g, WgCtx *c) {
