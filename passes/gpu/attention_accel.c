@@ -1302,25 +1302,30 @@ static int64_t splitOneWave(const RockAttn *a, const AccSched *s) {
 
 /* rock.gpu_split_fill: instead of splitOneWave's power of two, the
  * fewest partitions (at least 2 tiles each, up to FILL_WAVES waves of T)
- * whose workgroups fill at least FILL_PCT % of the waves they take, each P
+ * whose workgroups fill at least FILL_PCT % of the waves they take, else
+ * the count that fills them best (the fewest among equals); each count is
  * first lowered to the fewest partitions of the same tiles (ceil-div), so
- * that none is empty; none reaching it keeps P. For grids under one wave
- * that the rule would split (rock__attnInternalSplit); a perf_config's
- * split wins. B 8 L 8k decode: 12 partitions of 11 tiles, 768 of 792
- * resident workgroups, instead of 8 of 16 tiles, 512; R 4 B 64 L 2k (512
- * workgroups, not split): 3 partitions, 1536 in two waves (the tuning run
- * found 4 partitions 20 % faster than 1 there, docs/tuning.md). */
+ * that none is empty. For grids under one wave that the rule would split
+ * (rock__attnInternalSplit); a perf_config's split wins. B 8 L 8k decode:
+ * 12 partitions of 11 tiles, 768 of 792 resident workgroups, instead of 8
+ * of 16 tiles, 512; R 4 B 64 L 2k (512 workgroups, not split): 3
+ * partitions, 1536 in two waves (the tuning run found 4 partitions 20 %
+ * faster than 1 there, docs/tuning.md). */
 static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
   int64_t T = s->wgPerSm * s->numCu, nMB = (a->Sk + a->MB - 1) / a->MB;
   if (rock__attnForcedSplit(a) > 0 || rock__attnInternalSplit(a, T, 2) < 2)
     return P;
+  int64_t best = P, bestN = a->grid * P,
+          bestW = (a->grid * P + T - 1) / T; /* fill bestN / (bestW·T) */
   for (int64_t c = 1; c <= nMB / 2 && a->grid * c <= FILL_WAVES * T; ++c) {
     int64_t per = (nMB + c - 1) / c, q = (nMB + per - 1) / per;
     int64_t n = a->grid * q, waves = (n + T - 1) / T;
     if (100 * n >= FILL_PCT * waves * T)
       return q;
+    if (n * bestW > bestN * waves)
+      best = q, bestN = n, bestW = waves;
   }
-  return P;
+  return best;
 }
 
 /* The split and its merge: P from splitOneWave, merged in the kernel
