@@ -39,7 +39,10 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # fc0: the internal split merged in the kernel / by the second launch
 # (decode; by default for few rows and many partitions); tma / tma0: K and
 # V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
-# only, paged K / V keep cp.async; the default since run 9) / by cp.async.
+# only, paged K / V keep cp.async; the default since run 9) / by cp.async;
+# ov: K(t + 1) and V(t) copies in flight together (tensor-core decode and
+# multi-token decode, opt-in); fill: the internal split fills its waves with
+# any partition count, not only powers of two (opt-in).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -53,7 +56,9 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",
-        "fc": "--module-attr rock.gpu_fused_combine=true"}
+        "fc": "--module-attr rock.gpu_fused_combine=true",
+        "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
+        "fill": "--module-attr rock.gpu_split_fill=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 
