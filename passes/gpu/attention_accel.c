@@ -851,8 +851,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
    * before Q is staged when they do not share memory: their loads overlap. */
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
   if (early)
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-              sV, mV, &ahead);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
+              mV, &ahead);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -893,8 +893,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-              sV, mV, &ahead);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
+              mV, &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
