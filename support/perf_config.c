@@ -48,6 +48,12 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
     {"consumers", "rock.gpu_wgmma_consumers", false, 0, 3, false, NULL,
      "the warpgroup-MMA schedule's consumer warpgroups at most (0: the rule; "
      "sm_90)"},
+    {"ovl", "rock.gpu_accel_kv_overlap", true, 0, 1, false, NULL,
+     "K(t+1) and V(t) copies in flight together (NVIDIA tensor-core "
+     "schedule; the rule: paged K / V, or 64 merged rows up to 16 queries)"},
+    {"pages", "rock.gpu_accel_page_ahead", true, 0, 1, false, NULL,
+     "paged K / V staged by page runs (NVIDIA tensor-core schedule; the "
+     "rule: with ovl, pages of 64 keys and more)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

@@ -183,7 +183,10 @@ static int64_t gpuSplits(bool full, bool decode, int64_t autoSplit,
 /* The tensor-core schedules: warps W = 1, 2, 4, 8 in rocMLIR's wave
  * fields ((mPerBlockG0 / mPerWave) * (nPerBlockG0 / nPerWave) = (64 / 64) *
  * (16 W / 16)); on NVIDIA the L2 prefetch distance (the heuristic's, 0, 1,
- * 2, 4 tiles; quick: the heuristic's and 0); on sm_90 the warpgroup-MMA
+ * 2, 4 tiles; quick: the heuristic's and 0) and the opposites of the
+ * staging rule (ovl, pages: the one the rule picks has the heuristic's
+ * schedule and drops out, as does either where it changes nothing, such
+ * as pages on dense K / V); on sm_90 the warpgroup-MMA
  * prefill as the heuristic has it, without its producer warpgroup, with
  * its opt-in consumer ping-pong, with the 32-byte swizzle in place of the
  * default 128-byte one (each and both), with cp.async instead of TMA, with
@@ -193,6 +196,10 @@ static int64_t gpuSplits(bool full, bool decode, int64_t autoSplit,
 static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                     int64_t nSplit, Cands *out) {
   static const char *const sm90[] = {"",
+                                     "ovl=0",
+                                     "ovl=1",
+                                     "pages=0",
+                                     "pages=1",
                                      "producer=0",
                                      "pingpong=1",
                                      "swizzle128=0",
@@ -202,7 +209,8 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                                      "wkeys=192",
                                      "consumers=3",
                                      "wgmma=0"};
-  int nSched = t->vendor == ROCK_GPU_NVIDIA && t->smVersion == 90 ? 10 : 1;
+  bool nv = t->vendor == ROCK_GPU_NVIDIA;
+  int nSched = nv && t->smVersion == 90 ? 14 : nv ? 5 : 1;
   static const int64_t l2s[] = {-1, 0, 1, 2, 4};
   int nL2 = t->vendor != ROCK_GPU_NVIDIA ? 1 : full ? 5 : 2;
   for (int sc = 0; sc < nSched; ++sc)

@@ -74,9 +74,6 @@ enum {
       16,           /* merged rows Sq·R from which it applies (decodeMinRows) */
   L2_AHEAD = 0,     /* key tiles ahead whose K / V lines are prefetched to L2
                        (opt-in: 2 ahead made decode 1.5x slower on the H200) */
-  PAGE_AHEAD = 0,   /* paged K / V staged by page runs, pointers a tile
-                       ahead (rock.gpu_accel_page_ahead; opt-in: on the H200
-                       8-9 % slower with 16-token pages, 1 % faster with 64) */
   FUSED_ROWS = 4,   /* the internal split is merged by the last workgroup */
   FUSED_SPLIT = 16, /* (rock.gpu_fused_combine) by default up to Sq·R merged
                        rows and from P partitions: B 1 decode on the H200,
@@ -85,11 +82,17 @@ enum {
                        (where a paged kernel spills a few bytes), 10 %
                        slower with 16 rows (R 16, B 4, L 16k) */
   FUSED_BY_RULE = 2, /* rock.gpu_fused_combine not given: FUSED_ROWS */
-  KV_OVERLAP = 0,    /* K(t+1) and V(t) in flight together (rock.gpu_accel_
-                        kv_overlap; opt-in until measured: "Decode") */
+  BY_RULE = 2,       /* rock.gpu_accel_kv_overlap / _page_ahead not given:
+                        stagingRule */
+  OVL_ROWS = 64,     /* stagingRule: dense K / V overlap from Sq·R merged
+                        rows */
+  OVL_MAX_Q = 16,    /* stagingRule: the overlap for up to this many queries
+                        (decode; prefill on this schedule not measured) */
+  PAGE_TOKENS = 64,  /* stagingRule: page runs from pages of this many keys */
   SPLIT_FILL = 0,    /* the internal split fills its waves with any count
                         of partitions, not only powers of two (rock.gpu_
-                        split_fill; opt-in until measured: fillWave) */
+                        split_fill; opt-in: no gain measured on the H200,
+                        docs/gpu.md "Decode") */
   FILL_PCT = 90,     /* fillWave: the share of the waves' resident */
   FILL_WAVES = 4,    /* workgroups to reach, within this many waves */
   LINE = 128,        /* bytes of a cache line */
@@ -149,11 +152,12 @@ typedef struct AccSwitches {
   int minRows;   /* rock.gpu_accel_min_rows: merged rows Sq·R that take it
                     (0: the rule of decodeMinRows) */
   int l2Ahead;   /* rock.gpu_accel_l2_prefetch: tiles ahead prefetched to L2 */
-  int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
+  int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs
+                    (BY_RULE when not given) */
   int fused;     /* rock.gpu_fused_combine: the split merged in the kernel
                     (FUSED_BY_RULE when not given) */
   int ovl;       /* rock.gpu_accel_kv_overlap: K and V copies in flight
-                    together */
+                    together (BY_RULE when not given) */
   int fill;      /* rock.gpu_split_fill: the split fills the wave */
 } AccSwitches;
 
@@ -170,15 +174,34 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->l2Ahead =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_l2_prefetch", L2_AHEAD, 0, 4);
   w->pageAhead =
-      rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", PAGE_AHEAD, 0, 1);
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", BY_RULE, 0, 1);
   w->fused =
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
   w->ovl =
-      rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", KV_OVERLAP, 0, 1);
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", BY_RULE, 0, 1);
   w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
          w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
          w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0;
+}
+
+/* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, run 11):
+ * K(t + 1) and V(t) in flight together (kv_overlap) for paged K / V (p16
+ * decode 4-6 % faster, GQA 4 B 64 L 2k p16 25 %) and for dense K / V from
+ * OVL_ROWS merged rows Sq·R (q 16 GQA 4: 6-11 % faster), not for dense
+ * decode or q 8 (0-1.4 % slower); both up to OVL_MAX_Q queries (prefill
+ * on this schedule was not measured with it); page runs
+ * (page_ahead, `page`) with the overlap (`ovl`, as resolved) for pages of
+ * PAGE_TOKENS keys and more (`pageKeys`; p64: 1-3 % faster than p64 with
+ * the overlap; p16: 1-1.5 % slower than p16 with it). `sw` is the module's
+ * switch: 0 or 1 given wins, BY_RULE takes the rule. */
+static bool stagingRule(int sw, bool page, const RockAttn *a, bool ovl,
+                        int64_t pageKeys) {
+  if (sw != BY_RULE)
+    return sw == 1;
+  if (page)
+    return ovl && pageKeys >= PAGE_TOKENS;
+  return a->Sq <= OVL_MAX_Q && (a->kvPaged || a->Sq * a->R >= OVL_ROWS);
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -312,7 +335,7 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   /* Key-major K (16-bit, whole 16-byte chunks of keys): K^T tiles. */
   s->kT = a->kKeyMajor && s->vecQK == VEC && a->Sk % VEC == 0 && !s->wgS;
   s->l2Ahead = s->ldm && t.vendor == ROCK_GPU_NVIDIA ? sw->l2Ahead : 0;
-  s->ovl = s->ldm && !s->wgS && sw->ovl;
+  s->ovl = s->ldm && !s->wgS && stagingRule(sw->ovl, false, a, false, 0);
   s->fill = sw->fill;
   for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
     s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
@@ -631,16 +654,25 @@ typedef struct PageAhead {
   char mk[512], mv[512]; /* their types */
 } PageAhead;
 
-/* Which views take page runs: tiles of whole pages and no key tail (the
- * last tile would clamp its rows), cp.async staging of K rows / V. */
-static void planPageRuns(MlirOperation op, RockAttn *a, AccSched *s) {
-  if (!s->ldm || s->wgS || !a->kvPaged || a->Sk % s->mb)
+/* The keys a page of `pv` holds. */
+static int64_t pageKeys(const RockPageView *pv) {
+  return pv->rowStride > 0 ? pv->pageElems / pv->rowStride : 0;
+}
+
+/* Which views take page runs (switch `sw`, stagingRule): tiles of whole
+ * pages and no key tail (the last tile would clamp its rows), cp.async
+ * staging of K rows / V. */
+static void planPageRuns(MlirOperation op, int sw, RockAttn *a, AccSched *s) {
+  s->pgK = s->pgV = false;
+  if (!s->ldm || s->wgS || !a->kvPaged || a->Sk % s->mb || !sw)
     return;
   int nT = s->w * s->ac.wave;
   s->pgK = !s->kT &&
            rock__gpuPageView(mlirOperationGetOperand(op, 1), &s->pvK) &&
+           stagingRule(sw, true, a, s->ovl, pageKeys(&s->pvK)) &&
            rock__gpuPagePlan(&s->pvK, nT, s->nchq, s->vecQK, s->mb, &s->plK);
   s->pgV = rock__gpuPageView(mlirOperationGetOperand(op, 2), &s->pvV) &&
+           stagingRule(sw, true, a, s->ovl, pageKeys(&s->pvV)) &&
            rock__gpuPagePlan(&s->pvV, nT, s->nchv, VEC, s->mb, &s->plV);
   if (s->pgK)
     s->xK = a->nExtra, a->extra[a->nExtra++] = s->pvK.table;
@@ -1353,13 +1385,14 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
   if (!readSwitches(op, quiet, &sw) || !applies(op, &sw, &b, &s))
     return false;
   bool fused;
+  planPageRuns(op, sw.pageAhead, &b, &s);
   int64_t P = planSplit(&b, &s, sw.fused, &fused);
   snprintf(buf, len,
            "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
            "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d overlap %d "
-           "split %lld",
+           "pages %d%d split %lld",
            s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
-           b.reverse, s.l2Ahead, s.ovl, (long long)P);
+           b.reverse, s.l2Ahead, s.ovl, s.pgK, s.pgV, (long long)P);
   return true;
 }
 
@@ -1370,9 +1403,7 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   AccSched s;
   if (!applies(op, &sw, a, &s))
     return -1;
-  s.pgK = s.pgV = false;
-  if (sw.pageAhead)
-    planPageRuns(op, a, &s);
+  planPageRuns(op, sw.pageAhead, a, &s);
   int64_t P = planSplit(a, &s, sw.fused, &a->fused);
   if (a->fused)
     rock__gpuFusedTree(P, &a->fusedCnt, &a->fusedUp);

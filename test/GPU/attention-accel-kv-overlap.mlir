@@ -1,11 +1,11 @@
-// K and V copies in flight together (rock.gpu_accel_kv_overlap = true,
-// opt-in; docs/gpu.md "Decode"): the first K and V tiles are two cp.async
+// K and V copies in flight together (rock.gpu_accel_kv_overlap; not given,
+// the staging rule of docs/gpu.md "Decode"): the first K and V tiles are two cp.async
 // groups before the key loop; per tile, wait for all but the newest group
 // (K(t)), barrier, Q·K(t)ᵀ, barrier, K(t + 1) issued and committed (the
 // commit outside the `scf.if` of the last tile, so that every tile commits
 // two groups), the softmax, wait for all but the newest (V(t)), barrier,
-// P·V(t), barrier, V(t + 1) issued and committed. The default keeps one
-// copy in flight (wait.group 0, two barriers a tile).
+// P·V(t), barrier, V(t + 1) issued and committed. Dense q-1 decode keeps
+// one copy in flight by default (wait.group 0, two barriers a tile).
 // Views of the one workgroup buffer: K at 0, V at 16384 bytes, Q at 32768.
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OVL
@@ -74,3 +74,17 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WGS
 // WGS: nvvm.wgmma.fence.aligned
 // WGS-NOT: nvvm.cp.async.wait.group 1
+// The staging rule (module attribute not given): on for q 16 x R 4 (64
+// merged rows) and for paged K / V (16-token pages); off for q 8 x R 4 (32
+// rows), and for paged K / V with the switch false.
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 16 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --paged-attention --num-pages 128 --page-size 2048 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --paged-attention --num-pages 128 --page-size 2048 --module-attr rock.gpu_accel_kv_overlap=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
+// PGD: scf.for
+// PGD-COUNT-2: nvvm.cp.async.wait.group 1
+// PGD-NOT: nvvm.cp.async.wait.group 0

@@ -1,12 +1,13 @@
-// Paged K / V staged by page runs (rock.gpu_accel_page_ahead = true, off by
-// default; passes/gpu/page_runs.c, docs/gpu.md "Decode"): the page pointers
+// Paged K / V staged by page runs (rock.gpu_accel_page_ahead = true; by
+// default with the K / V overlap from pages of 64 tokens, docs/gpu.md
+// "Decode"; here without the overlap; passes/gpu/page_runs.c): the page pointers
 // come from a view of the page table (the K / V chain re-rooted there, the
 // in-page offset broadcast), one vector<1xi64> load per page of a tile, a
 // tile ahead (V(t + 1) while V(t) streams, K(t + 2) after K(t + 1)), carried
 // through the key loop as i64 values; a copy is pointer + offset
 // (llvm.load + a store marked rock.async_copy), the run's pointer picked
 // by a select. Pages of 16 tokens of d 128: 4 runs a 64-key tile.
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --paged-attention --num-pages 128 --page-size 2048 --module-attr rock.gpu_accel_page_ahead=true \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --paged-attention --num-pages 128 --page-size 2048 --module-attr rock.gpu_accel_page_ahead=true --module-attr rock.gpu_accel_kv_overlap=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=RUNS
 // RUNS: #[[BC:.*]] = #rock.transform_map<#{{.*}} by [<PassThrough ["g", "p"] at [0, 1] -> ["g", "p"] at [0, 1]>, <Broadcast{1} ["i"] at [2] -> ["i"] at [2]>] bounds = [2, 128, 2048] -> [2, 128, 1]>
 // RUNS: func.func @rock_attention(%{{.*}}: memref<{{.*}}xbf16>, %[[KT:.*]]: memref<{{.*}}xi64>, %[[VT:.*]]: memref<{{.*}}xi64>,
@@ -43,8 +44,11 @@
 // RUNS-COUNT-4: rock.view_load %[[KP]]
 // RUNS: scf.yield {{.*}} : f32, f32, f32, f32, vector<4xf32>, {{.*}}, i64, i64, i64, i64, i64, i64, i64, i64
 
-// Pages of 64 tokens: one run a tile (one pointer per view and tile).
+// Pages of 64 tokens: one run a tile (one pointer per view and tile), with
+// the switch and by default (the K / V overlap on for paged K / V).
 // RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --paged-attention --num-pages 32 --page-size 8192 --module-attr rock.gpu_accel_page_ahead=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=P64
+// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --paged-attention --num-pages 32 --page-size 8192 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=P64
 // P64: scf.for {{.*}} -> (f32, f32, f32, f32, vector<4xf32>, {{.*}}, vector<4xf32>, i64, i64) {
 // P64-NOT: arith.select {{.*}} : i64
@@ -52,7 +56,7 @@
 
 // Where the proof or the tile does not hold, the per-copy staging stays:
 // a key tail (1000 % 64), pages of 2 tokens (a tile's copy spans pages for
-// some threads), and the default (no switch).
+// some threads), and the default (no switch) for pages of 16 tokens.
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1000 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --paged-attention --num-pages 250 --page-size 1024 --module-attr rock.gpu_accel_page_ahead=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --paged-attention --num-pages 1024 --page-size 256 --module-attr rock.gpu_accel_page_ahead=true \
