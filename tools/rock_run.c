@@ -616,10 +616,12 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (verbose) {
     bool dot = !noHostFeatures && rockCpuHasBf16Dot(cpu);
     bool amx = !noHostFeatures && rockCpuHasAmx(cpu);
-    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s\n",
+    bool vnni = !noHostFeatures && rockCpuHasVnni(cpu);
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s%s\n",
            cpu ? cpu : "host", (long long)vecBits,
-           dot ? " dot (avx512bf16)" : "",
-           amx ? " amx (amx-bf16, amx-int8)" : "", dot || amx ? "" : " none");
+           dot ? " dot (avx512bf16)" : "", vnni ? " vnni (avx512vnni)" : "",
+           amx ? " amx (amx-bf16, amx-int8)" : "",
+           dot || amx || vnni ? "" : " none");
   }
   if (!noAutoSplit)
     setNumThreads(c);

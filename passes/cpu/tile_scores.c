@@ -112,3 +112,31 @@ int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rock__genEnd(g);
   return res;
 }
+
+int rock__cpuRowMax(RockGen *g, const RockCpuBufs *b, int r, const RockSeg *seg,
+                    int nSeg) {
+  char ib[128];
+  int m = rock__genConst(g, ROCK_NINF, "f32");
+  for (int k = 0; k < nSeg; ++k) {
+    int w = seg[k].w, j, mx;
+    char tf[64];
+    rock__typeStrS(tf, sizeof tf, "f32", w);
+    int res = rock__genForIter(g, rock__genIndex(g, seg[k].lo),
+                               rock__genIndex(g, seg[k].hi),
+                               rock__genIndex(g, w),
+                               rock__genSplat(g, ROCK_NINF, "f32", w), tf, &j,
+                               &mx);
+    rock__idx2(ib, sizeof ib, r, j);
+    int x = rock__genLoad(g, b->St, b->mSt, ib, w, "f32");
+    rock__genYieldEnd(g, rock__genBin(g, "arith.maxnumf", mx, x, tf), tf);
+    int red = res;
+    if (w > 1) {
+      red = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
+                    red, res, tf);
+    }
+    m = rock__genBin(g, "arith.maxnumf", m, red, "f32");
+  }
+  return m;
+}
