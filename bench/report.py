@@ -124,6 +124,16 @@ def prefill_table(out, r):
                    f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | "
                    f"{fmt(p.get('numpy_gflops'))} | {fmt(ratio, '.1f')}x | "
                    f"{fmt(p.get('torch_gflops'))} |")
+    bounded = [p for p in r["prefill"] if p.get("rock_vs_bound") is not None]
+    if bounded:
+        out.append("")
+    for p in bounded:
+        med = (f" (median {pct(p['rock_vs_bound_median'])})"
+               if p.get("rock_vs_bound_median") is not None else "")
+        out.append(f"- i8 S {p['S']} causal {p['causal']}: against the "
+                   f"problem's bound (Q·Kᵀ at the ceiling, P·V on f16 V at "
+                   f"the f32 FMA probe) {fmt(p['bound_gops'])} GOP/s: "
+                   f"{pct(p['rock_vs_bound'])}{med}")
 
 
 def tuned_table(out, r):

@@ -548,39 +548,9 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       RockCpuScores sc = {r, j0, nCols, segMB, nSegMB};
       tileMax = rock__cpuTileScores(g, a, &b, &sc);
     } else {
-      /* Per score (the region's ops are scalar), stored without a running
-       * maximum, so that no value crosses the loop's iterations; the
-       * maximum in vectors over the stored row after it. */
-      int j = rock__genFor(g, c0, nCols, c1);
-      rock__idx2(ib, sizeof ib, r, j);
-      int sacc = rock__genLoad(g, b.Sa, b.mSa, ib, 1, b.acc);
-      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
-      MlirType yt;
-      int y = rock__attnRegion(g, a, sacc, x, jj, &yt);
-      int xv = rock__attnScore(g, a, y, yt, 1);
-      int masked = rock__attnMaskedValue(g, a, 1);
-      if (a->dynamic) {
-        /* KV cache, causal and prefix limits are folded into Last[r]. */
-        int last = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
-                      r, b.mIdx);
-        xv = rock__attnMaskLast(g, xv, jj, last, masked, 1);
-      }
-      if (a->hasLow) {
-        int low = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
-                      b.mIdx);
-        xv = rock__attnMaskLow(g, xv, jj, low, masked, 1);
-      }
-      rock__idx2(ib, sizeof ib, r, j);
-      rock__genStore(g, xv, b.St, b.mSt, ib, 1, "f32");
-      rock__genEnd(g);
-      /* Padding keys (j >= Sk) score −inf (semantics.md §5.6 step 2). */
-      int jp = rock__genFor(g, nCols, cMB, c1);
-      rock__idx2(ib, sizeof ib, r, jp);
-      rock__genStore(g, a->softmax ? ninf : zf, b.St, b.mSt, ib, 1, "f32");
-      rock__genEnd(g);
-      tileMax = rock__cpuRowMax(g, &b, r, segMB, nSegMB);
+      /* The region per key (tile_scores.c). */
+      RockCpuScores sc = {r, j0, nCols, segMB, nSegMB};
+      tileMax = rock__cpuRegionScores(g, a, &b, &sc, x);
     }
     /* Online softmax with the −inf guard (semantics.md §5.6). */
     int c = one;
