@@ -6,8 +6,8 @@
  * is) on 16 x 16 accumulator tiles, A tiles of 16 rows x 64 bytes (Q or P,
  * row-major) and B tiles of 16 group rows x 16 columns (the packed KP / VP
  * tiles are already in AMX's B layout). i8 attention's gemm1 (f16 V) has
- * no AMX form on AMX-BF16 / AMX-INT8 CPUs and stays in vectors. A block of 2 x 2
- * accumulator tiles (32 rows x 32 columns) uses all 8 tile registers: 4
+ * no AMX form on AMX-BF16 / AMX-INT8 CPUs and stays in vectors. A block of 2 x
+ * 2 accumulator tiles (32 rows x 32 columns) uses all 8 tile registers: 4
  * accumulators, 2 A, 2 B; the reduction dimension is unrolled (Dqk / 32
  * steps in gemm0, MB / 32 in gemm1), so no tile value crosses a loop
  * boundary. Rows are processed in blocks of 32 over [0, nRows) rounded up
@@ -65,8 +65,8 @@ typedef struct TileOperands {
 static void tileBlock(RockGen *g, const TileOperands *o, int r0, int n0,
                       int64_t nk, bool loadC) {
   const TileKind *k = o->k;
-  int acc[2][2], nE = rock__genBin(g, "arith.muli", n0,
-                                   rock__genIndex(g, k->E), "index");
+  int acc[2][2],
+      nE = rock__genBin(g, "arith.muli", n0, rock__genIndex(g, k->E), "index");
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j) {
       if (loadC) {

@@ -90,7 +90,8 @@ typedef struct RockCpuScores {
 } RockCpuScores;
 int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                         const RockCpuScores *s);
-/* The same with the pre-softmax region, for the merged row x (tile_scores.c). */
+/* The same with the pre-softmax region, for the merged row x (tile_scores.c).
+ */
 int rock__cpuRegionScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuScores *s, RockRowIdx x);
 /* The maximum (f32) of row r of b->St over the segments seg[0..nSeg). */

@@ -576,7 +576,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
         if (!packed || packedI8)
           rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
-        if ((packed && !packedI8) || dotV) /* P in bf16 for the packed / dot gemm1 */
+        if ((packed && !packedI8) ||
+            dotV) /* P in bf16 for the packed / dot gemm1 */
           rock__genStore(g,
                          a->dot && w % 16 == 0
                              ? rock__cpuCvtBf16(g, p, w)

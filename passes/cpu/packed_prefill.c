@@ -68,9 +68,9 @@ static void storeGroups(RockGen *g, int buf, const DotKind *k, const char *mt,
   if (k->E == 2) {
     for (int h = 0; h < 2; ++h) {
       int il = rock__cpuInterleave16(g, xs[0], xs[1], 16 * h);
-      int c = h ? rock__genBin(g, "arith.addi", col, rock__genIndex(g, 32),
-                               "index")
-                : col;
+      int c =
+          h ? rock__genBin(g, "arith.addi", col, rock__genIndex(g, 32), "index")
+            : col;
       rock__idx2(ib, sizeof ib, row, c);
       rock__genStore(g, il, buf, mt, ib, 32, k->elt);
     }
@@ -84,7 +84,8 @@ static void storeGroups(RockGen *g, int buf, const DotKind *k, const char *mt,
     for (int l = 0; l < 32; ++l)
       rock__strAppendf(&m, "%s%d", l ? ", " : "", l);
     half[h] = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : "
+    rock__genLine(g,
+                  "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : "
                   "vector<16xi8>, vector<16xi8>",
                   half[h], xs[2 * h], xs[2 * h + 1], m.data);
     rock__strFree(&m);
@@ -93,7 +94,8 @@ static void storeGroups(RockGen *g, int buf, const DotKind *k, const char *mt,
   for (int l = 0; l < 64; ++l)
     rock__strAppendf(&m, "%s%d", l ? ", " : "", 16 * (l % 4) + l / 4);
   int il = rock__genFresh(g);
-  rock__genLine(g, "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<32xi8>, "
+  rock__genLine(g,
+                "%%v%d = vector.shuffle %%v%d, %%v%d [%s] : vector<32xi8>, "
                 "vector<32xi8>",
                 il, half[0], half[1], m.data);
   rock__strFree(&m);
@@ -112,9 +114,9 @@ static void packKeyMajor(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
            (long long)a->Dqk, (long long)a->Sk, k->elt);
   int c0 = p->c0, c1 = p->c1, cE = rock__genIndex(g, E),
       cW = rock__genIndex(g, W);
-  int full = rock__genBin(
-      g, "arith.muli", rock__genBin(g, "arith.divui", p->nCols, cW, "index"),
-      cW, "index");
+  int full = rock__genBin(g, "arith.muli",
+                          rock__genBin(g, "arith.divui", p->nCols, cW, "index"),
+                          cW, "index");
   int t = rock__genFor(g, c0, rock__genIndex(g, a->Dqk / E), c1);
   int d[4];
   d[0] = rock__genBin(g, "arith.muli", t, cE, "index");
@@ -140,10 +142,10 @@ static void packKeyMajor(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     rock__idx3(ib, sizeof ib, p->gBlk, d[e], jj);
     rock__genLine(g, "%%v%d = rock.view_load %%v%d[%s] : %s -> %s", x, p->ktv,
                   ib, mkt, k->elt);
-    rock__idx2(ib, sizeof ib, t,
-               e ? rock__genBin(g, "arith.addi", jE, rock__genIndex(g, e),
-                                "index")
-                 : jE);
+    rock__idx2(
+        ib, sizeof ib, t,
+        e ? rock__genBin(g, "arith.addi", jE, rock__genIndex(g, e), "index")
+          : jE);
     rock__genStore(g, x, b->KP, b->mKP, ib, 1, k->elt);
   }
   rock__genEnd(g);
@@ -185,21 +187,21 @@ static void packDimMajor(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
 static void keyBias(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                     const RockCpuPack *p) {
   char ib[128];
-  int n = rock__genFor(g, p->c0, rock__genIndex(g, a->MB),
-                       rock__genIndex(g, 16));
+  int n =
+      rock__genFor(g, p->c0, rock__genIndex(g, a->MB), rock__genIndex(g, 16));
   int n4 = rock__genBin(g, "arith.muli", n, rock__genIndex(g, 4), "index");
   int t, acc, res;
-  res = rock__genForIter(g, p->c0, rock__genIndex(g, a->Dqk / 4), p->c1,
-                         rock__genZero(g, "i32", 16), "vector<16xi32>", &t,
-                         &acc);
+  res =
+      rock__genForIter(g, p->c0, rock__genIndex(g, a->Dqk / 4), p->c1,
+                       rock__genZero(g, "i32", 16), "vector<16xi32>", &t, &acc);
   rock__idx2(ib, sizeof ib, t, n4);
   int kv = rock__genLoad(g, b->KP, b->mKP, ib, 64, "i8");
   int s = rock__cpuDotU8S8(g, acc, rock__genSplat(g, "-128", "i8", 64), kv);
   rock__genYieldEnd(g, s, "vector<16xi32>");
   int neg = rock__genBin(g, "arith.subi", rock__genZero(g, "i32", 16), res,
                          "vector<16xi32>");
-  rock__genLine(g, "vector.store %%v%d, %%v%d[%%v%d] : %s, vector<16xi32>",
-                neg, b->Kb, n, b->mKb);
+  rock__genLine(g, "vector.store %%v%d, %%v%d[%%v%d] : %s, vector<16xi32>", neg,
+                b->Kb, n, b->mKb);
   rock__genEnd(g);
 }
 
@@ -388,11 +390,11 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rowGroup(g, p->nRows, nr, rows);
   /* Key groups up to the keys the group needs (VP holds ceil(nCols / 2)). */
   int keys = groupKeys(g, a, b, p, rows, nr);
-  int nt = pairs ? rock__genBin(
-                       g, "arith.divui",
-                       rock__genBin(g, "arith.addi", keys, p->c1, "index"),
-                       rock__genIndex(g, 2), "index")
-                 : keys;
+  int nt =
+      pairs ? rock__genBin(g, "arith.divui",
+                           rock__genBin(g, "arith.addi", keys, p->c1, "index"),
+                           rock__genIndex(g, 2), "index")
+            : keys;
   int n = rock__genFor(g, p->c0, rock__genIndex(g, a->Dv),
                        rock__genIndex(g, 16 * nv));
   for (int v = 0; v < nv; ++v)

@@ -125,11 +125,10 @@ int rock__cpuRowMax(RockGen *g, const RockCpuBufs *b, int r, const RockSeg *seg,
     int w = seg[k].w, j, mx;
     char tf[64];
     rock__typeStrS(tf, sizeof tf, "f32", w);
-    int res = rock__genForIter(g, rock__genIndex(g, seg[k].lo),
-                               rock__genIndex(g, seg[k].hi),
-                               rock__genIndex(g, w),
-                               rock__genSplat(g, ROCK_NINF, "f32", w), tf, &j,
-                               &mx);
+    int res =
+        rock__genForIter(g, rock__genIndex(g, seg[k].lo),
+                         rock__genIndex(g, seg[k].hi), rock__genIndex(g, w),
+                         rock__genSplat(g, ROCK_NINF, "f32", w), tf, &j, &mx);
     rock__idx2(ib, sizeof ib, r, j);
     int x = rock__genLoad(g, b->St, b->mSt, ib, w, "f32");
     rock__genYieldEnd(g, rock__genBin(g, "arith.maxnumf", mx, x, tf), tf);

@@ -73,6 +73,12 @@
 // IR-VNNI: scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
 // IR-VNNI: vector.shuffle {{.*}} [0, 1, 2, 3, 0, 1, 2, 3
 // IR-VNNI: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// The dequantising region on 16 scores at a time (its ops cloned on
+// vectors), then the tail's scores one by one; the row's maximum after them.
+// IR-VNNI: arith.subi {{.*}} : vector<16xi32>
+// IR-VNNI-NEXT: arith.sitofp {{.*}} : vector<16xi32> to vector<16xf32>
+// IR-VNNI: arith.sitofp {{.*}} : i32 to f32
+// IR-VNNI: vector.reduction <maxnumf>
 // gemm1: f32 FMA blocks (16 accumulators) on the f32 P and V tiles.
 // IR-VNNI: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // IR-VNNI: llvm.intr.fma
