@@ -270,17 +270,18 @@ void rock__cpuPackV(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
 static int blockVecs(int64_t cols) { return cols % 64 == 0 ? 4 : 2; }
 
 /* C[r][n..n+16*nv) (+)= Σ_t group(A[r][E t .. E t + E)) · B[t][E n ..] for
- * the ACCS / nv rows[]: the accumulators start at init[] and are returned
- * in res[]; `nt` group steps, B columns of vector v at E (n + 16 v). */
+ * the nr rows[] (nr nv <= ACCS): the accumulators start at init[] and are
+ * returned in res[]; `nt` group steps, B columns of vector v at E (n + 16 v).
+ */
 static void dotBlock(RockGen *g, const DotKind *k, int A, const char *mA, int B,
-                     const char *mB, const int *rows, int nv, int n, int nt,
-                     const int *init, int *res) {
+                     const char *mB, const int *rows, int nr, int nv, int n,
+                     int nt, const int *init, int *res) {
   char ib[128], ta[32];
-  int t, args[ACCS], nacc[ACCS], nr = ACCS / nv, E = k->E;
+  int t, args[ACCS], nacc[ACCS], E = k->E;
   int c0 = rock__genIndex(g, 0), cE = rock__genIndex(g, E);
   snprintf(ta, sizeof ta, "vector<16x%s>", k->acc);
-  rock__genForMulti(g, c0, nt, rock__genIndex(g, 1), ACCS, init, ta, &t, args,
-                    res);
+  rock__genForMulti(g, c0, nt, rock__genIndex(g, 1), nr * nv, init, ta, &t,
+                    args, res);
   int tE = E > 1 ? rock__genBin(g, "arith.muli", t, cE, "index") : t;
   int nE = E > 1 ? rock__genBin(g, "arith.muli", n, cE, "index") : n;
   int bv[4];
@@ -297,7 +298,7 @@ static void dotBlock(RockGen *g, const DotKind *k, int A, const char *mA, int B,
     for (int v = 0; v < nv; ++v)
       nacc[h * nv + v] = dotStep(g, k, args[h * nv + v], ap, bv[v]);
   }
-  rock__genYieldMultiEnd(g, ACCS, nacc, ta);
+  rock__genYieldMultiEnd(g, nr * nv, nacc, ta);
 }
 
 /* The keys of the tile that a group of rows[0..nr) needs: nCols, or
@@ -344,15 +345,13 @@ static void rowGroup(RockGen *g, int nRows, int nr, int rows[MAX_ROWS]) {
     rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
 }
 
-void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
-                          const RockCpuPack *p) {
+/* gemm0's block of the nr rows[] and nv vectors of 16 keys at key n. */
+static void gemm0Block(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                       const RockCpuPack *p, const int *rows, int nr, int nv,
+                       int n) {
   char ib[128];
   const DotKind *k = kindOfK(a);
-  int nv = blockVecs(a->MB), nr = ACCS / nv;
-  int rows[MAX_ROWS], init[ACCS], res[ACCS], cols[4];
-  rowGroup(g, p->nRows, nr, rows);
-  int keys = roundUp(g, groupKeys(g, a, b, p, rows, nr), 16 * nv);
-  int n = rock__genFor(g, p->c0, keys, rock__genIndex(g, 16 * nv));
+  int init[ACCS], res[ACCS], cols[4];
   for (int v = 0; v < nv; ++v) {
     cols[v] =
         v ? rock__genBin(g, "arith.addi", n, rock__genIndex(g, 16 * v), "index")
@@ -367,14 +366,53 @@ void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     for (int h = 0; h < nr; ++h)
       init[h * nv + v] = z;
   }
-  dotBlock(g, k, b->Qb, b->mQb, b->KP, b->mKP, rows, nv, n,
+  dotBlock(g, k, b->Qb, b->mQb, b->KP, b->mKP, rows, nr, nv, n,
            rock__genIndex(g, a->Dqk / k->E), init, res);
   for (int h = 0; h < nr; ++h)
     for (int v = 0; v < nv; ++v) {
       rock__idx2(ib, sizeof ib, rows[h], cols[v]);
       rock__genStore(g, res[h * nv + v], b->Sa, b->mSa, ib, 16, k->acc);
     }
+}
+
+void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                          const RockCpuPack *p) {
+  int nv = blockVecs(a->MB), nr = ACCS / nv, rows[MAX_ROWS];
+  rowGroup(g, p->nRows, nr, rows);
+  int keys = groupKeys(g, a, b, p, rows, nr);
+  int cB = rock__genIndex(g, 16 * nv);
+  /* Without per-row limits every group takes the tile in full blocks; with
+   * them (causal, KV cache), the blocks of 16 nv keys that the group's keys
+   * fill, then one block of the 1..nv 16-key vectors left (a causal
+   * diagonal tile's groups end anywhere in it). */
+  int full =
+      a->dynamic
+          ? rock__genBin(g, "arith.muli",
+                         rock__genBin(g, "arith.divui", keys, cB, "index"), cB,
+                         "index")
+          : roundUp(g, keys, 16 * nv);
+  int n = rock__genFor(g, p->c0, full, cB);
+  gemm0Block(g, a, b, p, rows, nr, nv, n);
   rock__genEnd(g);
+  if (a->dynamic && nv > 1) {
+    int c16 = rock__genIndex(g, 16);
+    int left = rock__genBin(
+        g, "arith.divui",
+        rock__genBin(g, "arith.subi", roundUp(g, keys, 16), full, "index"), c16,
+        "index");
+    rock__genLine(g, "scf.index_switch %%v%d", left);
+    for (int t = 1; t <= nv; ++t) {
+      rock__genLine(g, "case %d {", t);
+      g->depth++;
+      gemm0Block(g, a, b, p, rows, nr, t, full);
+      rock__genLine(g, "scf.yield");
+      g->depth--;
+      rock__genLine(g, "}");
+    }
+    rock__genLine(g, "default {");
+    rock__genLine(g, "  scf.yield");
+    rock__genLine(g, "}");
+  }
   rock__genEnd(g);
 }
 
@@ -403,9 +441,11 @@ void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
           : n;
   rock__cpuScaledO(g, b, rows, nr, cols, nv, init);
   if (pairs)
-    dotBlock(g, k, b->Pb, b->mPb, b->VP, b->mVP, rows, nv, n, nt, init, res);
+    dotBlock(g, k, b->Pb, b->mPb, b->VP, b->mVP, rows, nr, nv, n, nt, init,
+             res);
   else
-    dotBlock(g, k, b->St, b->mSt, b->Vl, b->mVl, rows, nv, n, nt, init, res);
+    dotBlock(g, k, b->St, b->mSt, b->Vl, b->mVl, rows, nr, nv, n, nt, init,
+             res);
   for (int h = 0; h < nr; ++h)
     for (int v = 0; v < nv; ++v) {
       rock__idx2(ib, sizeof ib, rows[h], cols[v]);

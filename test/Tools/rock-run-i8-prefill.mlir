@@ -73,6 +73,11 @@
 // IR-VNNI: scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
 // IR-VNNI: vector.shuffle {{.*}} [0, 1, 2, 3, 0, 1, 2, 3
 // IR-VNNI: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// Then the group's last 1-4 vectors of 16 keys in one narrower block.
+// IR-VNNI: scf.index_switch
+// IR-VNNI-NEXT: case 1 {
+// IR-VNNI: scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>) {
+// IR-VNNI: case 4 {
 // The dequantising region on 16 scores at a time (its ops cloned on
 // vectors), then the tail's scores one by one; the row's maximum after them.
 // IR-VNNI: arith.subi {{.*}} : vector<16xi32>
