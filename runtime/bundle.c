@@ -144,8 +144,9 @@ static const char *paramKindName(RockParamKind k) {
 }
 
 static void writeTensorMap(FILE *f, int i, const RockBundleTensorMap *m) {
-  fprintf(f, "tensor_map %d arg %d %s offset %lld rank %d dims", i, m->arg,
-          rockDTypeGetName(m->dtype), (long long)m->offset, m->rank);
+  fprintf(f, "tensor_map %d %s %d %s offset %lld rank %d dims", i,
+          m->pool ? "pool" : "arg", m->arg, rockDTypeGetName(m->dtype),
+          (long long)m->offset, m->rank);
   for (int d = 0; d < m->rank; ++d)
     fprintf(f, " %lld", (long long)m->dims[d]);
   fprintf(f, " strides");
@@ -387,11 +388,12 @@ static bool readInts(char **fd, int n, int *at, const char *kw, int count,
 static bool readTensorMap(Reader *r, RockBundleFunc *fn, char **fd, int n) {
   int64_t index, arg, rank, swz;
   if (n < 9 || !parseI64(fd[1], &index) || index != fn->numTensorMaps ||
-      index >= ROCK_BUNDLE_MAX_TMAPS || strcmp(fd[2], "arg") ||
-      !parseI64(fd[3], &arg))
+      index >= ROCK_BUNDLE_MAX_TMAPS ||
+      (strcmp(fd[2], "arg") && strcmp(fd[2], "pool")) || !parseI64(fd[3], &arg))
     return fail(r, "bad tensor_map line", NULL);
   RockBundleTensorMap *m = &fn->tensorMaps[fn->numTensorMaps];
   m->arg = (int)arg;
+  m->pool = !strcmp(fd[2], "pool");
   int at = 5;
   if (!rockDTypeParse(fd[4], &m->dtype) ||
       !readInts(fd, n, &at, "offset", 1, &m->offset) ||
@@ -413,11 +415,19 @@ static bool readTensorMap(Reader *r, RockBundleFunc *fn, char **fd, int n) {
 /// valid element type and swizzle, boxes of 1..256 elements (the inner one
 /// a multiple of 16 bytes and at most the swizzle span), strides multiples
 /// of 16 bytes, a 16-byte aligned base, every element inside the argument.
-static bool checkTensorMap(Reader *r, const RockBundleFunc *fn,
+static bool checkTensorMap(Reader *r, const RockBundle *b,
+                           const RockBundleFunc *fn,
                            const RockBundleTensorMap *m) {
-  if (m->arg < 0 || m->arg >= fn->numArgs || fn->args[m->arg].dtype != m->dtype)
+  /* (a pool map: its argument is the page table; the pool holds a page of
+   * the harness's page_size elements per entry) */
+  const RockAttnProblem *pr = &b->harness.problem;
+  if (m->arg < 0 || m->arg >= fn->numArgs ||
+      (m->pool ? fn->args[m->arg].dtype != ROCK_DTYPE_I64 || !pr->paged ||
+                     pr->pageSize <= 0
+               : fn->args[m->arg].dtype != m->dtype))
     return fail(r, "a tensor map's argument or element type is wrong in",
                 fn->name);
+  int64_t span = fn->args[m->arg].numElements * (m->pool ? pr->pageSize : 1);
   int64_t e = (int64_t)rockDTypeGetSize(m->dtype), last = m->offset;
   bool ok = m->offset >= 0 && (m->offset * e) % 16 == 0 &&
             (m->swizzle == 0 || m->swizzle == 32 || m->swizzle == 64 ||
@@ -432,18 +442,19 @@ static bool checkTensorMap(Reader *r, const RockBundleFunc *fn,
     if (ok)
       last += (m->dims[d] - 1) * (stride / e);
   }
-  if (!ok || last >= fn->args[m->arg].numElements)
+  if (!ok || last >= span)
     return fail(r, "a tensor map breaks a TMA rule or leaves its argument in",
                 fn->name);
   return true;
 }
 
 /// Checks every param index of `fn` against its arguments and scratch.
-static bool checkFunc(Reader *r, const RockBundleFunc *fn) {
+static bool checkFunc(Reader *r, const RockBundle *b,
+                      const RockBundleFunc *fn) {
   if (fn->numLaunches == 0)
     return fail(r, "function has no launches", fn->name);
   for (int m = 0; m < fn->numTensorMaps; ++m)
-    if (!checkTensorMap(r, fn, &fn->tensorMaps[m]))
+    if (!checkTensorMap(r, b, fn, &fn->tensorMaps[m]))
       return false;
   for (int l = 0; l < fn->numLaunches; ++l)
     for (int p = 0; p < fn->launches[l].numParams; ++p) {
@@ -562,7 +573,7 @@ static bool readBody(Reader *r, RockBundle *b) {
     fail(r, "bundle truncated (no 'end' line)", NULL);
   r->line = 0; // whole-bundle checks name no line
   for (int i = 0; r->ok && i < b->numFuncs; ++i)
-    checkFunc(r, &b->funcs[i]);
+    checkFunc(r, b, &b->funcs[i]);
   return r->ok;
 }
 

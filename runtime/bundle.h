@@ -21,8 +21,8 @@
 //   <numArgs> arg <index> <dtype> <numElements>    host argument types, in
 //   order scratch <bytes> [zero]               memref.alloc buffers, in order
 //   (zero: rock.zero_init, starts zeroed; else filled with 0xff)
-//   tensor_map <i> arg <a> <dtype> offset <elements> rank <r> dims <r values>
-//   strides <r - 1 values, bytes> box <r values> swizzle <0|32|64|128>
+//   tensor_map <i> arg|pool <a> <dtype> offset <elements> rank <r> dims <r
+//   values> strides <r - 1 values, bytes> box <r values> swizzle <0|32|64|128>
 //   launch <object> <kernel> grid X Y Z block X Y Z smem N
 //   param arg <i> | param scratch <i> | param tmap <i> | param i64 <v> |
 //   param i32 <v> | param f32 <bits>     kernel parameters, in PTX order
@@ -90,8 +90,15 @@ typedef struct RockBundleArg {
 /// argument and passes to the kernel as a pointer to a 128-byte device
 /// buffer holding it. Dims innermost first; strides in bytes, of dims 1..;
 /// the base is the argument's address plus `offset` elements.
+/// A pool map (`pool`: bundle keyword `pool` for `arg`) runs over the page
+/// pool of page table `arg` instead: its base is the device pool (plus
+/// `offset`), it must lie inside the pool (table entries x the harness's
+/// page_size elements), and the device buffer holds the pool's address as
+/// an i64 at byte 128, after the map (the kernel turns page addresses into
+/// pool rows with it).
 typedef struct RockBundleTensorMap {
   int arg;
+  bool pool;
   RockDType dtype;
   int64_t offset;
   int rank;

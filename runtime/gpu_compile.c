@@ -358,7 +358,14 @@ static bool readTensorMap(Extract *x, MlirOperation op, MlirAttribute d) {
                 "@%s: a malformed rock.tensor_map (arg, dtype, offset, dims, "
                 "strides, box, swizzle)",
                 fn->name);
+  int64_t pool = 0; /* (optional: a page pool map, tma_view.h) */
+  if (!mlirAttributeIsNull(
+          mlirDictionaryAttrGetElementByName(d, str("pool"))) &&
+      (!i64Field(d, "pool", &pool) || (pool != 0 && pool != 1)))
+    return fail(x->err, x->errSize, "@%s: a malformed rock.tensor_map pool",
+                fn->name);
   m->arg = (int)arg;
+  m->pool = pool == 1;
   m->swizzle = (int)swz;
   x->tmaps[fn->numTensorMaps++] = op;
   return true;

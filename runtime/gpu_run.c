@@ -67,7 +67,7 @@ static int checkFuncs(const RockSession *s, const RockBundle *b) {
 /// `, tensor map of K (bf16 dims 128x500x2 box 64x128x1 swizzle 128)`.
 static void printTensorMap(const char *sep, const RockBundleTensorMap *m,
                            const RockSessionArg *args, int n) {
-  printf("%s tensor map of %s (%s dims", sep,
+  printf("%s tensor map of %s%s (%s dims", sep, m->pool ? "the pool of " : "",
          m->arg < n ? args[m->arg].role : "?", rockDTypeGetName(m->dtype));
   for (int d = 0; d < m->rank; ++d)
     printf("%s%lld", d ? "x" : " ", (long long)m->dims[d]);
@@ -147,6 +147,8 @@ typedef struct DevMap {
 } DevMap;
 
 enum { kMaxDevMaps = (kMaxCopies + 1) * ROCK_BUNDLE_MAX_TMAPS };
+/// A tensor map's device buffer: the map, then (pool maps) the pool address.
+enum { kMapBufBytes = ROCK_CU_TENSOR_MAP_BYTES + 64 };
 
 typedef struct Gpu {
   const char *tool;
@@ -160,6 +162,10 @@ typedef struct Gpu {
   int numBufs;
   DevMap maps[kMaxDevMaps];
   int numMaps;
+  /// every device page table uploaded, with the device pool it points into
+  /// (pool tensor maps: RockBundleTensorMap.pool)
+  RockCuDevPtr tables[kMaxDevMaps], tablePools[kMaxDevMaps];
+  int numTables;
   char deviceName[128];
   int cc, sms, l2Bytes;
   double loadMs, copyMs;
@@ -197,6 +203,10 @@ static bool uploadTable(Gpu *g, const RockPagedCache *c, RockCuDevPtr pool,
     return false;
   }
   rockPageTableRebase(c, pool, dev);
+  if (g->numTables < kMaxDevMaps) {
+    g->tables[g->numTables] = table;
+    g->tablePools[g->numTables++] = pool;
+  }
   RockCuResult r =
       g->cu.memcpyHtoD(table, dev, (size_t)c->numSlots * sizeof(int64_t));
   free(dev);
@@ -257,18 +267,32 @@ static int tmapType(RockDType t) {
   }
 }
 
+/// The device pool that device page table `table` points into, or 0.
+static RockCuDevPtr poolOf(const Gpu *g, RockCuDevPtr table) {
+  for (int i = 0; i < g->numTables; ++i)
+    if (g->tables[i] == table)
+      return g->tablePools[i];
+  return 0;
+}
+
 /// Encodes tensor map `m` over the device argument at `arg` into `dev`
-/// (128 bytes): cuTensorMapEncodeTiled, tiled, no interleave, zeros out of
-/// bounds, L2 promotion of 256 bytes.
+/// (kMapBufBytes): cuTensorMapEncodeTiled, tiled, no interleave, zeros out
+/// of bounds, L2 promotion of 256 bytes. A pool map (m->pool: `arg` is a
+/// page table) runs over that table's device pool, whose address follows
+/// the map at byte 128.
 static bool encodeMap(Gpu *g, const RockBundleTensorMap *m, RockCuDevPtr arg,
                       RockCuDevPtr dev, char *err, size_t errSize) {
+  if (m->pool && !(arg = poolOf(g, arg))) {
+    snprintf(err, errSize, "a pool tensor map's page table has no device pool");
+    return false;
+  }
   if (!g->cu.tensorMapEncodeTiled) {
     snprintf(err, errSize,
              "the bundle has tensor maps and the CUDA driver "
              "has no cuTensorMapEncodeTiled (CUDA 12 or later)");
     return false;
   }
-  _Alignas(64) unsigned char map[ROCK_CU_TENSOR_MAP_BYTES];
+  _Alignas(64) unsigned char map[kMapBufBytes] = {0};
   uint64_t dims[ROCK_BUNDLE_TMAP_MAX_RANK], strides[ROCK_BUNDLE_TMAP_MAX_RANK];
   uint32_t box[ROCK_BUNDLE_TMAP_MAX_RANK], ones[ROCK_BUNDLE_TMAP_MAX_RANK];
   for (int d = 0; d < m->rank; ++d) {
@@ -287,6 +311,8 @@ static bool encodeMap(Gpu *g, const RockBundleTensorMap *m, RockCuDevPtr arg,
                                 base, dims, strides, box, ones, 0, swz,
                                 ROCK_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0),
      "cuTensorMapEncodeTiled");
+  uint64_t pool = arg; /* (read by pool maps' kernels only) */
+  memcpy(map + ROCK_CU_TENSOR_MAP_BYTES, &pool, sizeof pool);
   CU(g->cu.memcpyHtoD(dev, map, sizeof map), "copying a tensor map");
   return true;
 }
@@ -306,7 +332,7 @@ static bool devMap(Gpu *g, int fi, int mi, RockCuDevPtr arg, RockCuDevPtr *out,
     snprintf(err, errSize, "too many tensor maps");
     return false;
   }
-  CU(g->cu.memAlloc(out, ROCK_CU_TENSOR_MAP_BYTES), "cuMemAlloc (tensor map)");
+  CU(g->cu.memAlloc(out, kMapBufBytes), "cuMemAlloc (tensor map)");
   g->maps[g->numMaps++] = (DevMap){fi, mi, arg, *out};
   return encodeMap(g, &g->b->funcs[fi].tensorMaps[mi], arg, *out, err, errSize);
 }

@@ -203,7 +203,7 @@ def parse_variants(specs):
             if bad:
                 sys.exit(f"--variants: {v!r}: unknown modifier {bad[0]!r} "
                          f"(have {','.join(bench_cases.MODS)})")
-        out[suite] = vs.split(",")
+        out[suite] = list(dict.fromkeys(vs.split(",")))  # once each
     return out
 
 
@@ -373,6 +373,8 @@ def prepare(args):
         for case in table:
             case["bundles"] = {v: b for v, b in case["bundles"].items()
                                if b in kept}
+            case["variants"] = [v for v in case["variants"]
+                                if v in case["bundles"]]
         table = [c for c in table if c["bundles"]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(compile_one, jobs))

@@ -40,6 +40,14 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "key tiles ahead prefetched to L2 (NVIDIA tensor-core schedule)"},
     {"tma", "rock.gpu_wgmma_tma", true, 0, 1, false, NULL,
      "the warpgroup-MMA schedule's K / V staged by TMA (sm_90, dense)"},
+    {"wide", "rock.gpu_wgmma_wide", true, 0, 1, false, NULL,
+     "the warpgroup-MMA schedule's producer form above head dim 128 (sm_90)"},
+    {"wkeys", "rock.gpu_wgmma_keys", false, 0, 256, false, NULL,
+     "the warpgroup-MMA schedule's key tile: 0 (the rule), 64, 128, 192, "
+     "256 (sm_90)"},
+    {"consumers", "rock.gpu_wgmma_consumers", false, 0, 3, false, NULL,
+     "the warpgroup-MMA schedule's consumer warpgroups at most (0: the rule; "
+     "sm_90)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

@@ -46,8 +46,11 @@ typedef enum RockPerfKnob {
   ROCK_KNOB_PRODUCER,   ///< producer=0|1: its producer warpgroup (sm_90)
   ROCK_KNOB_PINGPONG,   ///< pingpong=0|1: its consumer ping-pong (sm_90)
   ROCK_KNOB_SWIZZLE128, ///< swizzle128=0|1: its 128-byte swizzle (sm_90)
-  ROCK_KNOB_L2,  ///< l2=N: key tiles ahead prefetched to L2 (tensor cores)
-  ROCK_KNOB_TMA, ///< tma=0|1: its K / V staged by TMA (sm_90)
+  ROCK_KNOB_L2,    ///< l2=N: key tiles ahead prefetched to L2 (tensor cores)
+  ROCK_KNOB_TMA,   ///< tma=0|1: its K / V staged by TMA (sm_90)
+  ROCK_KNOB_WIDE,  ///< wide=0|1: its producer form above head dim 128
+  ROCK_KNOB_WKEYS, ///< wkeys=N: its key tile (0: the rule; sm_90)
+  ROCK_KNOB_CONSUMERS, ///< consumers=N: its consumer warpgroups at most
   ROCK_KNOB_COUNT
 } RockPerfKnob;
 

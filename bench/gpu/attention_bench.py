@@ -106,8 +106,10 @@ def read_bundle(path):
             # tensor_map I arg A DTYPE offset O rank R dims .. strides ..
             # box .. swizzle S (runtime/bundle.h)
             r = int(fd[8])
+            # (`pool A`: a map over the page pool of page table A)
             fn["tmaps"].append({
-                "arg": int(fd[3]), "dtype": fd[4], "offset": int(fd[6]),
+                "arg": int(fd[3]), "pool": fd[2] == "pool",
+                "dtype": fd[4], "offset": int(fd[6]),
                 "dims": [int(x) for x in fd[10:10 + r]],
                 "strides": [int(x) for x in fd[11 + r:10 + 2 * r]],
                 "box": [int(x) for x in fd[11 + 2 * r:11 + 3 * r]],
@@ -186,6 +188,7 @@ class RockKernel:
                 for n, z in fn["scratch"]]
             self.funcs[fname] = (fn, kernels, scratch)
         self.maps = {}  # (function, map, argument address) -> device bytes
+        self.pool_of = {}  # page table address -> its pool's address
 
     def h(self, key, default=None):
         v = self.b["harness"].get(key)
@@ -203,7 +206,11 @@ class RockKernel:
         m = self.funcs[fname][0]["tmaps"][i]
         key = (fname, i, args[m["arg"]].data_ptr())
         if key not in self.maps:
-            blob = encode_tensor_map(m, key[2])
+            # a pool map runs over the table's pool, whose address follows
+            # the map at byte 128 (runtime/gpu_run.c, docs/gpu-runner.md)
+            base = self.pool_of[key[2]] if m["pool"] else key[2]
+            blob = encode_tensor_map(m, base) + struct.pack("<Q", base) + \
+                bytes(56)
             self.maps[key] = torch.frombuffer(bytearray(blob),
                                               dtype=torch.uint8).cuda()
         return self.maps[key]
@@ -423,7 +430,9 @@ def rock_sets(kern, q, k, v, copies, case):
                 table = pool.data_ptr() + perm.to(torch.int64) * (
                     ps * cache.element_size())
                 keep.append(pool)
-                args.append(table.contiguous())
+                table = table.contiguous()
+                kern.pool_of[table.data_ptr()] = pool.data_ptr()
+                args.append(table)
         else:
             kd = kk.reshape(B * Hkv, L, D)
             if not transk:

@@ -39,7 +39,13 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # fc0: the internal split merged in the kernel / by the second launch
 # (decode; by default for few rows and many partitions); tma / tma0: K and
 # V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
-# only, paged K / V keep cp.async; the default since run 9) / by cp.async.
+# only, paged K / V keep cp.async; the default since run 9) / by cp.async;
+# ptma: paged K / V by TMA too, one copy per page (rock.gpu_wgmma_tma_paged,
+# opt-in).
+# wide: the producer warpgroup and TMA also at d 256 (setmaxnreg 240 / 24;
+# opt-in); k128 / k192 / k256: key tiles of that many keys where they fit
+# 227 KiB; cw3: three consumer warpgroups (192 rows, setmaxnreg 160 / 32;
+# head dims up to 128, no per-row key limits).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -50,10 +56,16 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "sw128": "--module-attr rock.gpu_wgmma_swizzle128=true",
         "tma": "--module-attr rock.gpu_wgmma_tma=true",
         "tma0": "--module-attr rock.gpu_wgmma_tma=false",
+        "ptma": "--module-attr rock.gpu_wgmma_tma_paged=true",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",
-        "fc": "--module-attr rock.gpu_fused_combine=true"}
+        "fc": "--module-attr rock.gpu_fused_combine=true",
+        "wide": "--module-attr rock.gpu_wgmma_wide=true",
+        "k128": "--module-attr rock.gpu_wgmma_keys=128",
+        "k192": "--module-attr rock.gpu_wgmma_keys=192",
+        "k256": "--module-attr rock.gpu_wgmma_keys=256",
+        "cw3": "--module-attr rock.gpu_wgmma_consumers=3"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

@@ -31,9 +31,14 @@
  * faster than the 32-byte swizzle), rock.gpu_wgmma_swizzle128 = false
  * keeps the 32-byte one; dense K and V are staged by TMA in the producer
  * form (attention_wgmma_tma.c; always 128-byte swizzled; on the H200
- * 1.31-1.54x the cp.async staging at d 128, run 9; paged K / V keep
- * cp.async), rock.gpu_wgmma_tma = false keeps cp.async. A module whose kernels
- * hold wgmma is compiled for sm_90a (rock-gpu-attach-target).
+ * 1.31-1.54x the cp.async staging at d 128, run 9), rock.gpu_wgmma_tma =
+ * false keeps cp.async; paged K / V keep cp.async without a producer unless
+ * rock.gpu_wgmma_tma_paged = true (one TMA copy per page over a map of the
+ * page pool, where rock__wgTmaPagedPlan's rule allows); three plan
+ * parameters (planShape, planKeys): rock.gpu_wgmma_wide (the producer form
+ * at d 256), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers
+ * (3 consumer warpgroups). A module whose kernels hold wgmma is compiled
+ * for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -55,18 +60,98 @@ typedef struct WgSwitches {
   bool pingpong; /* rock.gpu_wgmma_pingpong */
   bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
   bool tma;      /* rock.gpu_wgmma_tma */
+  bool tmaPaged; /* rock.gpu_wgmma_tma_paged */
+  bool wide;     /* rock.gpu_wgmma_wide */
+  int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
+  int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
  * of (tma_view.h): whole 64-element blocks of head dims, the contiguous
  * dimension d (K [keys][d], V) or the keys (K [d][keys], tiles of whole
- * blocks). Fills c->tk, c->tv. Paged K / V never get here (ws). */
+ * blocks). Fills c->tk, c->tv. Paged K / V: rock__wgTmaPagedPlan. */
 static bool tmaViews(MlirOperation op, WgCtx *c) {
   const RockAttn *a = c->a;
   return a->Dqk % 64 == 0 && a->Dv % 64 == 0 &&
          rock__gpuTmaView(mlirOperationGetOperand(op, 1), &c->tk) &&
          rock__gpuTmaView(mlirOperationGetOperand(op, 2), &c->tv) &&
          c->tk.stride[a->kKeyMajor ? 1 : 2] == 1 && c->tv.stride[2] == 1;
+}
+
+/* The workgroup memory of a plan with key tiles of mb keys: Q, then two
+ * stages of K and V, the 1 KiB of the swizzle's alignment, the mbarriers
+ * (sets c->q, k, v, stageBytes, barOff, bytes). */
+static void layout(WgCtx *c) {
+  const RockAttn *a = c->a;
+  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128};
+  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk,
+                  "",    c->sw128};
+  c->v = (WgTile){(int)a->Dv, c->mb,   true, c->k.off + 2LL * c->mb * a->Dqk,
+                  "",         c->sw128};
+  c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
+  /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
+  c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
+  c->bytes = c->barOff + (c->ws ? (c->tma ? 80 : 64) : 0);
+}
+
+/* The workgroup's shape: consumer warpgroups (nwg, nb rows), whether a
+ * producer warpgroup copies (ws) and the register split of the roles. The
+ * rule: 2 consumer warpgroups from 128 merged rows on (else 1);
+ * rock.gpu_wgmma_consumers = N asks for up to N (3: 192 rows, head dims
+ * up to 128, the producer form only, no per-row key limits: with the
+ * causal / KV-cache / window masks its 160 registers spill, ptxas -v).
+ * Warp-specialised (a producer
+ * warpgroup; rock.gpu_wgmma_producer = false turns it off) with two or
+ * three consumer warpgroups, no pre-softmax region and dense K / V
+ * (through page tables one copying warpgroup is slower than all threads,
+ * bench/RESULTS-gpu-wgmma.md run 2), head dims up to 128, or up to 256
+ * with rock.gpu_wgmma_wide (d 256: O alone is 128 registers a lane, which
+ * fits setmaxnreg 240; the region's extra values would not). setmaxnreg:
+ * two consumer warpgroups 232 / producer 40 (240 / 24 above d 128), three
+ * 160 / 32 (the register file's 64 Ki either way). */
+static void planShape(MlirOperation op, const RockAttn *a,
+                      const WgSwitches *sw, WgCtx *c) {
+  int64_t sqr = a->Sq * a->R;
+  int want = sw->consumers ? sw->consumers : WG_MAX_WG;
+  bool narrow = a->Dqk <= 128 && a->Dv <= 128;
+  if (want > 2 && (!narrow || a->dynamic || a->hasLow))
+    want = 2;
+  c->nwg = (int)(sqr / WG_ROWS < want ? sqr / WG_ROWS : want);
+  if (c->nwg < 1)
+    c->nwg = 1;
+  bool wsShape = sw->producer && c->nwg >= 2 && (narrow || sw->wide) &&
+                 mlirBlockIsNull(a->rblock);
+  /* Paged K / V take the producer form only with TMA copies, one per page
+   * (through page tables one copying warpgroup's cp.async is slower than
+   * all threads', bench/RESULTS-gpu-wgmma.md run 2), where
+   * rock__wgTmaPagedPlan's rule allows, with two consumer warpgroups at
+   * head dims up to 128 and the rule's key tile (the producer's 40
+   * registers hold a tile's page addresses). */
+  c->mb = narrow ? 128 : 64;
+  bool pagedTma = a->kvPaged && wsShape && narrow && c->nwg == 2 &&
+                  sw->tma && sw->tmaPaged && rock__wgTmaPagedPlan(op, c);
+  c->ws = wsShape && (!a->kvPaged || pagedTma);
+  if (c->nwg > 2 && !c->ws)
+    c->nwg = 2;
+  c->nb = WG_ROWS * c->nwg;
+  c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
+  c->regsC = c->nwg > 2 ? 160 : narrow ? 232 : 240;
+  c->regsP = c->nwg > 2 ? 32 : narrow ? 40 : 24;
+}
+
+/* The key tile: 128 keys (64 when a head dim is above 128), or
+ * rock.gpu_wgmma_keys where that plan fits the workgroup memory. */
+static void planKeys(const WgSwitches *sw, WgCtx *c) {
+  const RockAttn *a = c->a;
+  c->mb = a->Dqk <= 128 && a->Dv <= 128 ? 128 : 64;
+  layout(c);
+  if (!sw->keys || sw->keys == c->mb || c->paged)
+    return;
+  WgCtx t = *c;
+  t.mb = sw->keys;
+  layout(&t);
+  if (t.bytes <= SMEM_MAX)
+    *c = t;
 }
 
 /* The plan for `a`: false when the schedule does not apply. */
@@ -94,39 +179,19 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   if (a->Sq < WG_ROWS || a->Dqk % 16 || a->Dv % 16 || a->Dqk > 256 ||
       a->Dv > 256 || (a->kKeyMajor && a->Sk % 8))
     return false;
-  c->nwg = sqr >= WG_ROWS * WG_MAX_WG ? WG_MAX_WG : 1;
-  c->nb = WG_ROWS * c->nwg;
-  c->mb = a->Dqk <= 128 && a->Dv <= 128 ? 128 : 64;
-  /* Warp-specialised (a producer warpgroup; rock.gpu_wgmma_producer =
-   * false turns it off) with two consumer warpgroups, head dims up to 128
-   * and no pre-softmax region (where the consumers fit setmaxnreg's 232
-   * registers without spills), for dense K / V: through page tables one
-   * copying warpgroup is slower than all threads (bench/RESULTS-gpu-wgmma.md,
-   * run 2). */
-  c->ws = sw->producer && c->nwg == WG_MAX_WG && a->Dqk <= 128 &&
-          a->Dv <= 128 && mlirBlockIsNull(a->rblock) && !a->kvPaged;
-  c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
+  planShape(op, a, sw, c);
   /* Ping-pong needs the two consumer warpgroups of the producer form; the
    * 128-byte swizzle whole 64-element blocks (every tile's two extents are
    * head dims or key tiles). */
-  c->pingpong = sw->pingpong && c->ws;
-  c->tma = sw->tma && c->ws && tmaViews(op, c);
+  c->pingpong = sw->pingpong && c->ws && c->nwg == 2;
+  c->tma = sw->tma && c->ws && (c->paged || tmaViews(op, c));
   c->sw128 = (sw->swizzle || c->tma) && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
+  planKeys(sw, c);
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
       !rock__accelSelectWarpgroup(&ta, c->elt, (int)a->Dv, &c->acO))
     return false;
-  /* Q, then two stages of K and V. */
-  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128};
-  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk,
-                  "",    c->sw128};
-  c->v = (WgTile){(int)a->Dv, c->mb,   true, c->k.off + 2LL * c->mb * a->Dqk,
-                  "",         c->sw128};
-  c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
-  /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
-  c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
-  c->bytes = c->barOff + (c->ws ? (c->tma ? 80 : 64) : 0);
   if (c->bytes > SMEM_MAX)
     return false;
   WgTile *ts[3] = {&c->q, &c->k, &c->v};
@@ -135,6 +200,12 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
+  if (c->paged) {
+    if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
+      return false;
+    c->xK = a->nExtra, a->extra[a->nExtra++] = c->pgK.table;
+    c->xV = a->nExtra, a->extra[a->nExtra++] = c->pgV.table;
+  }
   /* Causal row blocks see more keys the later they come: the longest
    * first. */
   if (a->causal)
@@ -390,12 +461,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                   rock__genBin(g, "arith.cmpi eq,", c.wgi,
                                rock__genIndex(g, c.nwg), "index"));
     g->depth++;
-    rock__wgRegisters(g, true);
+    rock__wgRegisters(g, &c, true);
     rock__wgProducer(g, &c);
     g->depth--;
     rock__genLine(g, "} else {");
     g->depth++;
-    rock__wgRegisters(g, false);
+    rock__wgRegisters(g, &c, false);
   }
   char vt[32];
   rock__typeStrS(vt, sizeof vt, "f32", c.acO.cElems);
@@ -446,10 +517,30 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 1, 0, 1);
   int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 1, 0, 1);
-  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0)
+  int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 0, 0, 1);
+  int wd = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_wide", 0, 0, 1);
+  int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
+  int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
+                           WG_MAX_CONSUMERS);
+  if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
+      tp < 0 || wd < 0 || ks < 0 || cw < 0)
     return false;
-  *sw = (WgSwitches){
-      acc == 1 && on == 1, ov == 1, pr == 1, pp == 1, sz == 1, tm == 1};
+  if (ks % 64) {
+    rock__passFail(pass, op,
+                   "rock.gpu_wgmma_keys must be 0 (the rule) or 64, 128, 192 "
+                   "or 256");
+    return false;
+  }
+  *sw = (WgSwitches){acc == 1 && on == 1,
+                     ov == 1,
+                     pr == 1,
+                     pp == 1,
+                     sz == 1,
+                     tm == 1,
+                     tp == 1,
+                     wd == 1,
+                     ks,
+                     cw};
   return true;
 }
 
@@ -475,8 +566,8 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
     return false;
   snprintf(buf, len,
            "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
-           "pingpong %d swizzle128 %d tma %d split %lld",
+           "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
            c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle, c.tma,
-           (long long)rock__attnInternalSplit(&b, c.numCu, 2));
+           c.paged, (long long)rock__attnInternalSplit(&b, c.numCu, 2));
   return true;
 }

@@ -13,14 +13,17 @@
 #define ROCK_PASSES_GPU_ATTENTION_WGMMA_H
 
 #include "gpu/accel.h"
+#include "gpu/page_runs.h"
 #include "gpu/tma_view.h"
 
 enum {
-  WG_ROWS = 64,     /* merged query rows per consumer warpgroup */
-  WG_LANES = 128,   /* threads per warpgroup */
-  WG_MAX_WG = 2,    /* consumer warpgroups per workgroup */
-  WG_STAGES = 2,    /* K / V buffers (tile t + 1 streams in during tile t) */
-  WG_MAX_ACC = 128, /* f32 accumulator elements per lane (m64 n256) */
+  WG_ROWS = 64,         /* merged query rows per consumer warpgroup */
+  WG_LANES = 128,       /* threads per warpgroup */
+  WG_MAX_WG = 2,        /* consumer warpgroups per workgroup (the rule) */
+  WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers */
+  WG_STAGES = 2,     /* K / V buffers (tile t + 1 streams in during tile t) */
+  WG_MAX_ACC = 128,  /* f32 accumulator elements per lane (m64 n256) */
+  WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
 };
 
 /* The operand layout of a staged tile. K-major tiles have n lines (rows)
@@ -52,22 +55,33 @@ typedef struct WgCtx {
   RockAccel acO; /* P·V: m64 n Dv k16, A (P) from registers */
   char elt[8];
   int nwg, nb, mb, nThreads;
-  bool overlap;  /* softmax of tile t overlaps P·V of tile t - 1 */
+  int regsC, regsP; /* (ws) setmaxnreg of the consumers, the producer */
+  bool overlap;     /* softmax of tile t overlaps P·V of tile t - 1 */
   bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
   bool tma;      /* (ws, sw128) K and V by cp.async.bulk.tensor (TMA) */
-  RockTmaView tk, tv; /* (tma) the K and V operands as tensors */
-  int64_t barOff;     /* byte offset of the mbarriers (ws) */
+  RockTmaView tk, tv;    /* (tma) the K and V operands as tensors (paged: their
+                            page pools, RockTmaView.pool) */
+  bool paged;            /* (tma) K and V through page tables: one copy per
+                            page (box) and 64-element block */
+  RockPageView pgK, pgV; /* (paged) the page views of K and V */
+  int64_t boxRows;       /* (paged) key rows a copy: min(tokens a page, mb) */
+  int64_t pageRows;      /* (paged) tokens a page */
+  int xK, xV;            /* (paged) the page tables' RockAttn.extra slots */
+  int64_t barOff;        /* byte offset of the mbarriers (ws) */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
   int addr16; /* (sw128) that boundary's descriptor address field (i64) */
-  int cpTx, cpN;  /* the copying threads: index (id) and count */
-  int kMap, vMap; /* (tma) the tensor maps' host allocations (memref ids) */
-  int qDesc;      /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
+  int cpTx, cpN;    /* the copying threads: index (id) and count */
+  int kMap, vMap;   /* (tma) the tensor maps' host allocations (memref ids) */
+  int kPtrs, vPtrs; /* (paged) views of the page pointers (ids) */
+  char kPtrTy[512], vPtrTy[512];
+  int kBase, vBase; /* (paged) the pools' device addresses (i64 ids) */
+  int qDesc;        /* descriptor of the warpgroup's 64 rows of Q, k 0..15 */
   char kViewTy[160];
   char mBuf[96];
   RockAttnWg wg;
@@ -93,6 +107,23 @@ void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);
 void rock__wgTmaK(RockGen *g, WgCtx *c, int j0, int st, int bar);
 void rock__wgTmaV(RockGen *g, WgCtx *c, int j0, int st, int bar);
 int64_t rock__wgTmaBytes(const WgCtx *c, bool v);
+/* (tma) Whether paged K and V take TMA (the rule, attention_wgmma_tma.c):
+ * fills c->paged, pgK / pgV, tk / tv (the pools), boxRows, pageRows. */
+bool rock__wgTmaPagedPlan(MlirOperation op, WgCtx *c);
+/* (paged) The copying thread's setup: the page pointer views and the pools'
+ * addresses (read from the map buffers); once, before the key loop. */
+void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c);
+/* (paged) The pool rows (i32 ids, mb / boxRows of them) of K's or V's (v)
+ * tile at key j0: its page addresses loaded from the table, made rows, and
+ * whether any is no page of the pool or-ed into *bad (an i1 id; -1: none
+ * yet); Trap: a trap if `bad` (one branch after all the loads, so that they
+ * issue back to back); Copy: the copies of that tile into stage `st`
+ * completing on `bar`. */
+void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
+                          int *bad);
+void rock__wgTmaPagedTrap(RockGen *g, int bad);
+void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,
+                          int bar);
 /* (tma) prefetch.tensormap of both maps (the copying thread, once). */
 void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c);
 /* (tma) The host allocations holding the two tensor maps (memref<128xi8>,
@@ -121,8 +152,8 @@ int64_t rock__wgLines(const WgTile *t, int n0);
  * setmaxnreg moving registers to the consumers; Consumer yields O, m, l
  * like the pipeline of attention_wgmma.c. */
 void rock__wgInitBarriers(RockGen *g, WgCtx *c);
-/* setmaxnreg of one role (the first op of its branch). */
-void rock__wgRegisters(RockGen *g, bool producer);
+/* setmaxnreg of one role (the first op of its branch; c->regsC / regsP). */
+void rock__wgRegisters(RockGen *g, const WgCtx *c, bool producer);
 void rock__wgProducer(RockGen *g, WgCtx *c);
 void rock__wgConsumer(RockGen *g, WgCtx *c);
 

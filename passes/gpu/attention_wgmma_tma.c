@@ -12,18 +12,39 @@
  *   V   [keys][dv]: map (dv, key, group), box {64, mb, 1}, Dv / 64 copies.
  * Keys past Sk are out of the map's bounds: TMA writes zeros there (the
  * masks give them no weight) and still counts their bytes.
+ * Paged K / V (c->paged; the rule: rock__wgTmaPagedPlan) read a map over
+ * the page pool, (d, pool row, 1) with box {64, boxRows, 1}, boxRows =
+ * min(tokens a page, mb): per tile the copying thread loads the page
+ * address of each box from the page table (all of a tile's K and V
+ * addresses before its first copy), turns it into a pool row (address -
+ * pool base) / row bytes, traps on an address outside the pool or off a
+ * page boundary (rock-run-gpu rejects such tables before the launch; this
+ * keeps a kernel fault, never silent zeros), and issues one copy per box
+ * and 64-element block, the boxes of a block 128·boxRows bytes apart
+ * (boxRows % 8 == 0: whole periods of the swizzle, 1024-byte aligned).
+ * Boxes past the last key re-read the last box (as the cp.async copies
+ * re-read the last key), so every tile completes its full byte count.
  * The maps themselves are encoded at run time (cuTensorMapEncodeTiled,
  * runtime/gpu_run.c) into 128-byte device buffers: host memref.allocs
  * marked rock.tensor_map, which the kernel receives as pointers.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
+#include "support/ir.h"
+
+#include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
 
 enum { BOX = 64, LINE = 128 }; /* elements a box line, its bytes */
 
 static const char *const kMapType = "memref<128xi8>";
+/* (paged) the map, then the pool's device address at byte 128 */
+static const char *const kPoolMapType = "memref<136xi8>";
+
+static const char *mapType(const WgCtx *c) {
+  return c->paged ? kPoolMapType : kMapType;
+}
 
 /* The host allocation of one map for view `tv` (dims in `order`). */
 static int mapAlloc(RockGen *g, const WgCtx *c, const RockTmaView *tv,
@@ -35,7 +56,7 @@ static int mapAlloc(RockGen *g, const WgCtx *c, const RockTmaView *tv,
   rock__genLine(g,
                 "%%v%d = memref.alloc() {alignment = 64 : i64, "
                 "rock.tensor_map = %s} : %s",
-                r, desc, kMapType);
+                r, desc, mapType(c));
   return r;
 }
 
@@ -43,6 +64,12 @@ bool rock__wgTmaMaps(RockGen *g, WgCtx *c) {
   const RockAttn *a = c->a;
   static const int dnk[3] = {2, 1, 0}, knd[3] = {1, 2, 0};
   int64_t boxK[3] = {BOX, c->mb, 1}, boxKt[3] = {BOX, a->Dqk, 1};
+  if (c->paged) {
+    int64_t boxP[3] = {BOX, c->boxRows, 1};
+    c->kMap = mapAlloc(g, c, &c->tk, dnk, boxP);
+    c->vMap = mapAlloc(g, c, &c->tv, dnk, boxP);
+    return c->kMap >= 0 && c->vMap >= 0;
+  }
   c->kMap = c->k.mn ? mapAlloc(g, c, &c->tk, knd, boxKt)
                     : mapAlloc(g, c, &c->tk, dnk, boxK);
   c->vMap = mapAlloc(g, c, &c->tv, dnk, boxK);
@@ -50,8 +77,8 @@ bool rock__wgTmaMaps(RockGen *g, WgCtx *c) {
 }
 
 void rock__wgTmaFree(RockGen *g, const WgCtx *c) {
-  rock__genLine(g, "memref.dealloc %%v%d : %s", c->kMap, kMapType);
-  rock__genLine(g, "memref.dealloc %%v%d : %s", c->vMap, kMapType);
+  rock__genLine(g, "memref.dealloc %%v%d : %s", c->kMap, mapType(c));
+  rock__genLine(g, "memref.dealloc %%v%d : %s", c->vMap, mapType(c));
 }
 
 int64_t rock__wgTmaBytes(const WgCtx *c, bool v) {
@@ -90,7 +117,7 @@ void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c) {
   const int maps[2] = {c->kMap, c->vMap};
   for (int i = 0; i < 2; ++i)
     rock__genLine(g, "nvvm.prefetch tensormap, %%v%d : !llvm.ptr",
-                  toPtr(g, addrOf(g, maps[i], kMapType), -1));
+                  toPtr(g, addrOf(g, maps[i], mapType(c)), -1));
 }
 
 /* `n` copies of tile `t` in stage `st`: copy b of box b·64 along the map's
@@ -99,7 +126,7 @@ void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c) {
 static void copies(RockGen *g, WgCtx *c, const WgTile *t, int st, int map,
                    int n, int inner0, int mid, int64_t blockBytes, int bar) {
   int dst = addrOf(g, rock__wgTileView(g, c, t, st), t->mt);
-  int desc = toPtr(g, addrOf(g, map, kMapType), -1);
+  int desc = toPtr(g, addrOf(g, map, mapType(c)), -1);
   int grp = cast(g, c->wg.gBlk, "i32"), m32 = cast(g, mid, "i32");
   for (int b = 0; b < n; ++b) {
     char lit[24];
@@ -140,4 +167,192 @@ void rock__wgTmaK(RockGen *g, WgCtx *c, int j0, int st, int bar) {
 void rock__wgTmaV(RockGen *g, WgCtx *c, int j0, int st, int bar) {
   copies(g, c, &c->v, st, c->vMap, (int)(c->a->Dv / BOX), rock__genIndex(g, 0),
          j0, (int64_t)LINE * c->mb, bar);
+}
+
+/*===--- paged K / V ------------------------------------------------------===*/
+
+/* The pool of page view `pv` as a TMA view: (1, pool rows, d) over the
+ * pool of the page table argument; false when the table is no argument. */
+static bool poolView(const RockPageView *pv, int64_t d, RockTmaView *tv) {
+  MlirValue v = pv->table;
+  while (mlirValueIsAOpResult(v) &&
+         rock__isOp(mlirOpResultGetOwner(v), "rock.transform"))
+    v = mlirOperationGetOperand(mlirOpResultGetOwner(v), 0);
+  int arg = rock__gpuTmaArgOf(pv->table);
+  MlirType t = mlirValueGetType(v);
+  if (arg < 0 || !mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t))
+    return false;
+  int64_t slots = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+    slots *= mlirShapedTypeGetDimSize(t, i);
+  int64_t rows = slots * pv->pageElems / pv->rowStride;
+  *tv = (RockTmaView){.arg = arg,
+                      .pool = true,
+                      .offset = 0,
+                      .stride = {rows * pv->rowStride, pv->rowStride, 1},
+                      .dims = {1, rows, d},
+                      .eltBytes = 2};
+  return rows < (1LL << 31);
+}
+
+/* Tokens a page of `pv`, or 0 when its rows do not tile its pages. */
+static int64_t pageTokens(const RockPageView *pv) {
+  return pv->rowStride > 0 && pv->pageElems % pv->rowStride == 0
+             ? pv->pageElems / pv->rowStride
+             : 0;
+}
+
+/* The rule, in this one place: paged K / V are staged by TMA when both
+ * views are proven linear in their pages (page_runs.h) with K stored
+ * [keys][d], head dims multiples of 64, a page of P tokens (the same for K
+ * and V) with P % 8 == 0 (boxes of min(P, mb) rows are whole periods of
+ * the 128-byte swizzle) and P dividing mb or mb dividing P (a tile starts
+ * on a page boundary, or lies inside one page), and Sk a multiple of the
+ * box (no box straddles the last key). Everything else (pages under 8
+ * tokens, odd page sizes, key tails off the box, K [d][keys]) keeps the
+ * cp.async staging through the page pointers. */
+bool rock__wgTmaPagedPlan(MlirOperation op, WgCtx *c) {
+  const RockAttn *a = c->a;
+  if (a->kKeyMajor || a->Dqk % BOX || a->Dv % BOX ||
+      !rock__gpuPageView(mlirOperationGetOperand(op, 1), &c->pgK) ||
+      !rock__gpuPageView(mlirOperationGetOperand(op, 2), &c->pgV))
+    return false;
+  int64_t P = pageTokens(&c->pgK);
+  if (P == 0 || P != pageTokens(&c->pgV) || P % 8 || (c->mb % P && P % c->mb))
+    return false;
+  c->pageRows = P;
+  c->boxRows = P < c->mb ? P : c->mb;
+  if (a->Sk % c->boxRows || !poolView(&c->pgK, a->Dqk, &c->tk) ||
+      !poolView(&c->pgV, a->Dv, &c->tv) || (c->pgK.rowStride * 2) % 16 ||
+      (c->pgV.rowStride * 2) % 16)
+    return false;
+  c->paged = true;
+  return true;
+}
+
+/* The pool address stored after the map `map` (i64). */
+static int poolBase(RockGen *g, const WgCtx *c, int map) {
+  int p = toPtr(g, addrOf(g, map, mapType(c)), -1), q = rock__genFresh(g),
+      r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.getelementptr %%v%d[128] : (!llvm.ptr) -> "
+                "!llvm.ptr, i8",
+                q, p);
+  rock__genLine(g,
+                "%%v%d = llvm.load %%v%d {alignment = 8 : i64} : "
+                "!llvm.ptr -> i64",
+                r, q);
+  return r;
+}
+
+void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c) {
+  c->kPtrs = rock__gpuPagePtrView(g, &c->pgK, c->a->extraId[c->xK], c->kPtrTy,
+                                  sizeof c->kPtrTy);
+  c->vPtrs = rock__gpuPagePtrView(g, &c->pgV, c->a->extraId[c->xV], c->vPtrTy,
+                                  sizeof c->vPtrTy);
+  c->kBase = poolBase(g, c, c->kMap);
+  c->vBase = poolBase(g, c, c->vMap);
+}
+
+/* Whether `off` (i64 bytes from the pool base) is no page start of the
+ * pool (an i1 id), or-ed into *bad (-1: none yet). */
+static void checkPage(RockGen *g, const RockPageView *pv, const RockTmaView *tv,
+                      int off, int *bad) {
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld",
+           (long long)(tv->dims[1] * pv->rowStride * 2));
+  int out = rock__genBin(g, "arith.cmpi uge,", off,
+                         rock__genConst(g, lit, "i64"), "i64");
+  snprintf(lit, sizeof lit, "%lld", (long long)(pv->pageElems * 2));
+  int mis = rock__genBin(
+      g, "arith.cmpi ne,",
+      rock__genBin(g, "arith.remui", off, rock__genConst(g, lit, "i64"), "i64"),
+      rock__genConst(g, "0", "i64"), "i64");
+  int b = rock__genBin(g, "arith.ori", out, mis, "i1");
+  *bad = *bad < 0 ? b : rock__genBin(g, "arith.ori", *bad, b, "i1");
+}
+
+void rock__wgTmaPagedTrap(RockGen *g, int bad) {
+  rock__genLine(g, "scf.if %%v%d {", bad);
+  rock__genLine(g, "  llvm.intr.trap");
+  rock__genLine(g, "}");
+}
+
+void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
+                          int *bad) {
+  const RockAttn *a = c->a;
+  const RockPageView *pv = v ? &c->pgV : &c->pgK;
+  const RockTmaView *tv = v ? &c->tv : &c->tk;
+  int nBox = (int)(c->mb / c->boxRows), c0 = rock__genIndex(g, 0);
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)(pv->rowStride * 2));
+  int rowBytes = rock__genConst(g, lit, "i64");
+  int ptrs[WG_MAX_BOXES], jb[WG_MAX_BOXES];
+  for (int q = 0; q < nBox; ++q) {
+    jb[q] = rock__genBin(g, "arith.addi", j0,
+                         rock__genIndex(g, (int64_t)q * c->boxRows), "index");
+    if (nBox > 1)
+      jb[q] = rock__genBin(g, "arith.minui", jb[q],
+                           rock__genIndex(g, a->Sk - c->boxRows), "index");
+    char ib[96];
+    rock__idx3(ib, sizeof ib, c->wg.gBlk, jb[q], c0);
+    int p1 = rock__genFresh(g);
+    rock__genLine(g,
+                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 8 : i64} : "
+                  "%s -> vector<1xi64>",
+                  p1, v ? c->vPtrs : c->kPtrs, ib, v ? c->vPtrTy : c->kPtrTy);
+    ptrs[q] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = vector.extract %%v%d[0] : i64 from vector<1xi64>",
+                  ptrs[q], p1);
+  }
+  for (int q = 0; q < nBox; ++q) {
+    int off =
+        rock__genBin(g, "arith.subi", ptrs[q], v ? c->vBase : c->kBase, "i64");
+    checkPage(g, pv, tv, off, bad);
+    int row = rock__genBin(g, "arith.divui", off, rowBytes, "i64");
+    rows[q] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.trunci %%v%d : i64 to i32", rows[q], row);
+    if (c->pageRows > c->boxRows) /* (a tile inside a page) */
+      rows[q] = rock__genBin(
+          g, "arith.addi", rows[q],
+          cast(g,
+               rock__genBin(g, "arith.remui", jb[q],
+                            rock__genIndex(g, c->pageRows), "index"),
+               "i32"),
+          "i32");
+  }
+}
+
+void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,
+                          int bar) {
+  const WgTile *t = v ? &c->v : &c->k;
+  int nBlk = (int)((v ? c->a->Dv : c->a->Dqk) / BOX);
+  int nBox = (int)(c->mb / c->boxRows);
+  int dst = addrOf(g, rock__wgTileView(g, c, t, st), t->mt);
+  int desc = toPtr(g, addrOf(g, v ? c->vMap : c->kMap, mapType(c)), -1);
+  int z = rock__genConst(g, "0", "i32");
+  for (int b = 0; b < nBlk; ++b) {
+    char lit[24];
+    snprintf(lit, sizeof lit, "%d", b * BOX);
+    int in = rock__genConst(g, lit, "i32");
+    for (int q = 0; q < nBox; ++q) {
+      snprintf(lit, sizeof lit, "%lld",
+               (long long)((int64_t)b * LINE * c->mb +
+                           (int64_t)q * LINE * c->boxRows));
+      int d3 = toPtr(g,
+                     rock__genBin(g, "arith.addi", dst,
+                                  rock__genConst(g, lit, "i64"), "i64"),
+                     3),
+          d = rock__genFresh(g);
+      rock__genLine(g,
+                    "%%v%d = llvm.addrspacecast %%v%d : !llvm.ptr<3> to "
+                    "!llvm.ptr<7>",
+                    d, d3);
+      rock__genLine(g,
+                    "nvvm.cp.async.bulk.tensor.shared.cluster.global %%v%d, "
+                    "%%v%d, %%v%d, box[%%v%d, %%v%d, %%v%d] : !llvm.ptr<7>, "
+                    "!llvm.ptr",
+                    d, desc, bar, in, rows[q], z);
+    }
+  }
 }

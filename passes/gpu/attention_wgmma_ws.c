@@ -14,10 +14,10 @@
  * while P·V(t - 1) runs), releasing K(t) after S(t) and V(t - 1) after
  * P·V(t - 1): the producer is then two tiles ahead at most and one ahead
  * at least, and no barrier couples the consumer warpgroups, so one's
- * softmax can overlap the other's products. setmaxnreg gives the
- * consumers 232 registers and the producer 40 (its copies are loops, not
- * unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full barriers
- * take one arrival, the copying thread's expect_tx of the tile's bytes,
+ * softmax can overlap the other's products. setmaxnreg moves registers
+ * to the consumers (c->regsC; the producer keeps c->regsP: its copies are
+ * loops, not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full
+ *barriers take one arrival, the copying thread's expect_tx of the tile's bytes,
  * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
  *
  *===----------------------------------------------------------------------===*/
@@ -27,7 +27,7 @@
 
 enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
 enum { FULL_Q = 8 }; /* (tma) Q's own barrier, after the eight */
-enum { REGS_PRODUCER = 40, REGS_CONSUMER = 232, MAX_PA = 64 };
+enum { MAX_PA = 64 };
 
 /* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
  * -1: stage 0). */
@@ -197,6 +197,14 @@ static void openTileLoop(RockGen *g, WgCtx *c, int *u, int *s, int *n,
   (void)rock__attnTileCols(g, c->a, t, j0);
 }
 
+/* (paged) The pool rows of K's or V's (v) tile at j0, a trap if any page
+ * address is off the pool. */
+static void pagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows) {
+  int bad = -1;
+  rock__wgTmaPagedRows(g, c, v, j0, rows, &bad);
+  rock__wgTmaPagedTrap(g, bad);
+}
+
 static void producerTma(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
@@ -213,16 +221,31 @@ static void producerTma(RockGen *g, WgCtx *c) {
                 rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
   g->depth++;
   rock__wgTmaPrefetch(g, c);
+  if (c->paged)
+    rock__wgTmaPagedSetup(g, c);
   int u, s, n, j0;
   openTileLoop(g, c, &u, &s, &n, &j0);
+  /* (paged: K's page addresses, all loaded before the stage is waited for;
+   * V's after K's copies: the producer's 40 registers hold one tile's) */
+  int rk[WG_MAX_BOXES], rv[WG_MAX_BOXES];
+  if (c->paged)
+    pagedRows(g, c, false, j0, rk);
   waitFree(g, barAt(g, c, EMPTY_K, s), n);
   int fk = barAt(g, c, FULL_K, s);
   expectTx(g, fk, rock__wgTmaBytes(c, false));
-  rock__wgTmaK(g, c, j0, s, fk);
+  if (c->paged)
+    rock__wgTmaPagedCopy(g, c, false, rk, s, fk);
+  else
+    rock__wgTmaK(g, c, j0, s, fk);
+  if (c->paged)
+    pagedRows(g, c, true, j0, rv);
   waitFree(g, barAt(g, c, EMPTY_V, s), n);
   int fv = barAt(g, c, FULL_V, s);
   expectTx(g, fv, rock__wgTmaBytes(c, true));
-  rock__wgTmaV(g, c, j0, s, fv);
+  if (c->paged)
+    rock__wgTmaPagedCopy(g, c, true, rv, s, fv);
+  else
+    rock__wgTmaV(g, c, j0, s, fv);
   rock__genEnd(g);
   g->depth--;
   rock__genLine(g, "}");
@@ -302,10 +325,10 @@ static void consumerStep(RockGen *g, WgCtx *c, int kt, const int *m,
   *oN = rock__wgRescale(g, c, ov, cr);
 }
 
-void rock__wgRegisters(RockGen *g, bool producer) {
+void rock__wgRegisters(RockGen *g, const WgCtx *c, bool producer) {
   rock__genLine(g, "nvvm.setmaxregister %s %d",
                 producer ? "decrease" : "increase",
-                producer ? REGS_PRODUCER : REGS_CONSUMER);
+                producer ? c->regsP : c->regsC);
 }
 
 void rock__wgConsumer(RockGen *g, WgCtx *c) {

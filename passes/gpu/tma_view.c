@@ -90,6 +90,22 @@ static bool offsetOf(const MlirAttribute *maps, int nMaps, MlirType t,
   return true;
 }
 
+int rock__gpuTmaArgOf(MlirValue v) {
+  while (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!rock__isOp(def, "rock.transform"))
+      return -1;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  MlirBlock owner = mlirBlockArgumentGetOwner(v);
+  MlirOperation fn = mlirBlockGetParentOperation(owner);
+  if (!rock__isOp(fn, "func.func") ||
+      !mlirBlockEqual(owner,
+                      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0))))
+    return -1;
+  return (int)mlirBlockArgumentGetArgNumber(v);
+}
+
 bool rock__gpuTmaView(MlirValue view, RockTmaView *tv) {
   memset(tv, 0, sizeof *tv);
   MlirType vt = mlirValueGetType(view);
@@ -150,10 +166,10 @@ bool rock__gpuTmaMapAttr(const RockTmaView *tv, const int order[3],
       buf, n,
       "{arg = %d : i64, dtype = \"%s\", offset = %lld : i64, dims = "
       "array<i64: %lld, %lld, %lld>, strides = array<i64: %lld, %lld>, box = "
-      "array<i64: %lld, %lld, %lld>, swizzle = 128 : i64}",
+      "array<i64: %lld, %lld, %lld>, swizzle = 128 : i64%s}",
       tv->arg, dtype, (long long)tv->offset, (long long)tv->dims[order[0]],
       (long long)tv->dims[order[1]], (long long)tv->dims[order[2]],
       (long long)s1, (long long)s2, (long long)box[0], (long long)box[1],
-      (long long)box[2]);
+      (long long)box[2], tv->pool ? ", pool = 1 : i64" : "");
   return w > 0 && (size_t)w < n;
 }

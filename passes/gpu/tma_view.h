@@ -26,6 +26,10 @@
  * host function (a memref of static shape and identity layout). */
 typedef struct RockTmaView {
   int arg;
+  /* A page pool: `arg` is the page table (i64 page addresses) and the map
+   * runs over the pool those address (the runner's device copy of it); the
+   * map buffer then holds the pool's device address after the map. */
+  bool pool;
   int64_t offset, stride[3], dims[3];
   int64_t eltBytes;
 } RockTmaView;
@@ -35,11 +39,16 @@ typedef struct RockTmaView {
  * the entry block of the enclosing function. Fills *tv. */
 bool rock__gpuTmaView(MlirValue view, RockTmaView *tv);
 
+/* The number of the entry-block argument of the enclosing func.func that
+ * `v` views through rock.transform ops only, or -1. */
+int rock__gpuTmaArgOf(MlirValue v);
+
 /* A 3-D tensor map over `tv`: the view dims in the order `order` (innermost
  * first; the innermost has stride 1), box `box` (elements of each of those
  * dims), 128-byte swizzle. Writes the attribute text
  * `{arg = .., dtype = .., offset = .., dims = array<i64: ..>, strides =
- * array<i64: ..>, box = array<i64: ..>, swizzle = 128 : i64}` (strides in
+ * array<i64: ..>, box = array<i64: ..>, swizzle = 128 : i64}` (and `pool =
+ * 1` for a page pool; strides in
  * bytes, of the outer two dims) into buf (size n). False when the map
  * breaks a TMA rule (16-byte aligned base and strides, box <= 256, the
  * inner box 128 bytes at most with the swizzle). */

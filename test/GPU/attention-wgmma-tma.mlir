@@ -93,7 +93,7 @@
 
 // CHECK-MAPS: rock_attention launch 0: rock_attention_kernel {{.*}} smem 164944: Q, tensor map of K (bf16 dims 128x500x2 box 64x128x1 swizzle 128), tensor map of V (bf16 dims 128x500x2 box 64x128x1 swizzle 128),
 
-// PYMAPS: {'arg': 2, 'dtype': 'bf16', 'offset': 0, 'dims': [128, 500, 2], 'strides': [256, 128000], 'box': [64, 128, 1], 'swizzle': 128} [('arg', 0), ('tmap', 0), ('tmap', 1)]
+// PYMAPS: {'arg': 2, 'pool': False, 'dtype': 'bf16', 'offset': 0, 'dims': [128, 500, 2], 'strides': [256, 128000], 'box': [64, 128, 1], 'swizzle': 128} [('arg', 0), ('tmap', 0), ('tmap', 1)]
 
 // K [d][keys]: keys innermost (stride 1), d lines 1024 bytes apart.
 // BUNDLEKT: tensor_map 0 arg 1 f16 offset 0 rank 3 dims 512 128 2 strides 1024 131072 box 64 128 1 swizzle 128

@@ -61,3 +61,19 @@
 // RUN: sh -c 'rock-run-gpu %t.t7 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPTYPE
 // TMAPTYPE: rock-run-gpu: error: bundle: a tensor map's argument or element type is wrong in: rock_attention
 // TMAPTYPE-NEXT: exit 3
+// A pool map (`pool A`: over the page pool of page table A) needs an i64
+// table of a paged harness, and must lie inside that pool (entries x
+// page_size elements: 4 x 2048 = 64 rows of 128 here, not 65).
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 bf16 8192\ntensor_map 0 pool 0 bf16 offset 0 rank 3 dims 128 64 1 strides 256 16384 box 64 16 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t8
+// RUN: sh -c 'rock-run-gpu %t.t8 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPTYPE
+// RUN: printf 'rock-gpu-bundle 1\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 i64 4\ntensor_map 0 pool 0 bf16 offset 0 rank 3 dims 128 64 1 strides 256 16384 box 64 16 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t9
+// RUN: sh -c 'rock-run-gpu %t.t9 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPTYPE
+// RUN: printf 'rock-gpu-bundle 1\nharness paged 1\nharness page_size 2048\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 i64 4\ntensor_map 0 pool 0 bf16 offset 0 rank 3 dims 128 65 1 strides 256 16640 box 64 16 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t10
+// RUN: sh -c 'rock-run-gpu %t.t10 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPOUT
+// The same map of 64 rows passes the map rules (and fails later, on the
+// harness, which holds nothing else).
+// RUN: printf 'rock-gpu-bundle 1\nharness paged 1\nharness page_size 2048\nobject 0 k ptx 3\nabc\nfunction rock_attention 1\narg 0 i64 4\ntensor_map 0 pool 0 bf16 offset 0 rank 3 dims 128 64 1 strides 256 16384 box 64 16 1 swizzle 128\nlaunch 0 k grid 1 1 1 block 1 1 1 smem 0\nparam tmap 0\nend\n' > %t.t11
+// RUN: sh -c 'rock-run-gpu %t.t11 --check; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TMAPPOOL
+// TMAPPOOL-NOT: tensor map
+// TMAPPOOL: rock-run-gpu: error: bundle harness: problem sizes must be positive
+// TMAPPOOL-NEXT: exit 3

@@ -52,11 +52,11 @@
 // and mma.sync (wgmma=0) with its warps from rocMLIR's wave fields
 // (W = (64 / 64) * (16 W / 16)).
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --emit-tuning-space=quick -v | FileCheck %s --check-prefix=TC
-// TC: {{^}}# heuristic: wgmma warpgroups 2 rows 128 keys 128 producer 1 overlap 1 pingpong 0 swizzle128 1 tma 1 split [[P:[0-9]+]]{{$}}
+// TC: {{^}}# heuristic: wgmma warpgroups 2 rows 128 keys 128 producer 1 overlap 1 pingpong 0 swizzle128 1 tma 1 paged_tma 0 split [[P:[0-9]+]]{{$}}
 // TC-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1{{[[:space:]]}}wgmma warpgroups 2 {{.*}} split [[P]]{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:producer=0{{[[:space:]]}}wgmma warpgroups 2 rows 128 keys 128 producer 0 {{.*}}{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:pingpong=1,swizzle128=0{{[[:space:]]}}wgmma {{.*}} pingpong 1 swizzle128 0 {{.*}}{{$}}
-// TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:tma=0{{[[:space:]]}}wgmma {{.*}} producer 1 {{.*}} tma 0 split {{.*}}{{$}}
+// TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:tma=0{{[[:space:]]}}wgmma {{.*}} producer 1 {{.*}} tma 0 paged_tma 0 split {{.*}}{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:wgmma=0{{[[:space:]]}}tc warps 1 rows 16 {{.*}}{{$}}
 // TC: {{^}}attn:v3:64,64,128,8,64,16,16,4,1,1,2,0,1:rock:wgmma=0{{[[:space:]]}}tc warps 8 rows 128 {{.*}}{{$}}
 // RUN: python3 %rock_src/scripts/tuning-space-check.py --build %rock_obj_root --space quick -- -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90a | FileCheck %s --check-prefix=TCOK

@@ -79,9 +79,11 @@ int cuMemGetInfo_v2(size_t *f, size_t *t) {
 }
 int cuMemcpyHtoD_v2(DevPtr d, const void *s, size_t n) {
   memcpy((void *)(uintptr_t)d, s, n);
-  if (n == 128) /* a tensor map: its first word is the base (below) */
-    fprintf(logFile(), "htod 0x%llx map of 0x%llx\n", (unsigned long long)d,
-            (unsigned long long)*(const uint64_t *)s);
+  if (n == 192) /* a tensor map buffer: the map, whose first word is its
+                  base (below), then at byte 128 the pool address */
+    fprintf(logFile(), "htod 0x%llx map of 0x%llx then 0x%llx\n",
+            (unsigned long long)d, (unsigned long long)*(const uint64_t *)s,
+            (unsigned long long)((const uint64_t *)s)[16]);
   return 0;
 }
 int cuMemcpyDtoH_v2(void *d, DevPtr s, size_t n) {
