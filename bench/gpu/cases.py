@@ -46,6 +46,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # opt-in); k128 / k192 / k256: key tiles of that many keys where they fit
 # 227 KiB; cw3: three consumer warpgroups (192 rows, setmaxnreg 160 / 32;
 # head dims up to 128, no per-row key limits).
+# ov: K(t + 1) and V(t) copies in flight together (tensor-core decode and
+# multi-token decode, opt-in); fill: the internal split fills its waves with
+# any partition count, not only powers of two (opt-in).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -65,7 +68,9 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "k128": "--module-attr rock.gpu_wgmma_keys=128",
         "k192": "--module-attr rock.gpu_wgmma_keys=192",
         "k256": "--module-attr rock.gpu_wgmma_keys=256",
-        "cw3": "--module-attr rock.gpu_wgmma_consumers=3"}
+        "cw3": "--module-attr rock.gpu_wgmma_consumers=3",
+        "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
+        "fill": "--module-attr rock.gpu_split_fill=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

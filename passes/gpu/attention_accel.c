@@ -85,6 +85,13 @@ enum {
                        (where a paged kernel spills a few bytes), 10 %
                        slower with 16 rows (R 16, B 4, L 16k) */
   FUSED_BY_RULE = 2, /* rock.gpu_fused_combine not given: FUSED_ROWS */
+  KV_OVERLAP = 0,    /* K(t+1) and V(t) in flight together (rock.gpu_accel_
+                        kv_overlap; opt-in until measured: "Decode") */
+  SPLIT_FILL = 0,    /* the internal split fills its waves with any count
+                        of partitions, not only powers of two (rock.gpu_
+                        split_fill; opt-in until measured: fillWave) */
+  FILL_PCT = 90,     /* fillWave: the share of the waves' resident */
+  FILL_WAVES = 4,    /* workgroups to reach, within this many waves */
   LINE = 128,        /* bytes of a cache line */
   UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
 };
@@ -107,6 +114,11 @@ typedef struct AccSched {
   /* with cp.async staging: the K / V lines of tile t + l2Ahead are
    * prefetched into L2 while tile t is staged (0: none) */
   int l2Ahead;
+  /* with cp.async staging (not wgS): K(t + 1) is issued once Q·K(t)ᵀ has
+   * read K(t), V(t + 1) once P·V(t) has read V(t), so a copy of each is in
+   * flight at every point of the tile (four barriers a tile, not two) */
+  bool ovl;
+  bool fill; /* splitOneWave: any partition count (SPLIT_FILL) */
   /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
    * in its layout; the S accumulator is cut into acS's tiles */
   bool wgS;
@@ -140,6 +152,9 @@ typedef struct AccSwitches {
   int pageAhead; /* rock.gpu_accel_page_ahead: paged K / V by page runs */
   int fused;     /* rock.gpu_fused_combine: the split merged in the kernel
                     (FUSED_BY_RULE when not given) */
+  int ovl;       /* rock.gpu_accel_kv_overlap: K and V copies in flight
+                    together */
+  int fill;      /* rock.gpu_split_fill: the split fills the wave */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -158,9 +173,12 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", PAGE_AHEAD, 0, 1);
   w->fused =
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
+  w->ovl =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", KV_OVERLAP, 0, 1);
+  w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
          w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
-         w->pageAhead >= 0 && w->fused >= 0;
+         w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0;
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile; false when it
@@ -294,6 +312,8 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   /* Key-major K (16-bit, whole 16-byte chunks of keys): K^T tiles. */
   s->kT = a->kKeyMajor && s->vecQK == VEC && a->Sk % VEC == 0 && !s->wgS;
   s->l2Ahead = s->ldm && t.vendor == ROCK_GPU_NVIDIA ? sw->l2Ahead : 0;
+  s->ovl = s->ldm && !s->wgS && sw->ovl;
+  s->fill = sw->fill;
   for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
     s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
     s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
@@ -651,13 +671,29 @@ static void pageStage(RockGen *g, const RockAttn *a, const AccSched *s, bool v,
                        s->vecQK, a->tk, sm, smt, s->swzK);
 }
 
-/* The K tile `start` staged by cp.async (committed), and the K / V lines of
- * tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key loop
- * prefetches tile t + l2Ahead at tile t). */
+/* V's tile kt staged by cp.async into `sV` (not committed): from the run
+ * pointers `ptrs` with page runs, else through the view. */
+static void stageV(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                   int nThreads, int gBlk, int kt, const int *ptrs, int sV,
+                   const char *mV) {
+  if (s->pgV) {
+    pageStage(g, a, s, true, ptrs, tx, nThreads, sV, mV);
+    return;
+  }
+  int j0;
+  (void)rock__attnTileCols(g, a, kt, &j0);
+  stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, gBlk, j0, s->nchv,
+            sV, mV, s->swzV, false, true);
+}
+
+/* The K tile `start` staged by cp.async (committed; with s->ovl, V's tile
+ * too, a second group), and the K / V lines of tiles start + 1 .. start +
+ * l2Ahead - 1 prefetched to L2 (the key loop prefetches tile t + l2Ahead at
+ * tile t). */
 static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int ktv, const char *mkt, int gBlk,
-                      int start, int end, int sK, const char *mK,
-                      const PageAhead *pa) {
+                      int start, int end, int sK, const char *mK, int sV,
+                      const char *mV, const PageAhead *pa) {
   int j0;
   (void)rock__attnTileCols(g, a, start, &j0);
   if (s->pgK) {
@@ -668,11 +704,48 @@ static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
     stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, sK, mK, true);
   }
   rock__genLine(g, "nvvm.cp.async.commit.group");
+  if (s->ovl) {
+    int vp[ROCK_PAGE_MAX_RUNS];
+    if (s->pgV)
+      pagePtrs(g, a, s, pa, true, gBlk, start, vp);
+    stageV(g, a, s, tx, nThreads, gBlk, start, vp, sV, mV);
+    rock__genLine(g, "nvvm.cp.async.commit.group");
+  }
   for (int d = 1; d < s->l2Ahead; ++d)
     prefetchTile(
         g, a, s, tx, nThreads, ktv, mkt, gBlk,
         rock__genBin(g, "arith.addi", start, rock__genIndex(g, d), "index"),
         end);
+}
+
+/* K's tile kt + 1 staged by cp.async when `more` and committed (with
+ * s->ovl unconditionally, so that every tile commits two groups), from the
+ * run pointers `ptrs` with page runs, whose successors (tile kt + 2) go to
+ * `nextPtrs`. */
+static void nextK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                  int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                  int more, int sK, const char *mK, const int *ptrs,
+                  const PageAhead *pa, int *nextPtrs) {
+  rock__genLine(g, "scf.if %%v%d {", more);
+  g->depth++;
+  int kn = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 1), "index");
+  if (s->pgK) {
+    pageStage(g, a, s, false, ptrs, tx, nThreads, sK, mK);
+  } else {
+    int jn;
+    (void)rock__attnTileCols(g, a, kn, &jn);
+    stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, jn, sK, mK, true);
+  }
+  if (!s->ovl)
+    rock__genLine(g, "nvvm.cp.async.commit.group");
+  g->depth--;
+  rock__genLine(g, "}");
+  if (s->ovl)
+    rock__genLine(g, "nvvm.cp.async.commit.group");
+  if (s->pgK)
+    pagePtrs(g, a, s, pa, false, gBlk,
+             rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
+             nextPtrs);
 }
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
@@ -778,8 +851,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
    * before Q is staged when they do not share memory: their loads overlap. */
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
   if (early)
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-              &ahead);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
+              mV, &ahead);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -820,8 +893,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-              &ahead);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
+              mV, &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -845,7 +918,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   }
 
   /* The key-tile loop: state m, l (per row, l per lane), O tiles, and the
-   * page-run pointers of V(kt) and K(kt + 1). */
+   * page-run pointers of V(kt) (V(kt + 1) with s->ovl) and K(kt + 1). */
   enum { NST = 2 * MAXR + MAXNT + 2 * ROCK_PAGE_MAX_RUNS };
   int init[NST], args[NST], res[NST], next[NST];
   const char *tys[NST];
@@ -859,7 +932,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     init[nSt] = zv, tys[nSt++] = vt;
   int pgV0 = nSt, pgK0 = nSt + (s->pgV ? s->plV.nRuns : 0);
   if (s->pgV)
-    pagePtrs(g, a, s, &ahead, true, wg.gBlk, start, init + pgV0);
+    pagePtrs(g, a, s, &ahead, true, wg.gBlk,
+             s->ovl ? rock__genBin(g, "arith.addi", start, c1, "index") : start,
+             init + pgV0);
   if (s->pgK)
     pagePtrs(g, a, s, &ahead, false, wg.gBlk,
              rock__genBin(g, "arith.addi", start, c1, "index"), init + pgK0);
@@ -872,7 +947,16 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int *mNext = next, *lNext = next + s->nr, *oNext = next + 2 * s->nr;
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
-    if (s->ldm) {
+    if (s->ovl) {
+      /* K(kt) has landed (V(kt) may still be in flight). */
+      rock__genLine(g, "nvvm.cp.async.wait.group 1");
+      rock__genLine(g, "gpu.barrier");
+      if (s->l2Ahead)
+        prefetchTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk,
+                     rock__genBin(g, "arith.addi", kt,
+                                  rock__genIndex(g, s->l2Ahead), "index"),
+                     end);
+    } else if (s->ldm) {
       /* K(kt) has landed and every warp is past P·V of the last tile: V(kt)
        * streams in during Q·Kᵀ. */
       rock__genLine(g, "nvvm.cp.async.wait.group 0");
@@ -910,6 +994,16 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     else
       tileProducts(g, acS, s->ldmS, qf, s->ks, sK, mK, !s->kT, s->swzK, lane,
                    s->ntS, sacc);
+    int more = -1;
+    if (s->ovl) {
+      /* Every warp has read K(kt): K(kt + 1) streams in from here on. */
+      rock__genLine(g, "gpu.barrier");
+      more = rock__genBin(g, "arith.cmpi ult,",
+                          rock__genBin(g, "arith.addi", kt, c1, "index"), end,
+                          "index");
+      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, more, sK, mK,
+            args + pgK0, &ahead, next + pgK0);
+    }
     int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
       int acc = sacc[jt];
@@ -1057,29 +1151,20 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     for (int d = 0; d < s->ntD; ++d)
       oNext[d] =
           cv >= 0 ? rock__genBinF(g, "arith.mulf", oOld[d], cv, vt) : oOld[d];
-    if (s->ldm) {
+    if (s->ovl) {
+      /* V(kt) has landed (K(kt + 1) may still be in flight). */
+      rock__genLine(g, "nvvm.cp.async.wait.group 1");
+      rock__genLine(g, "gpu.barrier");
+    } else if (s->ldm) {
       /* V(kt) has landed and every warp is past Q·Kᵀ: K(kt + 1) streams in
        * during P·V. */
       rock__genLine(g, "nvvm.cp.async.wait.group 0");
       rock__genLine(g, "gpu.barrier");
-      int kn = rock__genBin(g, "arith.addi", kt, c1, "index");
-      int more = rock__genBin(g, "arith.cmpi ult,", kn, end, "index");
-      rock__genLine(g, "scf.if %%v%d {", more);
-      g->depth++;
-      int jn;
-      (void)rock__attnTileCols(g, a, kn, &jn);
-      if (s->pgK)
-        pageStage(g, a, s, false, args + pgK0, tx, nThreads, sK, mK);
-      else
-        stageK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, jn, sK, mK, true);
-      rock__genLine(g, "nvvm.cp.async.commit.group");
-      g->depth--;
-      rock__genLine(g, "}");
-      if (s->pgK)
-        pagePtrs(
-            g, a, s, &ahead, false, wg.gBlk,
-            rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
-            next + pgK0);
+      more = rock__genBin(g, "arith.cmpi ult,",
+                          rock__genBin(g, "arith.addi", kt, c1, "index"), end,
+                          "index");
+      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, more, sK, mK,
+            args + pgK0, &ahead, next + pgK0);
     }
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
@@ -1113,6 +1198,23 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     }
     tileProducts(g, ac, s->ldm, pa, s->mb / ac->k, sV, mV, false, s->swzV, lane,
                  s->ntD, oNext);
+    if (s->ovl) {
+      /* Every warp has read V(kt): V(kt + 1) streams in from here on. */
+      rock__genLine(g, "gpu.barrier");
+      rock__genLine(g, "scf.if %%v%d {", more);
+      g->depth++;
+      stageV(g, a, s, tx, nThreads, wg.gBlk,
+             rock__genBin(g, "arith.addi", kt, c1, "index"), args + pgV0, sV,
+             mV);
+      g->depth--;
+      rock__genLine(g, "}");
+      rock__genLine(g, "nvvm.cp.async.commit.group");
+      if (s->pgV)
+        pagePtrs(
+            g, a, s, &ahead, true, wg.gBlk,
+            rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
+            next + pgV0);
+    }
     rock__genYieldTypedEnd(g, nSt, next, tys);
   }
 
@@ -1198,6 +1300,50 @@ static int64_t splitOneWave(const RockAttn *a, const AccSched *s) {
   return P >= 2 ? P : 1;
 }
 
+/* rock.gpu_split_fill: instead of splitOneWave's power of two, the
+ * fewest partitions (at least 2 tiles each, up to FILL_WAVES waves of T)
+ * whose workgroups fill at least FILL_PCT % of the waves they take, else
+ * the count that fills them best (the fewest among equals); each count is
+ * first lowered to the fewest partitions of the same tiles (ceil-div), so
+ * that none is empty. For grids under one wave that the rule would split
+ * (rock__attnInternalSplit); a perf_config's split wins. B 8 L 8k decode:
+ * 12 partitions of 11 tiles, 768 of 792 resident workgroups, instead of 8
+ * of 16 tiles, 512; R 4 B 64 L 2k (512 workgroups, not split): 3
+ * partitions, 1536 in two waves (the tuning run found 4 partitions 20 %
+ * faster than 1 there, docs/tuning.md). */
+static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
+  int64_t T = s->wgPerSm * s->numCu, nMB = (a->Sk + a->MB - 1) / a->MB;
+  if (rock__attnForcedSplit(a) > 0 || rock__attnInternalSplit(a, T, 2) < 2)
+    return P;
+  int64_t best = P, bestN = a->grid * P,
+          bestW = (a->grid * P + T - 1) / T; /* fill bestN / (bestW·T) */
+  for (int64_t c = 1; c <= nMB / 2 && a->grid * c <= FILL_WAVES * T; ++c) {
+    int64_t per = (nMB + c - 1) / c, q = (nMB + per - 1) / per;
+    int64_t n = a->grid * q, waves = (n + T - 1) / T;
+    if (100 * n >= FILL_PCT * waves * T)
+      return q;
+    if (n * bestW > bestN * waves)
+      best = q, bestN = n, bestW = waves;
+  }
+  return best;
+}
+
+/* The split and its merge: P from splitOneWave, merged in the kernel
+ * (*fused) by rule (FUSED_ROWS, FUSED_SPLIT) or by rock.gpu_fused_combine,
+ * which needs the one workgroup buffer (ldmatrix schedule) to hold its
+ * weights; with s->fill and a second launch P fills the wave (fillWave:
+ * the fused tree keeps powers of two, every node of a level has the same
+ * children). */
+static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
+                         bool *fused) {
+  int64_t P = splitOneWave(a, s);
+  bool want = swFused == FUSED_BY_RULE
+                  ? a->Sq * a->R <= FUSED_ROWS && P >= FUSED_SPLIT
+                  : swFused == 1;
+  *fused = want && s->ldm && P > 1 && rock__gpuFusedBytes(s->nb) <= s->bytes;
+  return *fused || !s->fill ? P : fillWave(a, s, P);
+}
+
 bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
                             size_t len) {
   MlirExternalPass quiet = {NULL};
@@ -1206,11 +1352,14 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
   RockAttn b = *a;
   if (!readSwitches(op, quiet, &sw) || !applies(op, &sw, &b, &s))
     return false;
+  bool fused;
+  int64_t P = planSplit(&b, &s, sw.fused, &fused);
   snprintf(buf, len,
            "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
-           "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d split %lld",
+           "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d overlap %d "
+           "split %lld",
            s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
-           b.reverse, s.l2Ahead, (long long)splitOneWave(&b, &s));
+           b.reverse, s.l2Ahead, s.ovl, (long long)P);
   return true;
 }
 
@@ -1224,13 +1373,7 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   s.pgK = s.pgV = false;
   if (sw.pageAhead)
     planPageRuns(op, a, &s);
-  int64_t P = splitOneWave(a, &s);
-  /* The merge needs the one workgroup buffer (ldmatrix schedule) to hold
-   * its weights. */
-  bool fused = sw.fused == FUSED_BY_RULE
-                   ? a->Sq * a->R <= FUSED_ROWS && P >= FUSED_SPLIT
-                   : sw.fused == 1;
-  a->fused = fused && s.ldm && P > 1 && rock__gpuFusedBytes(s.nb) <= s.bytes;
+  int64_t P = planSplit(a, &s, sw.fused, &a->fused);
   if (a->fused)
     rock__gpuFusedTree(P, &a->fusedCnt, &a->fusedUp);
   return rock__attnLower(op, pass, a, P, true, generate, &s) ? 1 : 0;

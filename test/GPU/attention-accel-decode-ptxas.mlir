@@ -88,6 +88,33 @@
 // NOPF-NOT: prefetch
 // NOPF: mma.sync.aligned.m16n8k16
 // NOPF-NOT: prefetch
+// K and V in flight together (rock.gpu_accel_kv_overlap = true, opt-in):
+// dense B 8 L 8k, rocMLIR's K layout, paged (16 tokens a page) B 8 L 32k per
+// copy and by page runs, multi-token decode q 16 (four warps, 49152 bytes);
+// no spills (233 / 241 / 255 / 247 / 240 registers when written).
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/od.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/od.mlir %t/od
+// RUN: %ptxas -arch=sm_90 -v %t/od/rock_attention_kernel.ptx -o %t/od.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/ok.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/ok.mlir %t/ok
+// RUN: %ptxas -arch=sm_90 -v %t/ok/rock_attention_kernel.ptx -o %t/ok.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --paged-attention --num-pages 16384 --page-size 2048 --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/op.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/op.mlir %t/op
+// RUN: %ptxas -arch=sm_90 -v %t/op/rock_attention_kernel.ptx -o %t/op.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --paged-attention --num-pages 16384 --page-size 2048 --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_page_ahead=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/or.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/or.mlir %t/or
+// RUN: %ptxas -arch=sm_90 -v %t/or/rock_attention_kernel.ptx -o %t/or.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 16 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -causal -prefix_offset=8176,8176,8176,8176,8176,8176,8176,8176 -current_seq_len=8191,8191,8191,8191,8191,8191,8191,8191 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/om.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/om.mlir %t/om
+// RUN: %ptxas -arch=sm_90 -v %t/om/rock_attention_kernel.ptx -o %t/om.cubin 2>&1 | FileCheck %s --check-prefix=PTXM
+// PTXM: Compiling entry function 'rock_attention_kernel' for 'sm_90'
+// PTXM: 0 bytes spill stores, 0 bytes spill loads
+// PTXM: Used {{[0-9]+}} registers, used 1 barriers, 49152 bytes smem
 // PTXAS: Compiling entry function 'rock_attention_kernel' for 'sm_90'
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS: Used {{[0-9]+}} registers, used 1 barriers, 36864 bytes smem

@@ -73,3 +73,9 @@
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr 'rock.gpu_fused_combine="yes"' \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWFC
 // SWFC: error: rock.gpu_fused_combine must be true or false
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=2 \
+// RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWKVO
+// SWKVO: error: rock.gpu_accel_kv_overlap must be true or false
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr 'rock.gpu_split_fill="on"' \
+// RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWFILL
+// SWFILL: error: rock.gpu_split_fill must be true or false
