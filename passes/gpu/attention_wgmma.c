@@ -117,8 +117,8 @@ static void layout(WgCtx *c) {
  * has two consumer warpgroups, = false off everywhere. setmaxnreg: two
  * consumer warpgroups 232 / producer 40 (240 / 24 above d 128), three
  * 160 / 32 (the register file's 64 Ki either way). */
-static void planShape(MlirOperation op, const RockAttn *a,
-                      const WgSwitches *sw, WgCtx *c) {
+static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
+                      WgCtx *c) {
   int64_t sqr = a->Sq * a->R;
   bool narrow = a->Dqk <= 128 && a->Dv <= 128;
   bool small = a->Dqk <= 64 && a->Dv <= 64 && !a->kvPaged &&
@@ -140,8 +140,8 @@ static void planShape(MlirOperation op, const RockAttn *a,
    * head dims up to 128 and the rule's key tile (the producer's 40
    * registers hold a tile's page addresses). */
   c->mb = narrow ? 128 : 64;
-  bool pagedTma = a->kvPaged && wsShape && narrow && c->nwg == 2 &&
-                  sw->tma && sw->tmaPaged && rock__wgTmaPagedPlan(op, c);
+  bool pagedTma = a->kvPaged && wsShape && narrow && c->nwg == 2 && sw->tma &&
+                  sw->tmaPaged && rock__wgTmaPagedPlan(op, c);
   c->ws = wsShape && (!a->kvPaged || pagedTma);
   if (c->nwg > 2 && !c->ws)
     c->nwg = 2;
