@@ -26,19 +26,20 @@
  * runs. rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
  * ablation); consumer ping-pong (attention_wgmma_ws.c: the consumer
  * warpgroups' products in turns) runs by planShape's rule above head dim
- * 128, rock.gpu_wgmma_pingpong = true / false turns it on / off; the tiles are staged 128-byte swizzled where both
- * head dims are multiples of 64 (attention_wgmma.h; on the H200 16-65 %
- * faster than the 32-byte swizzle), rock.gpu_wgmma_swizzle128 = false
- * keeps the 32-byte one; dense K and V are staged by TMA in the producer
- * form (attention_wgmma_tma.c; always 128-byte swizzled; on the H200
- * 1.31-1.54x the cp.async staging at d 128, run 9), rock.gpu_wgmma_tma =
- * false keeps cp.async; paged K / V keep cp.async without a producer unless
- * rock.gpu_wgmma_tma_paged = true (one TMA copy per page over a map of the
- * page pool, where rock__wgTmaPagedPlan's rule allows); three plan
- * parameters (planShape, planKeys): rock.gpu_wgmma_wide = false (no
- * producer form above head dim 128), rock.gpu_wgmma_keys (the key tile),
- * rock.gpu_wgmma_consumers (the rule: 3 consumer warpgroups at head dims
- * up to 64, else 2). A module whose kernels hold wgmma is compiled
+ * 128, rock.gpu_wgmma_pingpong = true / false turns it on / off; the
+ * tiles are staged 128-byte swizzled where both head dims are multiples of
+ * 64 (attention_wgmma.h; on the H200 16-65 % faster than the 32-byte
+ * swizzle), rock.gpu_wgmma_swizzle128 = false keeps the 32-byte one; dense
+ * K and V are staged by TMA in the producer form (attention_wgmma_tma.c;
+ * always 128-byte swizzled; on the H200 1.31-1.54x the cp.async staging at
+ * d 128, run 9), rock.gpu_wgmma_tma = false keeps cp.async; paged K / V
+ * keep cp.async without a producer unless rock.gpu_wgmma_tma_paged = true
+ * (one TMA copy per page over a map of the page pool, where
+ * rock__wgTmaPagedPlan's rule allows); three plan parameters (planShape,
+ * planKeys): rock.gpu_wgmma_wide = false (no producer form above head dim
+ * 128), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers (the
+ * rule: 3 consumer warpgroups at head dims up to 64, else 2). A module
+ * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
@@ -121,11 +122,11 @@ static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
                       WgCtx *c) {
   int64_t sqr = a->Sq * a->R;
   bool narrow = a->Dqk <= 128 && a->Dv <= 128;
-  bool small = a->Dqk <= 64 && a->Dv <= 64 && !a->kvPaged &&
-               a->Sk % 128 == 0 && sw->keys <= 128;
+  bool small = a->Dqk <= 64 && a->Dv <= 64 && !a->kvPaged && a->Sk % 128 == 0 &&
+               sw->keys <= 128;
   int want = sw->consumers ? sw->consumers
-             : small      ? WG_MAX_CONSUMERS
-                          : WG_MAX_WG;
+             : small       ? WG_MAX_CONSUMERS
+                           : WG_MAX_WG;
   if (want > 2 && (!narrow || a->dynamic || a->hasLow))
     want = 2;
   c->nwg = (int)(sqr / WG_ROWS < want ? sqr / WG_ROWS : want);
@@ -147,9 +148,9 @@ static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
     c->nwg = 2;
   c->nb = WG_ROWS * c->nwg;
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
-  c->pingpong = c->ws && c->nwg == 2 &&
-                (sw->pingpong == WG_BY_RULE ? !narrow && !a->dynamic
-                                            : sw->pingpong == 1);
+  c->pingpong =
+      c->ws && c->nwg == 2 &&
+      (sw->pingpong == WG_BY_RULE ? !narrow && !a->dynamic : sw->pingpong == 1);
   c->regsC = c->nwg > 2 ? 160 : narrow ? 232 : 240;
   c->regsP = c->nwg > 2 ? 32 : narrow ? 40 : 24;
 }
