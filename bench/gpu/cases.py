@@ -42,10 +42,12 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # only, paged K / V keep cp.async; the default since run 9) / by cp.async;
 # ptma: paged K / V by TMA too, one copy per page (rock.gpu_wgmma_tma_paged,
 # opt-in).
-# wide: the producer warpgroup and TMA also at d 256 (setmaxnreg 240 / 24;
-# opt-in); k128 / k192 / k256: key tiles of that many keys where they fit
-# 227 KiB; cw3: three consumer warpgroups (192 rows, setmaxnreg 160 / 32;
-# head dims up to 128, no per-row key limits).
+# wide / wide0: the producer warpgroup and TMA also at d 256 (setmaxnreg
+# 240 / 24; the default since run 11) / every thread copies there; pp0: no
+# ping-pong (by rule above d 128 since run 11); k128 / k192 / k256: key
+# tiles of that many keys where they fit 227 KiB; cw3 / cw2: three consumer
+# warpgroups (192 rows, setmaxnreg 160 / 32; head dims up to 128, no
+# per-row key limits; by rule at d <= 64 since run 11) / two.
 # ov: K(t + 1) and V(t) copies in flight together (tensor-core decode and
 # multi-token decode, opt-in); fill: the internal split fills its waves with
 # any partition count, not only powers of two (opt-in).
@@ -65,6 +67,9 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",
         "fc": "--module-attr rock.gpu_fused_combine=true",
         "wide": "--module-attr rock.gpu_wgmma_wide=true",
+        "wide0": "--module-attr rock.gpu_wgmma_wide=false",
+        "pp0": "--module-attr rock.gpu_wgmma_pingpong=false",
+        "cw2": "--module-attr rock.gpu_wgmma_consumers=2",
         "k128": "--module-attr rock.gpu_wgmma_keys=128",
         "k192": "--module-attr rock.gpu_wgmma_keys=192",
         "k256": "--module-attr rock.gpu_wgmma_keys=256",

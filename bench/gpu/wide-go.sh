@@ -11,6 +11,12 @@
 # about 150 s: 60 + 12 + 75 s of timeouts)
 set -u
 . "$(dirname "$0")/carry-setup.sh"
+# The switch chains counted and the suites timed: the carry's go.env
+# (written by the prepare script) or run 11's.
+SWITCHES="wide k192 cw3 wide-tma0 wide-pp k192-pp"
+SUITES=shapes
+TIMING_S=75
+[ -f "$C/go.env" ] && . "$C/go.env"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 t0=$(date +%s)
 echo "== correctness"
@@ -24,7 +30,7 @@ total=$(wc -l < "$OUT/pr.tsv")
 pass=$(awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l)
 echo "bundles: $pass of $total pass ([1 1 1], exit 0) in $(( $(date +%s) - t0 )) s"
 awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]")' "$OUT/pr.tsv" | head -40
-for s in wide k192 cw3 wide-tma0 wide-pp k192-pp; do
+for s in $SWITCHES; do
   printf '  %-10s %s of %s pass\n' "$s" \
     "$(grep -- "__$s	" "$OUT/pr.tsv" | awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' | wc -l)" \
     "$(grep -c -- "__$s	" "$OUT/pr.tsv")"
@@ -54,8 +60,8 @@ for c in cases:
               f"{c['name']}: {' '.join(drop)}")
 json.dump(cases, open(path, "w"), indent=1)
 PY
-echo "== timing (shapes: d 64, d 256) after $(( $(date +%s) - t0 )) s"
-PYTHONUNBUFFERED=1 timeout 75 python3 "$C/attention_bench.py" --suites shapes \
+echo "== timing ($SUITES) after $(( $(date +%s) - t0 )) s"
+PYTHONUNBUFFERED=1 timeout "$TIMING_S" python3 "$C/attention_bench.py" --suites "$SUITES" \
   --bundles "$W/bundles/bench" --ptxas "$C/ptxas.json" \
   --json "$OUT/accel.json" 2>&1 | tee "$OUT/accel.log" | grep -v '^{'
 echo "rc ${PIPESTATUS[0]} after $(( $(date +%s) - t0 )) s"

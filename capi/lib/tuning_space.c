@@ -188,29 +188,25 @@ static int64_t gpuSplits(bool full, bool decode, int64_t autoSplit,
  * schedule and drops out, as does either where it changes nothing, such
  * as pages on dense K / V); on sm_90 the warpgroup-MMA
  * prefill as the heuristic has it, without its producer warpgroup, with
- * its opt-in consumer ping-pong, with the 32-byte swizzle in place of the
+ * and without consumer ping-pong, with the 32-byte swizzle in place of the
  * default 128-byte one (each and both), with cp.async instead of TMA, with
- * its opt-in plan parameters (the producer form at d 256, 192-key tiles,
- * three consumer warpgroups; where they change nothing the plan says so
- * and the candidate drops out), and off (mma.sync); each with the splits. */
+ * the plan parameters opposite to the rule's (no producer form above head
+ * dim 128, 192-key tiles, three and two consumer warpgroups; where they
+ * change nothing the plan says so and the candidate drops out), and off
+ * (mma.sync); each with the splits. */
 static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                     int64_t nSplit, Cands *out) {
-  static const char *const sm90[] = {"",
-                                     "ovl=0",
-                                     "ovl=1",
-                                     "pages=0",
-                                     "pages=1",
-                                     "producer=0",
-                                     "pingpong=1",
-                                     "swizzle128=0",
-                                     "pingpong=1,swizzle128=0",
-                                     "tma=0",
-                                     "wide=1",
-                                     "wkeys=192",
-                                     "consumers=3",
-                                     "wgmma=0"};
+  static const char *const sm90[] = {
+      "",           "ovl=0",        "ovl=1",
+      "pages=0",    "pages=1",      "producer=0",
+      "pingpong=1", "swizzle128=0", "pingpong=1,swizzle128=0",
+      "tma=0",      "pingpong=0",   "wide=0",
+      "wkeys=192",  "consumers=3",  "consumers=2",
+      "wgmma=0"};
   bool nv = t->vendor == ROCK_GPU_NVIDIA;
-  int nSched = nv && t->smVersion == 90 ? 14 : nv ? 5 : 1;
+  int nSched = nv && t->smVersion == 90 ? (int)(sizeof sm90 / sizeof *sm90)
+               : nv                     ? 5
+                                        : 1;
   static const int64_t l2s[] = {-1, 0, 1, 2, 4};
   int nL2 = t->vendor != ROCK_GPU_NVIDIA ? 1 : full ? 5 : 2;
   for (int sc = 0; sc < nSched; ++sc)

@@ -24,20 +24,22 @@
  * multiple of 8 when K is stored [d][keys]); otherwise, or with the module
  * attribute rock.gpu_wgmma = false (plain sm_90 PTX), the mma.sync schedule
  * runs. rock.gpu_wgmma_overlap = false makes the softmax wait for P·V (an
- * ablation); rock.gpu_wgmma_pingpong = true (opt-in: no gain measured on
- * the H200) orders the consumer warpgroups' products in turns
- * (attention_wgmma_ws.c); the tiles are staged 128-byte swizzled where both
- * head dims are multiples of 64 (attention_wgmma.h; on the H200 16-65 %
- * faster than the 32-byte swizzle), rock.gpu_wgmma_swizzle128 = false
- * keeps the 32-byte one; dense K and V are staged by TMA in the producer
- * form (attention_wgmma_tma.c; always 128-byte swizzled; on the H200
- * 1.31-1.54x the cp.async staging at d 128, run 9), rock.gpu_wgmma_tma =
- * false keeps cp.async; paged K / V keep cp.async without a producer unless
- * rock.gpu_wgmma_tma_paged = true (one TMA copy per page over a map of the
- * page pool, where rock__wgTmaPagedPlan's rule allows); three plan
- * parameters (planShape, planKeys): rock.gpu_wgmma_wide (the producer form
- * at d 256), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers
- * (3 consumer warpgroups). A module whose kernels hold wgmma is compiled
+ * ablation); consumer ping-pong (attention_wgmma_ws.c: the consumer
+ * warpgroups' products in turns) runs by planShape's rule above head dim
+ * 128, rock.gpu_wgmma_pingpong = true / false turns it on / off; the
+ * tiles are staged 128-byte swizzled where both head dims are multiples of
+ * 64 (attention_wgmma.h; on the H200 16-65 % faster than the 32-byte
+ * swizzle), rock.gpu_wgmma_swizzle128 = false keeps the 32-byte one; dense
+ * K and V are staged by TMA in the producer form (attention_wgmma_tma.c;
+ * always 128-byte swizzled; on the H200 1.31-1.54x the cp.async staging at
+ * d 128, run 9), rock.gpu_wgmma_tma = false keeps cp.async; paged K / V
+ * keep cp.async without a producer unless rock.gpu_wgmma_tma_paged = true
+ * (one TMA copy per page over a map of the page pool, where
+ * rock__wgTmaPagedPlan's rule allows); three plan parameters (planShape,
+ * planKeys): rock.gpu_wgmma_wide = false (no producer form above head dim
+ * 128), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers (the
+ * rule: 3 consumer warpgroups at head dims up to 64, else 2). A module
+ * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
  *
  *===----------------------------------------------------------------------===*/
@@ -57,7 +59,7 @@ typedef struct WgSwitches {
   bool on;       /* rock.gpu_wgmma */
   bool overlap;  /* rock.gpu_wgmma_overlap */
   bool producer; /* rock.gpu_wgmma_producer */
-  bool pingpong; /* rock.gpu_wgmma_pingpong */
+  int pingpong;  /* rock.gpu_wgmma_pingpong (WG_BY_RULE: not given) */
   bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
   bool tma;      /* rock.gpu_wgmma_tma */
   bool tmaPaged; /* rock.gpu_wgmma_tma_paged */
@@ -95,25 +97,36 @@ static void layout(WgCtx *c) {
 }
 
 /* The workgroup's shape: consumer warpgroups (nwg, nb rows), whether a
- * producer warpgroup copies (ws) and the register split of the roles. The
- * rule: 2 consumer warpgroups from 128 merged rows on (else 1);
- * rock.gpu_wgmma_consumers = N asks for up to N (3: 192 rows, head dims
- * up to 128, the producer form only, no per-row key limits: with the
- * causal / KV-cache / window masks its 160 registers spill, ptxas -v).
- * Warp-specialised (a producer
- * warpgroup; rock.gpu_wgmma_producer = false turns it off) with two or
- * three consumer warpgroups, no pre-softmax region and dense K / V
- * (through page tables one copying warpgroup is slower than all threads,
- * bench/RESULTS-gpu-wgmma.md run 2), head dims up to 128, or up to 256
- * with rock.gpu_wgmma_wide (d 256: O alone is 128 registers a lane, which
- * fits setmaxnreg 240; the region's extra values would not). setmaxnreg:
- * two consumer warpgroups 232 / producer 40 (240 / 24 above d 128), three
+ * producer warpgroup copies (ws), whether the consumers take turns
+ * (pingpong) and the register split of the roles. The rule (measured on
+ * the H200, bench/RESULTS-gpu-wgmma.md run 11): 3 consumer warpgroups
+ * (192 rows) at head dims up to 64 with dense K / V, whole 128-key tiles
+ * (a key tail's masks or rock.gpu_wgmma_keys = 192 spill, ptxas -v) and
+ * no per-row key limits, else 2 from 128 merged rows on (else 1);
+ * rock.gpu_wgmma_consumers = N asks for up to N (3: head dims up to 128,
+ * the producer form only, no per-row key limits: with the causal /
+ * KV-cache / window masks its 160 registers spill, ptxas -v).
+ * Warp-specialised (a producer warpgroup; rock.gpu_wgmma_producer = false
+ * turns it off) with two or three consumer warpgroups, no pre-softmax
+ * region and dense K / V (through page tables one copying warpgroup is
+ * slower than all threads, bench/RESULTS-gpu-wgmma.md run 2), head dims up
+ * to 128, or up to 256 unless rock.gpu_wgmma_wide = false (d 256: O alone
+ * is 128 registers a lane, which fits setmaxnreg 240; the region's extra
+ * values would not). Ping-pong by rule above head dim 128 without per-row
+ * key limits (two consumer warpgroups of the producer form); an explicit
+ * rock.gpu_wgmma_pingpong = true turns it on wherever the producer form
+ * has two consumer warpgroups, = false off everywhere. setmaxnreg: two
+ * consumer warpgroups 232 / producer 40 (240 / 24 above d 128), three
  * 160 / 32 (the register file's 64 Ki either way). */
 static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
                       WgCtx *c) {
   int64_t sqr = a->Sq * a->R;
-  int want = sw->consumers ? sw->consumers : WG_MAX_WG;
   bool narrow = a->Dqk <= 128 && a->Dv <= 128;
+  bool small = a->Dqk <= 64 && a->Dv <= 64 && !a->kvPaged && a->Sk % 128 == 0 &&
+               sw->keys <= 128;
+  int want = sw->consumers ? sw->consumers
+             : small       ? WG_MAX_CONSUMERS
+                           : WG_MAX_WG;
   if (want > 2 && (!narrow || a->dynamic || a->hasLow))
     want = 2;
   c->nwg = (int)(sqr / WG_ROWS < want ? sqr / WG_ROWS : want);
@@ -135,6 +148,9 @@ static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
     c->nwg = 2;
   c->nb = WG_ROWS * c->nwg;
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
+  c->pingpong =
+      c->ws && c->nwg == 2 &&
+      (sw->pingpong == WG_BY_RULE ? !narrow && !a->dynamic : sw->pingpong == 1);
   c->regsC = c->nwg > 2 ? 160 : narrow ? 232 : 240;
   c->regsP = c->nwg > 2 ? 32 : narrow ? 40 : 24;
 }
@@ -180,10 +196,8 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
       a->Dv > 256 || (a->kKeyMajor && a->Sk % 8))
     return false;
   planShape(op, a, sw, c);
-  /* Ping-pong needs the two consumer warpgroups of the producer form; the
-   * 128-byte swizzle whole 64-element blocks (every tile's two extents are
-   * head dims or key tiles). */
-  c->pingpong = sw->pingpong && c->ws && c->nwg == 2;
+  /* The 128-byte swizzle needs whole 64-element blocks (every tile's two
+   * extents are head dims or key tiles). */
   c->tma = sw->tma && c->ws && (c->paged || tmaViews(op, c));
   c->sw128 = (sw->swizzle || c->tma) && a->Dqk % 64 == 0 && a->Dv % 64 == 0;
   RockGpuTarget ta = t;
@@ -514,11 +528,12 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int on = rock__gpuSwitch(op, pass, "rock.gpu_wgmma", 1, 0, 1);
   int ov = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_overlap", 1, 0, 1);
   int pr = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_producer", 1, 0, 1);
-  int pp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", 0, 0, 1);
+  int pp =
+      rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", WG_BY_RULE, 0, 1);
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 1, 0, 1);
   int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 1, 0, 1);
   int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 0, 0, 1);
-  int wd = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_wide", 0, 0, 1);
+  int wd = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_wide", 1, 0, 1);
   int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
   int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
                            WG_MAX_CONSUMERS);
@@ -534,7 +549,7 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   *sw = (WgSwitches){acc == 1 && on == 1,
                      ov == 1,
                      pr == 1,
-                     pp == 1,
+                     pp,
                      sz == 1,
                      tm == 1,
                      tp == 1,
@@ -567,7 +582,7 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   snprintf(buf, len,
            "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
            "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
-           c.nwg, c.nb, c.mb, c.ws, sw.overlap, sw.pingpong, sw.swizzle, c.tma,
+           c.nwg, c.nb, c.mb, c.ws, sw.overlap, c.pingpong, sw.swizzle, c.tma,
            c.paged, (long long)rock__attnInternalSplit(&b, c.numCu, 2));
   return true;
 }

@@ -20,7 +20,9 @@ enum {
   WG_ROWS = 64,         /* merged query rows per consumer warpgroup */
   WG_LANES = 128,       /* threads per warpgroup */
   WG_MAX_WG = 2,        /* consumer warpgroups per workgroup (the rule) */
-  WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers */
+  WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers, or by rule
+                           at head dims up to 64 */
+  WG_BY_RULE = 2,       /* a tri-state switch not given: the rule decides */
   WG_STAGES = 2,     /* K / V buffers (tile t + 1 streams in during tile t) */
   WG_MAX_ACC = 128,  /* f32 accumulator elements per lane (m64 n256) */
   WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
