@@ -38,10 +38,11 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # K / V staged by page runs, pointers a tile ahead (decode, opt-in); fc /
 # fc0: the internal split merged in the kernel / by the second launch
 # (decode; by default for few rows and many partitions); tma / tma0: K and
-# V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
-# only, paged K / V keep cp.async; the default since run 9) / by cp.async;
-# ptma: paged K / V by TMA too, one copy per page (rock.gpu_wgmma_tma_paged,
-# opt-in).
+# V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; the
+# default since run 9) / by cp.async;
+# ptma / ptma0: paged K / V by TMA too, one copy per page
+# (rock.gpu_wgmma_tma_paged; the default since run 11: 1.33-1.57x the
+# cp.async form at S 8k) / by cp.async through the page pointers.
 # wide: the producer warpgroup and TMA also at d 256 (setmaxnreg 240 / 24;
 # opt-in); k128 / k192 / k256: key tiles of that many keys where they fit
 # 227 KiB; cw3: three consumer warpgroups (192 rows, setmaxnreg 160 / 32;
@@ -60,6 +61,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "tma": "--module-attr rock.gpu_wgmma_tma=true",
         "tma0": "--module-attr rock.gpu_wgmma_tma=false",
         "ptma": "--module-attr rock.gpu_wgmma_tma_paged=true",
+        "ptma0": "--module-attr rock.gpu_wgmma_tma_paged=false",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",

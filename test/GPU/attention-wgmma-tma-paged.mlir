@@ -1,5 +1,5 @@
 // REQUIRES: cuda-toolkit
-// Paged K / V by TMA (rock.gpu_wgmma_tma_paged, opt-in;
+// Paged K / V by TMA (rock.gpu_wgmma_tma_paged, on by default;
 // passes/gpu/attention_wgmma_tma.c, docs/gpu-accel.md "Paged K / V by
 // TMA"): a tensor map over each page pool, (d, pool row, 1) with a box of
 // {64, min(tokens a page, 128), 1}, marked `pool = 1` (the bundle's `pool`
@@ -43,13 +43,17 @@
 // RUN: FileCheck %s --check-prefix=PTX64 < %t/b64/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/b64/rock_attention_kernel.ptx -o %t/b64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // Where it does nothing: pages of 4 tokens (under 8: cp.async through the
-// page pointers), and without the switch.
+// page pointers), and with rock.gpu_wgmma_tma_paged = false. The default
+// (no attribute) is the TMA form: the same bundle as with the switch on.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 256 --page-size 512 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma_paged=true \
 // RUN:   | rock-run --compile-only -o %t/p4.bundle
 // RUN: FileCheck %s --check-prefix=NOTMA < %t/p4.bundle
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma_paged=false \
 // RUN:   | rock-run --compile-only -o %t/off.bundle
 // RUN: FileCheck %s --check-prefix=NOTMA < %t/off.bundle
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv \
+// RUN:   | rock-run --compile-only -o %t/default.bundle
+// RUN: grep -v compile_ms %t/default.bundle > %t/default.b && grep -v compile_ms %t/p16.bundle > %t/p16.b && cmp %t/default.b %t/p16.b
 
 // 64 slots x 16 tokens = 1024 pool rows of 256 bytes.
 // IR: memref.alloc() {alignment = 64 : i64, rock.tensor_map = {arg = 1 : i64, box = array<i64: 64, 16, 1>, dims = array<i64: 128, 1024, 1>, dtype = "bf16", offset = 0 : i64, pool = 1 : i64, strides = array<i64: 256, 262144>, swizzle = 128 : i64}} : memref<136xi8>
