@@ -42,7 +42,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # default since run 9) / by cp.async;
 # ptma / ptma0: paged K / V by TMA too, one copy per page
 # (rock.gpu_wgmma_tma_paged; the default since run 11: 1.33-1.57x the
-# cp.async form at S 8k) / by cp.async through the page pointers.
+# cp.async form at S 8k) / by cp.async through the page pointers; pl1 /
+# pl2: their page addresses by the producer's first warp, one a lane
+# (rock.gpu_wgmma_tma_paged_lanes = 1) / also a tile ahead (= 2; opt-in).
 # wide: the producer warpgroup and TMA also at d 256 (setmaxnreg 240 / 24;
 # opt-in); k128 / k192 / k256: key tiles of that many keys where they fit
 # 227 KiB; cw3: three consumer warpgroups (192 rows, setmaxnreg 160 / 32;
@@ -62,6 +64,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "tma0": "--module-attr rock.gpu_wgmma_tma=false",
         "ptma": "--module-attr rock.gpu_wgmma_tma_paged=true",
         "ptma0": "--module-attr rock.gpu_wgmma_tma_paged=false",
+        "pl1": "--module-attr rock.gpu_wgmma_tma_paged_lanes=1",
+        "pl2": "--module-attr rock.gpu_wgmma_tma_paged_lanes=2",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",

@@ -63,6 +63,7 @@ typedef struct WgSwitches {
   bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
   bool tma;      /* rock.gpu_wgmma_tma */
   bool tmaPaged; /* rock.gpu_wgmma_tma_paged */
+  int lanes;     /* rock.gpu_wgmma_tma_paged_lanes */
   bool wide;     /* rock.gpu_wgmma_wide */
   int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
@@ -111,8 +112,8 @@ static void layout(WgCtx *c) {
  * fits setmaxnreg 240; the region's extra values would not). setmaxnreg:
  * two consumer warpgroups 232 / producer 40 (240 / 24 above d 128), three
  * 160 / 32 (the register file's 64 Ki either way). */
-static void planShape(MlirOperation op, const RockAttn *a,
-                      const WgSwitches *sw, WgCtx *c) {
+static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
+                      WgCtx *c) {
   int64_t sqr = a->Sq * a->R;
   int want = sw->consumers ? sw->consumers : WG_MAX_WG;
   bool narrow = a->Dqk <= 128 && a->Dv <= 128;
@@ -130,9 +131,10 @@ static void planShape(MlirOperation op, const RockAttn *a,
    * head dims up to 128 and the rule's key tile (the producer's 40
    * registers hold a tile's page addresses). */
   c->mb = narrow ? 128 : 64;
-  bool pagedTma = a->kvPaged && wsShape && narrow && c->nwg == 2 &&
-                  sw->tma && sw->tmaPaged && rock__wgTmaPagedPlan(op, c);
+  bool pagedTma = a->kvPaged && wsShape && narrow && c->nwg == 2 && sw->tma &&
+                  sw->tmaPaged && rock__wgTmaPagedPlan(op, c);
   c->ws = wsShape && (!a->kvPaged || pagedTma);
+  c->pagedLanes = pagedTma ? sw->lanes : 0;
   if (c->nwg > 2 && !c->ws)
     c->nwg = 2;
   c->nb = WG_ROWS * c->nwg;
@@ -520,12 +522,13 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 1, 0, 1);
   int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 1, 0, 1);
   int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 1, 0, 1);
+  int tl = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged_lanes", 0, 0, 2);
   int wd = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_wide", 0, 0, 1);
   int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
   int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
                            WG_MAX_CONSUMERS);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
-      tp < 0 || wd < 0 || ks < 0 || cw < 0)
+      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -540,6 +543,7 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      sz == 1,
                      tm == 1,
                      tp == 1,
+                     tl,
                      wd == 1,
                      ks,
                      cw};
