@@ -8,7 +8,10 @@
 #     --pr-mods base,pl1,pl2 --pr-wgmma-only --pr-changed-only \
 #     --configs 'Pr*.toml,NightlyGpuPagedTma.toml' --level pr,nightly
 #   cp bench/gpu/paged-lanes-go.sh CARRY/go.sh
-# One device call, about 80 s (killed at 115 s at the latest):
+# (--pr-changed-only leaves the plain bundles out: build-ptma2 adds back the
+# 34 plain ones, the 27 wgmma PR and 7 NightlyGpuPagedTma bundles, compiled
+# from the manifest's commands into bundles/pr/ of bundles.tar.gz: 46 in all.)
+# One device call, about 75 s (the timing killed at 115 s from the start):
 #   OUT=$OUT bash CARRY/go.sh
 # 1. correctness (~20 s): the wgmma PR and NightlyGpuPagedTma bundles plain
 #    (paged TMA, the default) and __pl1 / __pl2 where the switch changes the
