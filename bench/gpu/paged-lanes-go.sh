@@ -50,7 +50,7 @@ awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]") {print $1}' "$OUT/pr.tsv" | head -2 |
     echo "exit $?" >> "$OUT/pr-failures.txt"
   done
 [ -s "$OUT/pr-failures.txt" ] && tail -30 "$OUT/pr-failures.txt"
-drop=$(awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]") {n = split($1, p, "__"); if (n > 1) print p[n]}' "$OUT/pr.tsv" | sort -u | tr '\n' ' ')
+drop=$(awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]") {n = split($1, p, "__"); if (p[n] ~ /^pl[12]$/) print p[n]}' "$OUT/pr.tsv" | sort -u | tr '\n' ' ')
 if [ -n "$drop" ]; then
   echo "-- failed switches, left out of the timing: $drop"
   python3 - "$W/bundles/bench/cases.json" $drop <<'PY'
