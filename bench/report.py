@@ -35,6 +35,15 @@ def paged_ratio(d):
     return pct(d.get("rock_vs_paged_probe"))
 
 
+def peak_ratio(p):
+    """rock / the probe's ceiling; with --rounds, the best rates' ratio and
+    the median of the per-round ratios."""
+    if "rounds" in p and p.get("rock_vs_peak_median") is not None:
+        return (f"{pct(p.get('rock_vs_peak'))} (median "
+                f"{pct(p['rock_vs_peak_median'])})")
+    return pct(p.get("rock_vs_peak"))
+
+
 def header(out, title, cols):
     """Appends a blank line, `title`, a blank line and a table header."""
     out += ["", title, "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
@@ -111,10 +120,20 @@ def prefill_table(out, r):
         kern = (p.get("peak_kernel") or "").replace("_gflops", "").replace("_gops", "")
         out.append(f"| {p.get('dtype', 'f32')} | {p['S']} | {p['causal']} | "
                    f"{fmt(p['rock_gflops'])} | {fmt(p.get('peak_gflops'))} "
-                   f"({kern or '–'}) | {pct(p.get('rock_vs_peak'))} | "
+                   f"({kern or '–'}) | {peak_ratio(p)} | "
                    f"{fmt(p.get('sgemm_gflops'))} | {pct(p.get('rock_vs_sgemm'))} | "
                    f"{fmt(p.get('numpy_gflops'))} | {fmt(ratio, '.1f')}x | "
                    f"{fmt(p.get('torch_gflops'))} |")
+    bounded = [p for p in r["prefill"] if p.get("rock_vs_bound") is not None]
+    if bounded:
+        out.append("")
+    for p in bounded:
+        med = (f" (median {pct(p['rock_vs_bound_median'])})"
+               if p.get("rock_vs_bound_median") is not None else "")
+        out.append(f"- i8 S {p['S']} causal {p['causal']}: against the "
+                   f"problem's bound (Q·Kᵀ at the ceiling, P·V on f16 V at "
+                   f"the f32 FMA probe) {fmt(p['bound_gops'])} GOP/s: "
+                   f"{pct(p['rock_vs_bound'])}{med}")
 
 
 def tuned_table(out, r):

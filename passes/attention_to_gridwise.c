@@ -220,22 +220,34 @@ static int64_t nextPow2(int64_t v) {
   return p;
 }
 
-/* True when the CPU would run `op` in its packed bf16 prefill form, as far
- * as the tiling is concerned: bf16 Q, K and V, and the `dot` GemmFeature or
- * rock.amx (docs/cpu.md). */
-static bool packedBf16(MlirOperation op, MlirValue q, MlirValue k,
-                       MlirValue v) {
+/* True when the CPU would run `op` in its packed prefill form, as far as
+ * the tiling is concerned: bf16 Q, K and V with the `dot` GemmFeature or
+ * rock.amx, or i8 Q and K with rock.vnni or rock.amx (docs/cpu.md). */
+static bool elementsAre(MlirValue q, MlirValue k, MlirValue v, bool i8) {
   MlirValue vals[3] = {q, k, v};
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < (i8 ? 2 : 3); ++i) {
     MlirType t = mlirValueGetType(vals[i]);
-    if (!mlirTypeIsAShaped(t) ||
-        !mlirTypeIsABF16(mlirShapedTypeGetElementType(t)))
+    if (!mlirTypeIsAShaped(t))
+      return false;
+    MlirType e = mlirShapedTypeGetElementType(t);
+    if (i8 ? !mlirTypeIsAInteger(e) || mlirIntegerTypeGetWidth(e) != 8
+           : !mlirTypeIsABF16(e))
       return false;
   }
+  return true;
+}
+
+static bool packedForm(MlirOperation op, MlirValue q, MlirValue k,
+                       MlirValue v) {
+  bool amx = !mlirAttributeIsNull(rock__nearestAttr(op, "rock.amx"));
+  if (elementsAre(q, k, v, true))
+    return amx || !mlirAttributeIsNull(rock__nearestAttr(op, "rock.vnni"));
+  if (!elementsAre(q, k, v, false))
+    return false;
   MlirAttribute f = rock__attr(op, "features");
   bool dot = !mlirAttributeIsNull(f) && rockGemmFeaturesAttrGetValue(f) > 0 &&
              (rockGemmFeaturesAttrGetValue(f) & ROCK_GEMM_FEATURE_DOT) != 0;
-  return dot || !mlirAttributeIsNull(rock__nearestAttr(op, "rock.amx"));
+  return dot || amx;
 }
 
 /* Chooses MB (keys per tile) and NB (merged query rows per tile).
@@ -258,8 +270,8 @@ static bool packedBf16(MlirOperation op, MlirValue q, MlirValue k,
  *    walk a full tile in 8 interleaved key streams (one 16-token page each),
  *    which keeps more cache misses in flight on paged KV (f32 paged decode
  *    B 1, L 64k on 2 cores: ~28 ms with MB 64, ~21 ms with 128). bf16
- *    prefill that the CPU runs in its packed form (`packed`: bf16 Q, K
- *    and V, with the `dot` GemmFeature or rock.amx; docs/cpu.md) takes 128
+ *    (and i8) prefill that the CPU runs in its packed form (`packed`:
+ *    packedForm; docs/cpu.md) takes 128
  *    once Sk >= 1024: the per-row work of a tile that does not scale with
  *    its keys (the softmax's reductions and rescale, O's rescale, the gemm
  *    blocks' loads and stores of their accumulators) is amortised over
@@ -396,7 +408,7 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
   int64_t mb, nb;
   RockPerfConfig perf;
   if (!chooseTiling(&a, pass, Sk, rows,
-                    packedBf16(op, operand(&a, A_Q, 0), kIn, vIn), &perf, &mb,
+                    packedForm(op, operand(&a, A_Q, 0), kIn, vIn), &perf, &mb,
                     &nb))
     return false;
   int64_t grid = Bkv * ((rows + nb - 1) / nb) * S;

@@ -133,7 +133,9 @@ bool rockCpuMatrixApply(MlirModule module, bool enable, const char *cpu,
                         char *err, size_t errSize) {
   MlirOperation m = mlirModuleGetOperation(module);
   return unitFeature(m, "rock.amx", enable, rockCpuHasAmx(cpu),
-                     "AMX-BF16 / AMX-INT8 tiles", cpu, err, errSize);
+                     "AMX-BF16 / AMX-INT8 tiles", cpu, err, errSize) &&
+         unitFeature(m, "rock.vnni", enable, rockCpuHasVnni(cpu),
+                     "AVX512-VNNI dot products", cpu, err, errSize);
 }
 
 int rockCpuVectorBits(const char *cpu) {

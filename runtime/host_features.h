@@ -55,11 +55,11 @@ bool rockCpuHasAmx(const char *cpu);
 /// peak probe's i8 ceiling).
 bool rockCpuHasVnni(const char *cpu);
 
-/// Sets the module's unit attribute `rock.amx` (module borrowed) when
-/// `enable` and code for `cpu` may use AMX tiles (rock-lower-gridwise-
-/// attention then uses them: see docs/cpu.md). Fails, writing into `err`
-/// (errSize bytes, caller-owned), when the module already has it and the CPU
-/// lacks AMX.
+/// Sets the module's unit attributes `rock.amx` and `rock.vnni` (module
+/// borrowed) when `enable` and code for `cpu` may use AMX tiles,
+/// respectively AVX512-VNNI (rock-lower-gridwise-attention then uses them:
+/// see docs/cpu.md). Fails, writing into `err` (errSize bytes,
+/// caller-owned), when the module already has one and the CPU lacks it.
 bool rockCpuMatrixApply(MlirModule module, bool enable, const char *cpu,
                         char *err, size_t errSize);
 

@@ -20,6 +20,7 @@ if config.rock_suite == "nightly":
 # ROCK_JIT_CPU names (`ROCK_JIT_CPU=x86-64-v3 make test` runs every suite for
 # an AVX2-only CPU). Features describe that CPU:
 # - avx512bf16: rock-run then uses the `dot` GemmFeature;
+# - avx512vnni: rock-run sets rock.vnni (vpdpbusd in the i8 prefill);
 # - amx: rock-run sets rock.amx (AMX tiles in the bf16 prefill, docs/cpu.md);
 # - avx512: the narrow-type e2e suites and the JIT execution tests run once
 #   more for x86-64-v3 (test/e2e-x86-64-v3, `%if avx512` RUN lines), so a
@@ -36,6 +37,8 @@ else:
         config.available_features.add("avx512bf16")
     if " avx512f" in _cpu_flags:
         config.available_features.add("avx512")
+    if " avx512_vnni" in _cpu_flags and " avx512bw" in _cpu_flags:
+        config.available_features.add("avx512vnni")
     # amx: the AMX tile forms run (rock-run requests the tile state from
     # Linux itself); elsewhere their code is only generated and FileChecked.
     if all(f" {f}" in _cpu_flags for f in ("amx_tile", "amx_bf16", "amx_int8")):

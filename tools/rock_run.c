@@ -39,10 +39,11 @@
 //   --cpu / $ROCK_JIT_CPU (e.g. x86-64-v3: AVX2 + FMA, no AVX-512), with no
 //   feature beyond what that CPU implies. rock.attention ops get the `dot`
 //   GemmFeature (AVX512-BF16 dot products in the bf16 decode and prefill
-//   loops) when that CPU has avx512bf16, and the module `rock.amx` (AMX
-//   tiles in the bf16 prefill; Linux's permission for the tile state is
-//   requested first) when it has AMX, unless --no-host-features; a module
-//   that asks for either on a CPU without it is an error, not a SIGILL
+//   loops) when that CPU has avx512bf16, the module `rock.vnni` (vpdpbusd
+//   in the i8 prefill) when it has avx512vnni, and `rock.amx` (AMX
+//   tiles in the bf16 and i8 prefill; Linux's permission for the tile state
+//   is requested first) when it has AMX, unless --no-host-features; a
+//   module that asks for one on a CPU without it is an error, not a SIGILL
 //   (docs/cpu.md).
 // - JIT failures (an unresolved symbol, an unknown CPU) report LLVM's own
 //   message, exit 3.
@@ -616,10 +617,12 @@ static int prepareKernel(Compiled *c, const RockSession *s, bool verbose) {
   if (verbose) {
     bool dot = !noHostFeatures && rockCpuHasBf16Dot(cpu);
     bool amx = !noHostFeatures && rockCpuHasAmx(cpu);
-    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s\n",
+    bool vnni = !noHostFeatures && rockCpuHasVnni(cpu);
+    printf("jit cpu: %s (%lld-bit vectors)\nhost features:%s%s%s%s\n",
            cpu ? cpu : "host", (long long)vecBits,
-           dot ? " dot (avx512bf16)" : "",
-           amx ? " amx (amx-bf16, amx-int8)" : "", dot || amx ? "" : " none");
+           dot ? " dot (avx512bf16)" : "", vnni ? " vnni (avx512vnni)" : "",
+           amx ? " amx (amx-bf16, amx-int8)" : "",
+           dot || amx || vnni ? "" : " none");
   }
   if (!noAutoSplit)
     setNumThreads(c);

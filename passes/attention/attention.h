@@ -341,8 +341,21 @@ int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
  * type. */
 int rock__attnRegion(RockGen *g, const RockAttn *a, int sacc, RockRowIdx x,
                      int jj, MlirType *yt);
+/* The same for the w consecutive keys %jj .. %jj + w - 1 (w > 1: %sacc is a
+ * vector<w> of accumulators, the inputs are read as vectors along the keys,
+ * and the slot's operands and result are vectors: rock__attnFillSlots
+ * clones the region's ops elementwise over them, which needs
+ * rock__attnRegionVectorizable). */
+int rock__attnRegionW(RockGen *g, const RockAttn *a, int sacc, RockRowIdx x,
+                      int jj, int w, MlirType *yt);
+/* True when the op has a region whose ops are all scalar arith / math ops
+ * on integers and floats (elementwise: they apply lane by lane to
+ * vectors). */
+bool rock__attnRegionVectorizable(const RockAttn *a);
 /* Replaces every placeholder under `root` by clones of the ops of the
- * region `f` describes (either form); false when there is none. */
+ * region `f` describes (either form); false when there is none. A
+ * placeholder of vector<w> operands gets the ops with vector<w> results,
+ * scalar operands (constants, values from outside the region) broadcast. */
 bool rock__attnFillSlots(MlirOperation root, const RockRegionForm *f);
 
 #endif

@@ -327,6 +327,31 @@ static MlirWalkResult remapCb(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
+/* The clone `c` (in `blk`) of an elementwise op, made to work on vector<w>:
+ * scalar operands broadcast in front of it, results of vector type. */
+static void vectorizeClone(MlirBlock blk, MlirOperation c, int64_t w) {
+  MlirLocation loc = mlirOperationGetLocation(c);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(c); ++i) {
+    MlirValue v = mlirOperationGetOperand(c, i);
+    MlirType t = mlirValueGetType(v);
+    if (mlirTypeIsAVector(t))
+      continue;
+    MlirType vt = mlirVectorTypeGet(1, &w, t);
+    MlirOperationState bs = mlirOperationStateGet(
+        mlirStringRefCreateFromCString("vector.broadcast"), loc);
+    mlirOperationStateAddOperands(&bs, 1, &v);
+    mlirOperationStateAddResults(&bs, 1, &vt);
+    MlirOperation b = mlirOperationCreate(&bs);
+    mlirBlockInsertOwnedOperationBefore(blk, c, b);
+    mlirOperationSetOperand(c, i, mlirOperationGetResult(b, 0));
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(c); ++i) {
+    MlirValue r = mlirOperationGetResult(c, i);
+    MlirType t = mlirValueGetType(r);
+    mlirValueSetType(r, mlirVectorTypeGet(1, &w, t));
+  }
+}
+
 /* Replaces one placeholder by clones of the ops of `f`'s body: body
  * argument i stands for slot operand f->slot[i]. */
 static void fillSlot(MlirOperation slot, const RockRegionForm *f) {
@@ -335,15 +360,30 @@ static void fillSlot(MlirOperation slot, const RockRegionForm *f) {
     remapAdd(&m, mlirBlockGetArgument(f->body, i),
              mlirOperationGetOperand(slot, f->slot[i]));
   MlirBlock dst = mlirOperationGetBlock(slot);
+  MlirType st = mlirValueGetType(mlirOperationGetResult(slot, 0));
+  int64_t w = mlirTypeIsAVector(st) ? mlirShapedTypeGetDimSize(st, 0) : 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(f->body);
        !mlirOperationEqual(o, f->yield); o = mlirOperationGetNextInBlock(o)) {
     MlirOperation c = mlirOperationClone(o);
     mlirOperationWalk(c, remapCb, &m, MlirWalkPreOrder);
     mlirBlockInsertOwnedOperationBefore(dst, slot, c);
+    if (w > 0 && mlirOperationGetNumOperands(c) > 0)
+      vectorizeClone(dst, c, w);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(o); ++i)
       remapAdd(&m, mlirOperationGetResult(o, i), mlirOperationGetResult(c, i));
   }
   MlirValue y = remapGet(&m, mlirOperationGetOperand(f->yield, 0));
+  if (w > 0 && !mlirTypeIsAVector(mlirValueGetType(y))) {
+    /* A yielded constant (or outside value): broadcast. */
+    MlirOperationState bs = mlirOperationStateGet(
+        mlirStringRefCreateFromCString("vector.broadcast"),
+        mlirOperationGetLocation(slot));
+    mlirOperationStateAddOperands(&bs, 1, &y);
+    mlirOperationStateAddResults(&bs, 1, &st);
+    MlirOperation b = mlirOperationCreate(&bs);
+    mlirBlockInsertOwnedOperationBefore(dst, slot, b);
+    y = mlirOperationGetResult(b, 0);
+  }
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(slot, 0), y);
   mlirOperationDestroy(slot);
   free(m.from);

@@ -1,11 +1,13 @@
 /*===- amx_prefill.c - the packed bf16 prefill gemms on AMX tiles -------===*
  *
- * The two gemms of the packed prefill form (packed_prefill.c) on a CPU with
+ * The gemms of the packed prefill form (packed_prefill.c) on a CPU with
  * AMX (module attribute rock.amx, docs/cpu.md), in the amx dialect:
- * tdpbf16ps on 16 x 16 f32 accumulator tiles, A tiles of 16 rows x 32 bf16
- * (Q or P, row-major) and B tiles of 16 pair rows x 16 columns (the packed
- * KP / VP tiles are already in AMX's B layout). A block of 2 x 2
- * accumulator tiles (32 rows x 32 columns) uses all 8 tile registers: 4
+ * tdpbf16ps (bf16) or tdpbssd (i8 Q·Kᵀ, s8 x s8 into i32: exact, Q as it
+ * is) on 16 x 16 accumulator tiles, A tiles of 16 rows x 64 bytes (Q or P,
+ * row-major) and B tiles of 16 group rows x 16 columns (the packed KP / VP
+ * tiles are already in AMX's B layout). i8 attention's gemm1 (f16 V) has
+ * no AMX form on AMX-BF16 / AMX-INT8 CPUs and stays in vectors. A block of 2 x
+ * 2 accumulator tiles (32 rows x 32 columns) uses all 8 tile registers: 4
  * accumulators, 2 A, 2 B; the reduction dimension is unrolled (Dqk / 32
  * steps in gemm0, MB / 32 in gemm1), so no tile value crosses a loop
  * boundary. Rows are processed in blocks of 32 over [0, nRows) rounded up
@@ -16,8 +18,16 @@
 
 #include <stdio.h>
 
-#define TA "!amx.tile<16x32xbf16>"
-#define TC "!amx.tile<16x16xf32>"
+/* The tile types and multiply of one element kind. */
+typedef struct TileKind {
+  int E; /* values per 32-bit group: bf16 2, i8 4 */
+  const char *ta, *tc, *mul;
+} TileKind;
+
+static const TileKind tileBf16 = {2, "!amx.tile<16x32xbf16>",
+                                  "!amx.tile<16x16xf32>", "amx.tile_mulf"},
+                      tileI8 = {4, "!amx.tile<16x64xi8>",
+                                "!amx.tile<16x16xi32>", "amx.tile_muli"};
 
 static int tileLoad(RockGen *g, int buf, const char *mt, int row, int col,
                     const char *tt) {
@@ -30,10 +40,11 @@ static int tileLoad(RockGen *g, int buf, const char *mt, int row, int col,
 }
 
 static void tileStore(RockGen *g, int v, int buf, const char *mt, int row,
-                      int col) {
+                      int col, const char *tc) {
   char ib[128];
   rock__idx2(ib, sizeof ib, row, col);
-  rock__genLine(g, "amx.tile_store %%v%d[%s], %%v%d : %s, " TC, buf, ib, v, mt);
+  rock__genLine(g, "amx.tile_store %%v%d[%s], %%v%d : %s, %s", buf, ib, v, mt,
+                tc);
 }
 
 static int plus(RockGen *g, int x, int64_t k) {
@@ -42,49 +53,50 @@ static int plus(RockGen *g, int x, int64_t k) {
 }
 
 /* A 2 x 2 block of accumulator tiles at C[r0..r0+32)[n0..n0+32) (n0 in C's
- * columns): acc[i][j] += Σ_k A[r0 + 16 i][32 k ..] · B[16 k ..][2 n0 + 32 j
- * ..] for k < nk, the accumulators starting from C (loadC) or zero. */
+ * columns): acc[i][j] += Σ_k A[r0 + 16 i][16 E k ..] · B[16 k ..][E n0 +
+ * 16 E j ..] for k < nk, the accumulators starting from C (loadC) or
+ * zero. */
 typedef struct TileOperands {
   int A, B, C;
   const char *mA, *mB, *mC;
+  const TileKind *k;
 } TileOperands;
 
 static void tileBlock(RockGen *g, const TileOperands *o, int r0, int n0,
                       int64_t nk, bool loadC) {
+  const TileKind *k = o->k;
   int acc[2][2],
-      n2 = rock__genBin(g, "arith.muli", n0, rock__genIndex(g, 2), "index");
+      nE = rock__genBin(g, "arith.muli", n0, rock__genIndex(g, k->E), "index");
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j) {
       if (loadC) {
         acc[i][j] = tileLoad(g, o->C, o->mC, plus(g, r0, 16 * i),
-                             plus(g, n0, 16 * j), TC);
+                             plus(g, n0, 16 * j), k->tc);
       } else {
         acc[i][j] = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = amx.tile_zero : " TC, acc[i][j]);
+        rock__genLine(g, "%%v%d = amx.tile_zero : %s", acc[i][j], k->tc);
       }
     }
-  for (int64_t k = 0; k < nk; ++k) {
+  for (int64_t s = 0; s < nk; ++s) {
     int at[2], bt[2];
     for (int i = 0; i < 2; ++i)
       at[i] = tileLoad(g, o->A, o->mA, plus(g, r0, 16 * i),
-                       rock__genIndex(g, 32 * k), TA);
+                       rock__genIndex(g, 16 * k->E * s), k->ta);
     for (int j = 0; j < 2; ++j)
-      bt[j] = tileLoad(g, o->B, o->mB, rock__genIndex(g, 16 * k),
-                       plus(g, n2, 32 * j), TA);
+      bt[j] = tileLoad(g, o->B, o->mB, rock__genIndex(g, 16 * s),
+                       plus(g, nE, 16 * k->E * j), k->ta);
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < 2; ++j) {
         int r = rock__genFresh(g);
-        rock__genLine(g,
-                      "%%v%d = amx.tile_mulf %%v%d, %%v%d, %%v%d : " TA ", " TA
-                      ", " TC,
-                      r, at[i], bt[j], acc[i][j]);
+        rock__genLine(g, "%%v%d = %s %%v%d, %%v%d, %%v%d : %s, %s, %s", r,
+                      k->mul, at[i], bt[j], acc[i][j], k->ta, k->ta, k->tc);
         acc[i][j] = r;
       }
   }
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j)
       tileStore(g, acc[i][j], o->C, o->mC, plus(g, r0, 16 * i),
-                plus(g, n0, 16 * j));
+                plus(g, n0, 16 * j), k->tc);
 }
 
 /* Blocks of 32 rows x 32 columns over [0, nRows) x [0, nCols). */
@@ -100,8 +112,9 @@ static void tileGemm(RockGen *g, const TileOperands *o, int nRows,
 
 void rock__cpuAmxGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                        const RockCpuPack *p) {
-  TileOperands o = {b->Qb, b->KP, b->Sa, b->mQb, b->mKP, b->mSa};
-  tileGemm(g, &o, p->nRows, a->MB, a->Dqk / 32, false);
+  const TileKind *k = rock__cpuPackGroup(a) == 2 ? &tileBf16 : &tileI8;
+  TileOperands o = {b->Qb, b->KP, b->Sa, b->mQb, b->mKP, b->mSa, k};
+  tileGemm(g, &o, p->nRows, a->MB, a->Dqk / (16 * k->E), false);
 }
 
 void rock__cpuAmxGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
@@ -121,6 +134,6 @@ void rock__cpuAmxGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                  b->Ot, b->mOt, ib, 16, "f32");
   rock__genEnd(g);
   rock__genEnd(g);
-  TileOperands t = {b->Pb, b->VP, b->Ot, b->mPb, b->mVP, b->mOt};
+  TileOperands t = {b->Pb, b->VP, b->Ot, b->mPb, b->mVP, b->mOt, &tileBf16};
   tileGemm(g, &t, p->nRows, a->Dv, a->MB / 32, true);
 }

@@ -250,13 +250,27 @@ void rock__cpuScaledO(RockGen *g, const RockCpuBufs *b, const int *rows, int nr,
   }
 }
 
-/* The pair buf[idx], buf[idx + 1] repeated over 32 lanes. */
-int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx) {
-  int pp = rock__genLoad(g, buf, mt, idx, 2, "bf16");
+int rock__cpuBcastGroup(RockGen *g, int buf, const char *mt, const char *idx,
+                        int E, const char *elt) {
+  int pp = rock__genLoad(g, buf, mt, idx, E, elt);
+  if (E == 1)
+    return rock__genBcast(g, pp, 16, elt);
   RockStr m = {0};
-  for (int l = 0; l < 32; ++l)
-    rock__strAppendf(&m, "%s%d", l ? ", " : "", l % 2);
-  return shuffle(g, pp, pp, &m, "vector<2xbf16>");
+  for (int l = 0; l < 16 * E; ++l)
+    rock__strAppendf(&m, "%s%d", l ? ", " : "", l % E);
+  char ty[32];
+  snprintf(ty, sizeof ty, "vector<%dx%s>", E, elt);
+  return shuffle(g, pp, pp, &m, ty);
+}
+
+int rock__cpuDotU8S8(RockGen *g, int acc, int x, int y) {
+  int r = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.call_intrinsic \"llvm.x86.avx512.vpdpbusd.512\"("
+                "%%v%d, %%v%d, %%v%d) : (vector<16xi32>, vector<64xi8>, "
+                "vector<64xi8>) -> vector<16xi32>",
+                r, acc, x, y);
+  return r;
 }
 
 /* vcvtneps2bf16 per 16 lanes; the halves of a wider vector joined by

@@ -20,9 +20,9 @@
 /* The per-workgroup local buffers of the CPU schedule (ids, -1 when not
  * allocated) and their printed types. */
 typedef struct RockCpuBufs {
-  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb, Pb, KP, VP;
+  int Ql, KT, Vl, Sa, St, Ot, Mt, Lt, Last, Low, Ct, Qb, Pb, KP, VP, Kb;
   char mQb[64], mPb[64], mQl[64], mKT[64], mVl[64], mSa[64], mSt[64], mOt[64],
-      mRow[64], mIdx[64], mKP[64], mVP[64];
+      mRow[64], mIdx[64], mKP[64], mVP[64], mKb[64];
   const char *acc; /* "f32" or "i32" */
 } RockCpuBufs;
 
@@ -36,32 +36,45 @@ typedef struct RockCpuFused {
   bool narrowV;     /* ... and V is 16-bit: 16 columns of O in gemm1 */
 } RockCpuFused;
 
-/* The loop state of the packed bf16 prefill form (packed_prefill.c,
+/* The loop state of the packed prefill form (packed_prefill.c,
  * amx_prefill.c). */
 typedef struct RockCpuPack {
   int c0, c1;       /* index constants 0 and 1 */
   int nRows, nCols; /* real merged rows of the block, keys of the tile */
   int j0, gBlk;     /* first key of the tile, the KV batch of the block */
   int ktv;          /* the [Bkv, Dqk, Sk] view of key-major K, else -1 */
+  bool biasQ;       /* i8 on vpdpbusd: Q is held as u8 q + 128 (b->Kb) */
 } RockCpuPack;
 
-/* Packs the tile's K into b->KP ([Dqk/2][2 MB]: KP[t][2j+e] = K[j][2t+e])
- * and V into b->VP ([MB/2][2 Dv]: VP[u][2d+e] = V[2u+e][d]); padding keys
- * are zeros. */
+/* The packed form's element groups: the E = 32 / bits values of one
+ * 32-bit lane of a dot product (bf16: 2, vdpbf16ps / tdpbf16ps; i8: 4,
+ * vpdpbusd / tdpbssd) are adjacent in the packed K; rock__cpuPackGroup(a)
+ * is K's E. */
+int rock__cpuPackGroup(const RockAttn *a);
+/* E copies of buf[idx .. idx + E) (E values of type elt; a 2-D memref of
+ * type mt) over 16 E lanes: one 32-bit broadcast (E = 1: of a scalar). */
+int rock__cpuBcastGroup(RockGen *g, int buf, const char *mt, const char *idx,
+                        int E, const char *elt);
+
+/* Packs the tile's K into b->KP ([Dqk/E][E MB]: KP[t][Ej+e] = K[j][Et+e],
+ * E = rock__cpuPackGroup) and, with p->biasQ, 128 Σ_d K[j][d] per key into
+ * b->Kb; bf16 V into b->VP ([MB/2][2 Dv]: VP[u][2d+e] = V[2u+e][d]);
+ * padding keys are zeros. */
 void rock__cpuPackK(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                     const RockCpuPack *p);
 void rock__cpuPackV(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                     const RockCpuPack *p);
 /* The packed form's gemm0 (scores into b->Sa from b->Qb and b->KP) and
- * gemm1 (O = c O + P V into b->Ot from b->Pb, b->VP and the rescale factors
- * b->Ct), by vdpbf16ps register blocks (NB a multiple of 8, MB and Dv of
- * 32) ... */
+ * gemm1 (O = c O + P V into b->Ot from the rescale factors b->Ct and, for
+ * bf16 V, b->Pb and b->VP, else the f32 P in b->St and V in b->Vl), by
+ * register blocks (NB a multiple of 8, MB and Dv of 32) of vdpbf16ps
+ * (bf16), vpdpbusd (i8 gemm0) or f32 FMAs (gemm1 of other V) ... */
 void rock__cpuPackedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuPack *p);
 void rock__cpuPackedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuPack *p);
 /* ... or by AMX tiles (amx_prefill.c; NB a multiple of 32, MB of 32, Dqk of
- * 32, Dv of 32). */
+ * 16 E, Dv of 32; gemm1 for bf16 V only). */
 void rock__cpuAmxGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                        const RockCpuPack *p);
 void rock__cpuAmxGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
@@ -77,6 +90,13 @@ typedef struct RockCpuScores {
 } RockCpuScores;
 int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                         const RockCpuScores *s);
+/* The same with the pre-softmax region, for the merged row x (tile_scores.c).
+ */
+int rock__cpuRegionScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                          const RockCpuScores *s, RockRowIdx x);
+/* The maximum (f32) of row r of b->St over the segments seg[0..nSeg). */
+int rock__cpuRowMax(RockGen *g, const RockCpuBufs *b, int r, const RockSeg *seg,
+                    int nSeg);
 
 /* The fused decode form's gemm0 (scores into b->Sa) and gemm1 (O += P V
  * into b->Ot) for one key tile (fused_decode.c). */
@@ -112,9 +132,9 @@ int rock__cpuDotBf16(RockGen *g, int acc, int x, int y);
  * Ct[rows[h]] * Ot[rows[h]][cols[v] .. + 16) for h < nr, v < nv. */
 void rock__cpuScaledO(RockGen *g, const RockCpuBufs *b, const int *rows, int nr,
                       const int *cols, int nv, int *init);
-/* The bf16 pair buf[idx], buf[idx + 1] (a 2-D bf16 memref of type mt)
- * repeated over a vector<32xbf16> (one 32-bit broadcast). */
-int rock__cpuBcastPair(RockGen *g, int buf, const char *mt, const char *idx);
+/* acc + Σ of the four u8 x s8 products of each 32-bit lane of x (u8) and
+ * y (s8): vpdpbusd on vector<64xi8> operands into vector<16xi32>. */
+int rock__cpuDotU8S8(RockGen *g, int acc, int x, int y);
 /* f32 %v (vector<w>, w a multiple of 16) to bf16 by vcvtneps2bf16 (round to
  * nearest even; AVX512-BF16). */
 int rock__cpuCvtBf16(RockGen *g, int v, int w);

@@ -245,7 +245,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
           rock__cpuInterleave16(g, vr[0][q / 2], vr[1][q / 2], (q % 2) * 16);
     for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
       rock__idx2(ib, sizeof ib, rows[h], t2);
-      int pv = rock__cpuBcastPair(g, b->Pb, b->mPb, ib);
+      int pv = rock__cpuBcastGroup(g, b->Pb, b->mPb, ib, 2, "bf16");
       for (int q = 0; q < NS; ++q)
         nacc[h * NS + q] = rock__cpuDotBf16(g, pargs[h * NS + q], pv, il[q]);
     }

@@ -147,12 +147,25 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
    * vdpbf16ps register blocks or AMX tiles (packed_prefill.c,
    * amx_prefill.c, docs/cpu.md). */
   bool amx = !mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.amx"));
-  bool packed = !dotForm && a->softmax && rock__isFloat(a->acc) &&
-                mlirTypeIsABF16(a->tq) && mlirTypeIsABF16(a->tk) &&
-                mlirTypeIsABF16(a->tv) && Dqk % 32 == 0 && Dv % 32 == 0 &&
-                MB % 32 == 0 &&
-                ((amx && NB % 32 == 0) || (a->dot && NB % 8 == 0));
+  bool packedBf16 = mlirTypeIsABF16(a->tq) && mlirTypeIsABF16(a->tk) &&
+                    mlirTypeIsABF16(a->tv) && Dqk % 32 == 0 &&
+                    ((amx && NB % 32 == 0) || (a->dot && NB % 8 == 0));
+  /* i8 prefill likewise, with i8 Q·Kᵀ on vpdpbusd (rock.vnni: AVX512-VNNI)
+   * or tdpbssd (rock.amx) and gemm1 as f32 FMA blocks on V widened once per
+   * tile (docs/cpu.md). */
+  bool vnni = !mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.vnni"));
+  bool packedI8 = !rock__isFloat(a->acc) && mlirTypeIsAInteger(a->tq) &&
+                  mlirIntegerTypeGetWidth(a->tq) == 8 &&
+                  mlirTypeIsAInteger(a->tk) &&
+                  mlirIntegerTypeGetWidth(a->tk) == 8 && Dqk % 64 == 0 &&
+                  ((amx && NB % 32 == 0) || (vnni && NB % 8 == 0));
+  bool packed = !dotForm && a->softmax && (packedBf16 || packedI8) &&
+                Dv % 32 == 0 && MB % 32 == 0;
+  packedI8 = packed && packedI8;
   bool useAmx = packed && amx && NB % 32 == 0;
+  /* vpdpbusd multiplies u8 by s8: Q is held as u8 q + 128 (docs/cpu.md). */
+  bool biasQ = packedI8 && !useAmx;
+  const char *qbElt = packedI8 ? "i8" : "bf16";
   bool narrowV = narrowRegs && !mlirTypeIsAF32(a->tv);
   if (dotForm)
     snprintf(b.mKT, sizeof b.mKT, "memref<%lldx%lldx%s>", (long long)MB,
@@ -201,7 +214,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
 
   b.Ql = rock__genAlloc(g, b.mQl, heap);
   b.KT = fused || packed ? -1 : rock__genAlloc(g, b.mKT, heap);
-  b.Vl = fused || packed ? -1 : rock__genAlloc(g, b.mVl, heap);
+  b.Vl = fused || (packed && !packedI8) ? -1 : rock__genAlloc(g, b.mVl, heap);
   b.St = rock__genAlloc(g, b.mSt, heap);
   b.Sa = rock__isFloat(a->acc) ? b.St : rock__genAlloc(g, b.mSa, heap);
   b.Ot = rock__genAlloc(g, b.mOt, heap);
@@ -210,18 +223,21 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   b.Last = a->dynamic ? rock__genAlloc(g, b.mIdx, heap) : -1;
   b.Low = a->hasLow ? rock__genAlloc(g, b.mIdx, heap) : -1;
   b.Ct = fused || packed ? rock__genAlloc(g, b.mRow, heap) : -1;
-  snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldxbf16>", (long long)NB,
-           (long long)Dqk);
+  snprintf(b.mQb, sizeof b.mQb, "memref<%lldx%lldx%s>", (long long)NB,
+           (long long)Dqk, qbElt);
   b.Qb = dotK || packed ? rock__genAlloc(g, b.mQb, heap) : -1;
   snprintf(b.mPb, sizeof b.mPb, "memref<%lldx%lldxbf16>", (long long)NB,
            (long long)MB);
-  b.Pb = dotV || packed ? rock__genAlloc(g, b.mPb, heap) : -1;
-  snprintf(b.mKP, sizeof b.mKP, "memref<%lldx%lldxbf16>", (long long)Dqk / 2,
-           (long long)MB * 2);
+  b.Pb = dotV || (packed && !packedI8) ? rock__genAlloc(g, b.mPb, heap) : -1;
+  int kE = packedI8 ? 4 : 2;
+  snprintf(b.mKP, sizeof b.mKP, "memref<%lldx%lldx%s>", (long long)Dqk / kE,
+           (long long)MB * kE, qbElt);
   snprintf(b.mVP, sizeof b.mVP, "memref<%lldx%lldxbf16>", (long long)MB / 2,
            (long long)Dv * 2);
   b.KP = packed ? rock__genAlloc(g, b.mKP, heap) : -1;
-  b.VP = packed ? rock__genAlloc(g, b.mVP, heap) : -1;
+  b.VP = packed && !packedI8 ? rock__genAlloc(g, b.mVP, heap) : -1;
+  snprintf(b.mKb, sizeof b.mKb, "memref<%lldxi32>", (long long)MB);
+  b.Kb = biasQ ? rock__genAlloc(g, b.mKb, heap) : -1;
 
   RockSeg segDv[4], segMB[4], segDqk[4], segDv1[4];
   int nSegDv = rock__segments(Dv, segDv), nSegMB = rock__segments(MB, segMB);
@@ -252,10 +268,11 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     if (pairRows || fused || packed)
       zeroRow(g, b.Ql, b.mQl, r, segDqk, nSegDqk, b.acc);
     if (dotK || packed)
-      zeroRow(g, b.Qb, b.mQb, r, segDqk, nSegDqk, "bf16");
+      zeroRow(g, b.Qb, b.mQb, r, segDqk, nSegDqk, qbElt);
     /* P rows past nRows (computed by the packed gemm1, never stored). */
     if (packed)
-      zeroRow(g, b.Pb, b.mPb, r, segMB, nSegMB, "bf16");
+      zeroRow(g, packedI8 ? b.St : b.Pb, packedI8 ? b.mSt : b.mPb, r, segMB,
+              nSegMB, packedI8 ? "f32" : "bf16");
     rock__genEnd(g);
   }
 
@@ -297,8 +314,14 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       int cv = rock__genConv(g, ld, a->tq, a->acc, wq);
       rock__idx2(ib, sizeof ib, r, d);
       rock__genStore(g, cv, b.Ql, b.mQl, ib, wq, b.acc);
+      if (biasQ) { /* u8 q + 128: the sign bit flipped */
+        char ti8[32];
+        rock__typeStrS(ti8, sizeof ti8, "i8", wq);
+        ld = rock__genBin(g, "arith.xori", ld,
+                          rock__genSplat(g, "-128", "i8", wq), ti8);
+      }
       if (dotK || packed)
-        rock__genStore(g, ld, b.Qb, b.mQb, ib, wq, "bf16");
+        rock__genStore(g, ld, b.Qb, b.mQb, ib, wq, qbElt);
       rock__genEnd(g);
     }
     if (a->dynamic) {
@@ -333,12 +356,14 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
     int kt = rock__genFor(g, start, end, c1);
     int j0;
     int nCols = rock__attnTileCols(g, a, kt, &j0);
-    RockCpuPack pk = {c0, c1, nRows, nCols, j0, gBlk, a->kKeyMajor ? ktv : -1};
+    RockCpuPack pk = {c0,   c1, nRows, nCols, j0, gBlk, a->kKeyMajor ? ktv : -1,
+                      biasQ};
     if (fused) {
       /* K and V are read by the fused gemm0 / gemm1 below. */
     } else if (packed) {
       rock__cpuPackK(g, a, &b, &pk);
-      rock__cpuPackV(g, a, &b, &pk);
+      if (!packedI8)
+        rock__cpuPackV(g, a, &b, &pk);
     } else if (dotForm) {
       /* K tile [MB][Dqk] in the accumulator type. */
       int j = rock__genFor(g, c0, nCols, c1);
@@ -389,7 +414,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genEnd(g);
     }
     /* V tile in f32. */
-    if (!fused && !packed) {
+    if (!fused && (!packed || packedI8)) {
       int j = rock__genFor(g, c0, nCols, c1);
       int jj = rock__genBin(g, "arith.addi", j0, j, "index");
       int wv = rock__viewWidth(Dv);
@@ -523,37 +548,9 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       RockCpuScores sc = {r, j0, nCols, segMB, nSegMB};
       tileMax = rock__cpuTileScores(g, a, &b, &sc);
     } else {
-      int j, mx;
-      tileMax = rock__genForIter(g, c0, nCols, c1, ninf, "f32", &j, &mx);
-      rock__idx2(ib, sizeof ib, r, j);
-      int sacc = rock__genLoad(g, b.Sa, b.mSa, ib, 1, b.acc);
-      int jj = rock__genBin(g, "arith.addi", j0, j, "index");
-      MlirType yt;
-      int y = rock__attnRegion(g, a, sacc, x, jj, &yt);
-      int xv = rock__attnScore(g, a, y, yt, 1);
-      int masked = rock__attnMaskedValue(g, a, 1);
-      if (a->dynamic) {
-        /* KV cache, causal and prefix limits are folded into Last[r]. */
-        int last = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b.Last,
-                      r, b.mIdx);
-        xv = rock__attnMaskLast(g, xv, jj, last, masked, 1);
-      }
-      if (a->hasLow) {
-        int low = rock__genFresh(g);
-        rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b.Low, r,
-                      b.mIdx);
-        xv = rock__attnMaskLow(g, xv, jj, low, masked, 1);
-      }
-      rock__idx2(ib, sizeof ib, r, j);
-      rock__genStore(g, xv, b.St, b.mSt, ib, 1, "f32");
-      int nm = rock__genBin(g, "arith.maxnumf", mx, xv, "f32");
-      rock__genYieldEnd(g, nm, "f32");
-      /* Padding keys (j >= Sk) score −inf (semantics.md §5.6 step 2). */
-      int jp = rock__genFor(g, nCols, cMB, c1);
-      rock__idx2(ib, sizeof ib, r, jp);
-      rock__genStore(g, a->softmax ? ninf : zf, b.St, b.mSt, ib, 1, "f32");
-      rock__genEnd(g);
+      /* The region per key (tile_scores.c). */
+      RockCpuScores sc = {r, j0, nCols, segMB, nSegMB};
+      tileMax = rock__cpuRegionScores(g, a, &b, &sc, x);
     }
     /* Online softmax with the −inf guard (semantics.md §5.6). */
     int c = one;
@@ -577,9 +574,10 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
         rock__idx2(ib, sizeof ib, r, j);
         int xv = rock__genLoad(g, b.St, b.mSt, ib, w, "f32");
         int pr, p = rock__attnProb(g, a, xv, mSafe, w, &pr);
-        if (!packed)
+        if (!packed || packedI8)
           rock__genStore(g, pr, b.St, b.mSt, ib, w, "f32");
-        if (packed || dotV) /* P in bf16 for the packed / dot gemm1 */
+        if ((packed && !packedI8) ||
+            dotV) /* P in bf16 for the packed / dot gemm1 */
           rock__genStore(g,
                          a->dot && w % 16 == 0
                              ? rock__cpuCvtBf16(g, p, w)
@@ -652,7 +650,7 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
                          gBlk, dotK, dotV,  narrowRegs, narrowV};
       rock__cpuFusedGemm1(g, a, &b, &fz);
     }
-    if (packed && useAmx)
+    if (packed && useAmx && !packedI8)
       rock__cpuAmxGemm1(g, a, &b, &pk);
     else if (packed)
       rock__cpuPackedGemm1(g, a, &b, &pk);
@@ -714,6 +712,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__genLine(g, "memref.dealloc %%v%d : %s", b.KP, b.mKP);
     if (b.VP >= 0)
       rock__genLine(g, "memref.dealloc %%v%d : %s", b.VP, b.mVP);
+    if (b.Kb >= 0)
+      rock__genLine(g, "memref.dealloc %%v%d : %s", b.Kb, b.mKb);
   }
   g->depth--;
   rock__genLine(g, "}");

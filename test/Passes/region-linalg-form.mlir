@@ -3,6 +3,8 @@
 // clone the score computation through passes/attention/region.c): the
 // linalg.generic's body is cloned at every score, its arguments standing for
 // the score and the elementwise inputs in the order the generic reads them.
+// The CPU clones it twice per row and tile: on vectors of 16 scores (the
+// ops are elementwise), then on the tail's scalars.
 // RUN: rock-opt %s --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-lower-gridwise-attention)' | FileCheck %s --check-prefixes=CHECK,CPU
 // RUN: rock-opt %s --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=CHECK,GPU
 
@@ -15,8 +17,10 @@ module attributes {mhal.arch = "sm_90"} {
 // GPU: gpu.launch
 // CHECK: %[[SC:[0-9]+]] = rock.view_load %arg3[
 // CHECK-NEXT: %[[BI:[0-9]+]] = rock.view_load %arg4[
-// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %{{[0-9]+}}, %[[SC]] : f32
-// CHECK-NEXT: arith.subf %[[M]], %[[BI]] : f32
+// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %{{[0-9]+}}, %[[SC]] : {{f32|vector<16xf32>}}
+// CHECK-NEXT: arith.subf %[[M]], %[[BI]] : {{f32|vector<16xf32>}}
+// CPU: arith.mulf %{{[0-9]+}}, %{{[0-9]+}} : f32
+// CPU-NEXT: arith.subf %{{[0-9]+}}, %{{[0-9]+}} : f32
 // CHECK-NOT: linalg.generic
 func.func @scalar(%q: memref<1x4x32xf32>, %k: memref<1x32x64xf32>, %v: memref<1x64x32xf32>, %s: memref<1x4x64xf32>, %b: memref<1x4x64xf32>, %out: memref<1x4x32xf32>) {
   rock.attention {
@@ -38,8 +42,10 @@ func.func @scalar(%q: memref<1x4x32xf32>, %k: memref<1x32x64xf32>, %v: memref<1x
 // GPU: gpu.launch
 // CHECK: %[[SC:[0-9]+]] = rock.view_load %arg3[
 // CHECK-NEXT: %[[BI:[0-9]+]] = rock.view_load %arg4[
-// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %{{[0-9]+}}, %[[SC]] : f32
-// CHECK-NEXT: arith.subf %[[M]], %[[BI]] : f32
+// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %{{[0-9]+}}, %[[SC]] : {{f32|vector<16xf32>}}
+// CHECK-NEXT: arith.subf %[[M]], %[[BI]] : {{f32|vector<16xf32>}}
+// CPU: arith.mulf %{{[0-9]+}}, %{{[0-9]+}} : f32
+// CPU-NEXT: arith.subf %{{[0-9]+}}, %{{[0-9]+}} : f32
 // CHECK-NOT: linalg.generic
 func.func @linalg(%q: memref<1x4x32xf32>, %k: memref<1x32x64xf32>, %v: memref<1x64x32xf32>, %s: memref<1x4x64xf32>, %b: memref<1x4x64xf32>, %out: memref<1x4x32xf32>) {
   rock.attention {
@@ -68,8 +74,10 @@ func.func @linalg(%q: memref<1x4x32xf32>, %k: memref<1x32x64xf32>, %v: memref<1x
 // GPU: gpu.launch
 // CHECK: %[[SC:[0-9]+]] = rock.view_load %arg3[
 // CHECK-NEXT: %[[BI:[0-9]+]] = rock.view_load %arg4[
-// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %{{[0-9]+}}, %[[SC]] : f32
-// CHECK-NEXT: arith.subf %[[BI]], %[[M]] : f32
+// CHECK-NEXT: %[[M:[0-9]+]] = arith.mulf %{{[0-9]+}}, %[[SC]] : {{f32|vector<16xf32>}}
+// CHECK-NEXT: arith.subf %[[BI]], %[[M]] : {{f32|vector<16xf32>}}
+// CPU: arith.mulf %{{[0-9]+}}, %{{[0-9]+}} : f32
+// CPU-NEXT: arith.subf %{{[0-9]+}}, %{{[0-9]+}} : f32
 // CHECK-NOT: linalg.generic
 // CHECK-NOT: memref.copy
 func.func @linalg_alloc(%q: memref<1x4x32xf32>, %k: memref<1x32x64xf32>, %v: memref<1x64x32xf32>, %s: memref<1x4x64xf32>, %b: memref<1x4x64xf32>, %out: memref<1x4x32xf32>) {

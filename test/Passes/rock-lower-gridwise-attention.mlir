@@ -338,9 +338,11 @@ func.func @causal_look_back(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 
 // -----
 
-// The pre-softmax region is cloned per score: the f32 accumulator is
+// The pre-softmax region is cloned per 16 scores on vectors (its ops are
+// elementwise) and per score in the tail: the f32 accumulator is
 // converted to the region's argument type, the elementwise input is read at
-// [bq, i, j], the yield is widened to softmaxType and scaled by log2e.
+// [bq, i, j], the yield is widened to softmaxType; the row's maximum is
+// taken over the stored scores after them.
 // reverseGrid walks the workgroups backwards.
 
 // CHECK-LABEL: func @region_and_reverse
@@ -354,13 +356,18 @@ func.func @causal_look_back(%q: memref<1x40x16xf32>, %k: memref<1x40x16xf32>,
 // CHECK: %[[N:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[I:.*]] = arith.divui %[[N]], %{{.*}} : index
 // CHECK: %[[BQ:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[VACC:.*]] = vector.load %{{.*}} : memref<8x16xf32>, vector<16xf32>
+// CHECK: %[[VA:.*]] = arith.truncf %[[VACC]] : vector<16xf32> to vector<16xf16>
+// CHECK: %[[VSC:.*]] = rock.view_load %arg3[{{.*}}] : memref<2x8x32xf16> -> vector<16xf16>
+// CHECK: arith.mulf %[[VA]], %[[VSC]] : vector<16xf16>
 // CHECK: %[[ACC:.*]] = memref.load %{{.*}} : memref<8x16xf32>
 // CHECK: %[[JJ:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[A:.*]] = arith.truncf %[[ACC]] : f32 to f16
 // CHECK: %[[SC:.*]] = rock.view_load %arg3[%[[BQ]], %[[I]], %[[JJ]]] : memref<2x8x32xf16> -> f16
 // CHECK: %[[Y:.*]] = arith.mulf %[[A]], %[[SC]] : f16
 // CHECK: %[[YF:.*]] = arith.extf %[[Y]] : f16 to f32
-// CHECK: arith.maxnumf %{{.*}}, %[[YF]] : f32
+// CHECK: memref.store %[[YF]], %{{.*}} : memref<8x16xf32>
+// CHECK: vector.reduction <maxnumf>
 // CHECK: arith.subf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: rock.view_load %arg2[{{.*}}] : memref<2x32x16xf16> -> vector<16xf16>

@@ -83,6 +83,6 @@
 // ASM-AMX: ldtilecfg
 // ASM-AMX: tdpbf16ps %tmm{{[0-7]}}, %tmm{{[0-7]}}, %tmm{{[0-7]}}
 // ASM-AMX: tilerelease
-// RUN-AMX: host features: dot (avx512bf16) amx (amx-bf16, amx-int8)
+// RUN-AMX: host features: dot (avx512bf16) vnni (avx512vnni) amx (amx-bf16, amx-int8)
 // RUN-AMX: [1 1 1]
 // NO-AMX: the module has `rock.amx` (AMX-BF16 / AMX-INT8 tiles) but {{.+}} lacks it
