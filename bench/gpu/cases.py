@@ -38,10 +38,13 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # K / V staged by page runs, pointers a tile ahead (decode, opt-in); fc /
 # fc0: the internal split merged in the kernel / by the second launch
 # (decode; by default for few rows and many partitions); tma / tma0: K and
-# V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; dense
-# only, paged K / V keep cp.async; the default since run 9) / by cp.async;
-# ptma: paged K / V by TMA too, one copy per page (rock.gpu_wgmma_tma_paged,
-# opt-in).
+# V staged by TMA (cp.async.bulk.tensor, always 128-byte swizzled; the
+# default since run 9) / by cp.async;
+# ptma / ptma0: paged K / V by TMA too, one copy per page
+# (rock.gpu_wgmma_tma_paged; the default since run 11: 1.33-1.57x the
+# cp.async form at S 8k) / by cp.async through the page pointers; pl1 /
+# pl2: their page addresses by the producer's first warp, one a lane
+# (rock.gpu_wgmma_tma_paged_lanes = 1) / also a tile ahead (= 2; opt-in).
 # wide / wide0: the producer warpgroup and TMA also at d 256 (setmaxnreg
 # 240 / 24; the default since run 11) / every thread copies there; pp0: no
 # ping-pong (by rule above d 128 since run 11); k128 / k192 / k256: key
@@ -49,7 +52,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # warpgroups (192 rows, setmaxnreg 160 / 32; head dims up to 128, no
 # per-row key limits; by rule at d <= 64 since run 11) / two.
 # ov: K(t + 1) and V(t) copies in flight together (tensor-core decode and
-# multi-token decode, opt-in); fill: the internal split fills its waves with
+# multi-token decode; by rule since run 11: paged K / V and Sq·R >= 64 up to
+# 16 queries; ov0 / the perf_config field ovl=0 turns it off); fill: the
+# internal split fills its waves with
 # any partition count, not only powers of two (opt-in).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
@@ -62,6 +67,9 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "tma": "--module-attr rock.gpu_wgmma_tma=true",
         "tma0": "--module-attr rock.gpu_wgmma_tma=false",
         "ptma": "--module-attr rock.gpu_wgmma_tma_paged=true",
+        "ptma0": "--module-attr rock.gpu_wgmma_tma_paged=false",
+        "pl1": "--module-attr rock.gpu_wgmma_tma_paged_lanes=1",
+        "pl2": "--module-attr rock.gpu_wgmma_tma_paged_lanes=2",
         "sw32": "--module-attr rock.gpu_wgmma_swizzle128=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",

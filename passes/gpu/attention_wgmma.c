@@ -33,9 +33,10 @@
  * K and V are staged by TMA in the producer form (attention_wgmma_tma.c;
  * always 128-byte swizzled; on the H200 1.31-1.54x the cp.async staging at
  * d 128, run 9), rock.gpu_wgmma_tma = false keeps cp.async; paged K / V
- * keep cp.async without a producer unless rock.gpu_wgmma_tma_paged = true
- * (one TMA copy per page over a map of the page pool, where
- * rock__wgTmaPagedPlan's rule allows); three plan parameters (planShape,
+ * are staged by TMA too (one copy per page over a map of the page pool,
+ * where rock__wgTmaPagedPlan's rule allows; 1.33-1.57x the cp.async form on
+ * the H200, run 11), rock.gpu_wgmma_tma_paged = false keeps them on
+ * cp.async without a producer; three plan parameters (planShape,
  * planKeys): rock.gpu_wgmma_wide = false (no producer form above head dim
  * 128), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers (the
  * rule: 3 consumer warpgroups at head dims up to 64, else 2). A module
@@ -63,6 +64,7 @@ typedef struct WgSwitches {
   bool swizzle;  /* rock.gpu_wgmma_swizzle128 */
   bool tma;      /* rock.gpu_wgmma_tma */
   bool tmaPaged; /* rock.gpu_wgmma_tma_paged */
+  int lanes;     /* rock.gpu_wgmma_tma_paged_lanes */
   bool wide;     /* rock.gpu_wgmma_wide */
   int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
@@ -144,6 +146,7 @@ static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
   bool pagedTma = a->kvPaged && wsShape && narrow && c->nwg == 2 && sw->tma &&
                   sw->tmaPaged && rock__wgTmaPagedPlan(op, c);
   c->ws = wsShape && (!a->kvPaged || pagedTma);
+  c->pagedLanes = pagedTma ? sw->lanes : 0;
   if (c->nwg > 2 && !c->ws)
     c->nwg = 2;
   c->nb = WG_ROWS * c->nwg;
@@ -532,13 +535,14 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_wgmma_pingpong", WG_BY_RULE, 0, 1);
   int sz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_swizzle128", 1, 0, 1);
   int tm = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma", 1, 0, 1);
-  int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 0, 0, 1);
+  int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 1, 0, 1);
+  int tl = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged_lanes", 0, 0, 2);
   int wd = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_wide", 1, 0, 1);
   int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
   int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
                            WG_MAX_CONSUMERS);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
-      tp < 0 || wd < 0 || ks < 0 || cw < 0)
+      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -553,6 +557,7 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      sz == 1,
                      tm == 1,
                      tp == 1,
+                     tl,
                      wd == 1,
                      ks,
                      cw};

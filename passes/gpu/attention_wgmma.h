@@ -67,6 +67,9 @@ typedef struct WgCtx {
                             page pools, RockTmaView.pool) */
   bool paged;            /* (tma) K and V through page tables: one copy per
                             page (box) and 64-element block */
+  int pagedLanes;        /* (paged) rock.gpu_wgmma_tma_paged_lanes: 1, the
+                            page addresses by the producer's first warp,
+                            one a lane; 2, loaded a tile ahead too */
   RockPageView pgK, pgV; /* (paged) the page views of K and V */
   int64_t boxRows;       /* (paged) key rows a copy: min(tokens a page, mb) */
   int64_t pageRows;      /* (paged) tokens a page */
@@ -124,6 +127,15 @@ void rock__wgTmaPagedSetup(RockGen *g, WgCtx *c);
 void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
                           int *bad);
 void rock__wgTmaPagedTrap(RockGen *g, int bad);
+/* (paged, c->pagedLanes) The address path spread over the producer's first
+ * warp: lane L loads, checks and converts the page address of box L % n of
+ * K (L / n even) or of V (odd), n = mb / boxRows boxes a tile. LaneAddr:
+ * this lane's page address (i64) for the tile at j0; Lane: its row (i32),
+ * from `ptr` (-1: loaded here), the check or-ed into *bad; Shuffle: lane
+ * `src`'s row (gpu.shuffle idx; every lane of the warp). */
+int rock__wgTmaPagedLaneAddr(RockGen *g, WgCtx *c, int j0);
+int rock__wgTmaPagedLane(RockGen *g, WgCtx *c, int j0, int ptr, int *bad);
+int rock__wgTmaPagedShuffle(RockGen *g, int row, int src);
 void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,
                           int bar);
 /* (tma) prefetch.tensormap of both maps (the copying thread, once). */

@@ -278,49 +278,133 @@ void rock__wgTmaPagedTrap(RockGen *g, int bad) {
   rock__genLine(g, "}");
 }
 
-void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
-                          int *bad) {
-  const RockAttn *a = c->a;
+/* The page address (i64) of the box of K or V (v) whose first key is jb
+ * (an index id, clamped), loaded from the page table. */
+static int boxAddr(RockGen *g, WgCtx *c, bool v, int jb) {
+  char ib[96];
+  rock__idx3(ib, sizeof ib, c->wg.gBlk, jb, rock__genIndex(g, 0));
+  int p1 = rock__genFresh(g), ptr = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = rock.view_load %%v%d[%s] {rock.align = 8 : i64} : "
+                "%s -> vector<1xi64>",
+                p1, v ? c->vPtrs : c->kPtrs, ib, v ? c->vPtrTy : c->kPtrTy);
+  rock__genLine(g, "%%v%d = vector.extract %%v%d[0] : i64 from vector<1xi64>",
+                ptr, p1);
+  return ptr;
+}
+
+/* That box's pool row (i32) from its page address `ptr`, the address
+ * checked into *bad. */
+static int boxRow(RockGen *g, WgCtx *c, bool v, int jb, int ptr, int *bad) {
   const RockPageView *pv = v ? &c->pgV : &c->pgK;
   const RockTmaView *tv = v ? &c->tv : &c->tk;
-  int nBox = (int)(c->mb / c->boxRows), c0 = rock__genIndex(g, 0);
   char lit[24];
+  int off = rock__genBin(g, "arith.subi", ptr, v ? c->vBase : c->kBase, "i64");
+  checkPage(g, pv, tv, off, bad);
   snprintf(lit, sizeof lit, "%lld", (long long)(pv->rowStride * 2));
-  int rowBytes = rock__genConst(g, lit, "i64");
-  int ptrs[WG_MAX_BOXES], jb[WG_MAX_BOXES];
-  for (int q = 0; q < nBox; ++q) {
-    jb[q] = rock__genBin(g, "arith.addi", j0,
-                         rock__genIndex(g, (int64_t)q * c->boxRows), "index");
-    if (nBox > 1)
-      jb[q] = rock__genBin(g, "arith.minui", jb[q],
-                           rock__genIndex(g, a->Sk - c->boxRows), "index");
-    char ib[96];
-    rock__idx3(ib, sizeof ib, c->wg.gBlk, jb[q], c0);
-    int p1 = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = rock.view_load %%v%d[%s] {rock.align = 8 : i64} : "
-                  "%s -> vector<1xi64>",
-                  p1, v ? c->vPtrs : c->kPtrs, ib, v ? c->vPtrTy : c->kPtrTy);
-    ptrs[q] = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = vector.extract %%v%d[0] : i64 from vector<1xi64>",
-                  ptrs[q], p1);
+  int row = rock__genBin(g, "arith.divui", off, rock__genConst(g, lit, "i64"),
+                         "i64"),
+      r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.trunci %%v%d : i64 to i32", r, row);
+  if (c->pageRows > c->boxRows) /* (a tile inside a page) */
+    r = rock__genBin(g, "arith.addi", r,
+                     cast(g,
+                          rock__genBin(g, "arith.remui", jb,
+                                       rock__genIndex(g, c->pageRows), "index"),
+                          "i32"),
+                     "i32");
+  return r;
+}
+
+/* The first key of box q (an index id) of the tile at j0, clamped so that
+ * boxes past the last key re-read the last box. */
+static int boxKey(RockGen *g, const WgCtx *c, int j0, int q) {
+  int jb = rock__genBin(
+      g, "arith.addi", j0,
+      rock__genBin(g, "arith.muli", q, rock__genIndex(g, c->boxRows), "index"),
+      "index");
+  if (c->mb > c->boxRows)
+    jb = rock__genBin(g, "arith.minui", jb,
+                      rock__genIndex(g, c->a->Sk - c->boxRows), "index");
+  return jb;
+}
+
+void rock__wgTmaPagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows,
+                          int *bad) {
+  int nBox = (int)(c->mb / c->boxRows);
+  if (c->pagedLanes) { /* (rows[0]: this lane's box, rock__wgTmaPagedLane) */
+    rows[0] = rock__wgTmaPagedLane(g, c, j0, -1, bad);
+    return;
   }
+  /* (the loads first, so that they issue back to back) */
+  int jb[WG_MAX_BOXES], ptrs[WG_MAX_BOXES];
   for (int q = 0; q < nBox; ++q) {
-    int off =
-        rock__genBin(g, "arith.subi", ptrs[q], v ? c->vBase : c->kBase, "i64");
-    checkPage(g, pv, tv, off, bad);
-    int row = rock__genBin(g, "arith.divui", off, rowBytes, "i64");
-    rows[q] = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = arith.trunci %%v%d : i64 to i32", rows[q], row);
-    if (c->pageRows > c->boxRows) /* (a tile inside a page) */
-      rows[q] = rock__genBin(
-          g, "arith.addi", rows[q],
-          cast(g,
-               rock__genBin(g, "arith.remui", jb[q],
-                            rock__genIndex(g, c->pageRows), "index"),
-               "i32"),
-          "i32");
+    jb[q] = boxKey(g, c, j0, rock__genIndex(g, q));
+    ptrs[q] = boxAddr(g, c, v, jb[q]);
   }
+  for (int q = 0; q < nBox; ++q)
+    rows[q] = boxRow(g, c, v, jb[q], ptrs[q], bad);
+}
+
+/* This lane's box (q, an index id) and whether it is V's (isV, i1). */
+static void laneBox(RockGen *g, const WgCtx *c, int *q, int *isV) {
+  int nBox = (int)(c->mb / c->boxRows), cn = rock__genIndex(g, nBox);
+  int lane =
+      rock__genBin(g, "arith.remui", c->cpTx, rock__genIndex(g, 32), "index");
+  *q = rock__genBin(g, "arith.remui", lane, cn, "index");
+  *isV = rock__genBin(
+      g, "arith.cmpi eq,",
+      rock__genBin(g, "arith.remui",
+                   rock__genBin(g, "arith.divui", lane, cn, "index"),
+                   rock__genIndex(g, 2), "index"),
+      rock__genIndex(g, 1), "index");
+}
+
+int rock__wgTmaPagedLaneAddr(RockGen *g, WgCtx *c, int j0) {
+  int q, isV;
+  laneBox(g, c, &q, &isV);
+  int jb = boxKey(g, c, j0, q), r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = scf.if %%v%d -> (i64) {", r, isV);
+  for (int v = 1; v >= 0; --v) {
+    g->depth++;
+    rock__genLine(g, "scf.yield %%v%d : i64", boxAddr(g, c, v == 1, jb));
+    g->depth--;
+    rock__genLine(g, v ? "} else {" : "}");
+  }
+  return r;
+}
+
+int rock__wgTmaPagedLane(RockGen *g, WgCtx *c, int j0, int ptr, int *bad) {
+  int q, isV;
+  laneBox(g, c, &q, &isV);
+  int jb = boxKey(g, c, j0, q);
+  if (ptr < 0)
+    ptr = rock__wgTmaPagedLaneAddr(g, c, j0);
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d:2 = scf.if %%v%d -> (i32, i1) {", r, isV);
+  for (int v = 1; v >= 0; --v) {
+    g->depth++;
+    int b = -1, row = boxRow(g, c, v == 1, jb, ptr, &b);
+    rock__genLine(g, "scf.yield %%v%d, %%v%d : i32, i1", row, b);
+    g->depth--;
+    rock__genLine(g, v ? "} else {" : "}");
+  }
+  int row = rock__genFresh(g), b = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.addi %%v%d#0, %%v%d : i32", row, r,
+                rock__genConst(g, "0", "i32"));
+  rock__genLine(g, "%%v%d = arith.ori %%v%d#1, %%v%d#1 : i1", b, r, r);
+  *bad = *bad < 0 ? b : rock__genBin(g, "arith.ori", *bad, b, "i1");
+  return row;
+}
+
+int rock__wgTmaPagedShuffle(RockGen *g, int row, int src) {
+  int r = rock__genFresh(g), ok = rock__genFresh(g);
+  char lit[16];
+  snprintf(lit, sizeof lit, "%d", src);
+  rock__genLine(g, "%%v%d, %%v%d = gpu.shuffle idx %%v%d, %%v%d, %%v%d : i32",
+                r, ok, row, rock__genConst(g, lit, "i32"),
+                rock__genConst(g, "32", "i32"));
+  return r;
 }
 
 void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,

@@ -205,6 +205,61 @@ static void pagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows) {
   rock__wgTmaPagedTrap(g, bad);
 }
 
+/* (paged, c->pagedLanes) The producer's first warp over the key tiles:
+ * every lane's page address at once (rock__wgTmaPagedLane; with
+ * pagedLanes 2 loaded a tile ahead, carried by the loop), one trap branch,
+ * the rows passed to lane 0 by shuffles, which waits for each stage,
+ * expects its bytes and issues its copies. */
+static void pagedLanesLoop(RockGen *g, WgCtx *c) {
+  int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
+  int nBox = (int)(c->mb / c->boxRows), j0, t, ptr = -1;
+  if (c->pagedLanes > 1) {
+    /* (a split without tiles loads the last tile's, never unused keys) */
+    int t0 = rock__genBin(
+        g, "arith.minui", c->start,
+        rock__genIndex(g, (c->a->Sk + c->a->MB - 1) / c->a->MB - 1), "index");
+    (void)rock__attnTileCols(g, c->a, t0, &j0);
+    (void)rock__genForIter(g, c->start, c->end, c1,
+                           rock__wgTmaPagedLaneAddr(g, c, j0), "i64", &t, &ptr);
+  } else
+    t = rock__genFor(g, c->start, c->end, c1);
+  int u = rock__genBin(g, "arith.subi", t, c->start, "index");
+  int s = rock__genBin(g, "arith.remui", u, c2, "index");
+  int n = rock__genBin(g, "arith.divui", u, c2, "index");
+  (void)rock__attnTileCols(g, c->a, t, &j0);
+  int next = -1;
+  if (c->pagedLanes > 1) { /* (tile t + 1's, or t's again at the end) */
+    int tn = rock__genBin(
+        g, "arith.minui", rock__genBin(g, "arith.addi", t, c1, "index"),
+        rock__genBin(g, "arith.subi", c->end, c1, "index"), "index");
+    int jn;
+    (void)rock__attnTileCols(g, c->a, tn, &jn);
+    next = rock__wgTmaPagedLaneAddr(g, c, jn);
+  }
+  int bad = -1;
+  int row = rock__wgTmaPagedLane(g, c, j0, ptr, &bad);
+  rock__wgTmaPagedTrap(g, bad);
+  for (int v = 0; v < 2; ++v) {
+    int rows[WG_MAX_BOXES];
+    for (int q = 0; q < nBox; ++q)
+      rows[q] = rock__wgTmaPagedShuffle(g, row, v * nBox + q);
+    rock__genLine(g, "scf.if %%v%d {",
+                  rock__genBin(g, "arith.cmpi eq,", c->cpTx,
+                               rock__genIndex(g, 0), "index"));
+    g->depth++;
+    waitFree(g, barAt(g, c, v ? EMPTY_V : EMPTY_K, s), n);
+    int f = barAt(g, c, v ? FULL_V : FULL_K, s);
+    expectTx(g, f, rock__wgTmaBytes(c, v));
+    rock__wgTmaPagedCopy(g, c, v, rows, s, f);
+    g->depth--;
+    rock__genLine(g, "}");
+  }
+  if (c->pagedLanes > 1)
+    rock__genYieldEnd(g, next, "i64");
+  else
+    rock__genEnd(g);
+}
+
 static void producerTma(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
@@ -217,12 +272,22 @@ static void producerTma(RockGen *g, WgCtx *c) {
                 barAt(g, c, FULL_Q, -1));
   g->depth--;
   rock__genLine(g, "}");
+  /* (paged lanes: the first warp; else its first thread) */
   rock__genLine(g, "scf.if %%v%d {",
-                rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
+                c->pagedLanes
+                    ? rock__genBin(g, "arith.cmpi ult,", c->cpTx,
+                                   rock__genIndex(g, 32), "index")
+                    : rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
   g->depth++;
   rock__wgTmaPrefetch(g, c);
   if (c->paged)
     rock__wgTmaPagedSetup(g, c);
+  if (c->pagedLanes) {
+    pagedLanesLoop(g, c);
+    g->depth--;
+    rock__genLine(g, "}");
+    return;
+  }
   int u, s, n, j0;
   openTileLoop(g, c, &u, &s, &n, &j0);
   /* (paged: K's page addresses, all loaded before the stage is waited for;

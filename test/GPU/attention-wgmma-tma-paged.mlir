@@ -1,5 +1,5 @@
 // REQUIRES: cuda-toolkit
-// Paged K / V by TMA (rock.gpu_wgmma_tma_paged, opt-in;
+// Paged K / V by TMA (rock.gpu_wgmma_tma_paged, on by default;
 // passes/gpu/attention_wgmma_tma.c, docs/gpu-accel.md "Paged K / V by
 // TMA"): a tensor map over each page pool, (d, pool row, 1) with a box of
 // {64, min(tokens a page, 128), 1}, marked `pool = 1` (the bundle's `pool`
@@ -42,14 +42,38 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/b64.mlir %t/b64
 // RUN: FileCheck %s --check-prefix=PTX64 < %t/b64/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/b64/rock_attention_kernel.ptx -o %t/b64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// rock.gpu_wgmma_tma_paged_lanes = 1 (opt-in): the producer's first warp
+// loads the 16 page addresses of a tile at once (lane L: box L % 8 of K or
+// V), one trap branch, 16 shuffles to lane 0, which issues the 32 copies;
+// = 2 loads them a tile ahead (carried by the loop). No spills either way.
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 8192 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 --module-attr rock.gpu_wgmma_tma_paged_lanes=1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/l1.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/l1.mlir %t/l1
+// RUN: FileCheck %s --check-prefixes=LANES < %t/l1/rock_attention_kernel.ptx
+// RUN: FileCheck %s --check-prefix=LCOPY < %t/l1/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/l1/rock_attention_kernel.ptx -o %t/l1.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 8192 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK -causal --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 --module-attr rock.gpu_wgmma_tma_paged_lanes=2 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/l2.mlir
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 8192 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK -causal --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 --module-attr rock.gpu_wgmma_tma_paged_lanes=2 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=AHEAD
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/l2.mlir %t/l2
+// RUN: FileCheck %s --check-prefix=LANES < %t/l2/rock_attention_kernel.ptx
+// RUN: FileCheck %s --check-prefix=LCOPY < %t/l2/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/l2/rock_attention_kernel.ptx -o %t/l2.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// The default has no shuffle of page rows.
+// RUN: FileCheck %s --check-prefix=NOLANES < %t/b16/rock_attention_kernel.ptx
 // Where it does nothing: pages of 4 tokens (under 8: cp.async through the
-// page pointers), and without the switch.
+// page pointers), and with rock.gpu_wgmma_tma_paged = false. The default
+// (no attribute) is the TMA form: the same bundle as with the switch on.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 256 --page-size 512 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma_paged=true \
 // RUN:   | rock-run --compile-only -o %t/p4.bundle
 // RUN: FileCheck %s --check-prefix=NOTMA < %t/p4.bundle
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma_paged=false \
 // RUN:   | rock-run --compile-only -o %t/off.bundle
 // RUN: FileCheck %s --check-prefix=NOTMA < %t/off.bundle
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 256 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv \
+// RUN:   | rock-run --compile-only -o %t/default.bundle
+// RUN: grep -v compile_ms %t/default.bundle > %t/default.b && grep -v compile_ms %t/p16.bundle > %t/p16.b && cmp %t/default.b %t/p16.b
 
 // 64 slots x 16 tokens = 1024 pool rows of 256 bytes.
 // IR: memref.alloc() {alignment = 64 : i64, rock.tensor_map = {arg = 1 : i64, box = array<i64: 64, 16, 1>, dims = array<i64: 128, 1024, 1>, dtype = "bf16", offset = 0 : i64, pool = 1 : i64, strides = array<i64: 256, 262144>, swizzle = 128 : i64}} : memref<136xi8>
@@ -143,3 +167,22 @@
 // NOTMA-NOT: param tmap
 // NOTMA-NOT: cp.async.bulk.tensor
 // NOTMA: end
+
+// One page-address load a lane before the 16 shuffles (rows 0-7 K's, 8-15
+// V's), no load after them (lane 0 only copies: 32 copies), one trap.
+// LANES: ld.global.b64
+// LANES: shfl.sync.idx.b32 {{.*}}, 0, 31, -1;
+// LANES-COUNT-15: shfl.sync.idx.b32
+// LANES-NOT: ld.global
+// LANES-NOT: shfl.sync.idx
+// LANES: trap;
+// LANES-NOT: trap;
+// LCOPY-COUNT-32: cp.async.bulk.tensor.3d
+// LCOPY-NOT: cp.async.bulk.tensor
+// NOLANES-NOT: shfl.sync.idx
+
+// The next tile's addresses loaded in the loop, carried as an i64.
+// AHEAD: scf.for {{.*}} iter_args({{.*}}) -> (i64)
+// AHEAD: arith.minui
+// AHEAD: rock.view_load
+// AHEAD: gpu.shuffle idx

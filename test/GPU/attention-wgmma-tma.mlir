@@ -34,9 +34,10 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/kt.mlir %t/kt
 // RUN: FileCheck %s --check-prefix=PTX < %t/kt/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/kt/rock_attention_kernel.ptx -o %t/kt.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// Where the switch does nothing: paged K / V (cp.async through the page
-// table), no producer warpgroup, a head dim off a multiple of 64.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma=true \
+// Where the switch does nothing: paged K / V with
+// rock.gpu_wgmma_tma_paged = false (cp.async through the page table), no
+// producer warpgroup, a head dim off a multiple of 64.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --paged-attention --num-pages 64 --page-size 2048 --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma=true --module-attr rock.gpu_wgmma_tma_paged=false \
 // RUN:   | rock-run --compile-only -o %t/paged.bundle
 // RUN: FileCheck %s --check-prefix=NOTMA < %t/paged.bundle
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_tma=true --module-attr rock.gpu_wgmma_producer=false \

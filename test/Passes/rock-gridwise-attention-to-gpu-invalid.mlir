@@ -49,6 +49,9 @@
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_wgmma_tma_paged=2 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWTMAP
 // SWTMAP: error: rock.gpu_wgmma_tma_paged must be true or false
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_wgmma_tma_paged_lanes=3 \
+// RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWTMAL
+// SWTMAL: error: rock.gpu_wgmma_tma_paged_lanes must be an integer in [0, 2]
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_wgmma_wide=1 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWWIDE
 // SWWIDE: error: rock.gpu_wgmma_wide must be true or false
