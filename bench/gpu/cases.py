@@ -53,7 +53,7 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # per-row key limits; by rule at d <= 64 since run 11) / two.
 # ov: K(t + 1) and V(t) copies in flight together (tensor-core decode and
 # multi-token decode; by rule since run 11: paged K / V and Sq·R >= 64 up to
-# 16 queries; ov0 / the perf_config field ovl=0 turns it off); fill: the
+# 16 queries; the perf_config field ovl=0 turns it off); fill: the
 # internal split fills its waves with
 # any partition count, not only powers of two (opt-in).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
