@@ -19,6 +19,16 @@
 
 #include <stdio.h>
 
+/* The largest of the w lanes of `res` (type tf), an f32. */
+static int maxOfLanes(RockGen *g, int res, int w, const char *tf) {
+  if (w == 1)
+    return res;
+  int red = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
+                red, res, tf);
+  return red;
+}
+
 /* The loop over the tile's segments (masked when `masked`); returns the
  * maximum (f32). */
 static int scoreLoops(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
@@ -56,13 +66,7 @@ static int scoreLoops(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     rock__genStore(g, xv, b->St, b->mSt, ib, w, "f32");
     int nm = rock__genBin(g, "arith.maxnumf", mx, xv, tf);
     rock__genYieldEnd(g, nm, tf);
-    int red = res;
-    if (w > 1) {
-      red = rock__genFresh(g);
-      rock__genLine(g,
-                    "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
-                    red, res, tf);
-    }
+    int red = maxOfLanes(g, res, w, tf);
     tileMax = rock__genBin(g, "arith.maxnumf", tileMax, red, "f32");
   }
   return tileMax;
@@ -132,13 +136,7 @@ int rock__cpuRowMax(RockGen *g, const RockCpuBufs *b, int r, const RockSeg *seg,
     rock__idx2(ib, sizeof ib, r, j);
     int x = rock__genLoad(g, b->St, b->mSt, ib, w, "f32");
     rock__genYieldEnd(g, rock__genBin(g, "arith.maxnumf", mx, x, tf), tf);
-    int red = res;
-    if (w > 1) {
-      red = rock__genFresh(g);
-      rock__genLine(g,
-                    "%%v%d = vector.reduction <maxnumf>, %%v%d : %s into f32",
-                    red, res, tf);
-    }
+    int red = maxOfLanes(g, res, w, tf);
     m = rock__genBin(g, "arith.maxnumf", m, red, "f32");
   }
   return m;

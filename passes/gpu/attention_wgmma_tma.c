@@ -120,6 +120,24 @@ void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c) {
                   toPtr(g, addrOf(g, maps[i], mapType(c)), -1));
 }
 
+/* The shared::cluster pointer of byte `off` of the tile at `dst` (an i64
+ * shared::cta address: one of the shared::cluster window), a copy's
+ * destination. */
+static int clusterAddr(RockGen *g, int dst, int64_t off) {
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)off);
+  int d3 = toPtr(g,
+                 rock__genBin(g, "arith.addi", dst,
+                              rock__genConst(g, lit, "i64"), "i64"),
+                 3),
+      d = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = llvm.addrspacecast %%v%d : !llvm.ptr<3> to "
+                "!llvm.ptr<7>",
+                d, d3);
+  return d;
+}
+
 /* `n` copies of tile `t` in stage `st`: copy b of box b·64 along the map's
  * inner dimension (from `inner0`) and `mid` along the next, block b of
  * the tile (bytes blockBytes apart). */
@@ -129,18 +147,7 @@ static void copies(RockGen *g, WgCtx *c, const WgTile *t, int st, int map,
   int desc = toPtr(g, addrOf(g, map, mapType(c)), -1);
   int grp = cast(g, c->wg.gBlk, "i32"), m32 = cast(g, mid, "i32");
   for (int b = 0; b < n; ++b) {
-    char lit[24];
-    snprintf(lit, sizeof lit, "%lld", (long long)(b * blockBytes));
-    /* (a shared::cta address is one of the shared::cluster window) */
-    int d3 = toPtr(g,
-                   rock__genBin(g, "arith.addi", dst,
-                                rock__genConst(g, lit, "i64"), "i64"),
-                   3),
-        d = rock__genFresh(g);
-    rock__genLine(g,
-                  "%%v%d = llvm.addrspacecast %%v%d : !llvm.ptr<3> to "
-                  "!llvm.ptr<7>",
-                  d, d3);
+    int d = clusterAddr(g, dst, b * blockBytes);
     int in = cast(g,
                   rock__genBin(g, "arith.addi", inner0,
                                rock__genIndex(g, (int64_t)b * BOX), "index"),
@@ -420,18 +427,8 @@ void rock__wgTmaPagedCopy(RockGen *g, WgCtx *c, bool v, const int *rows, int st,
     snprintf(lit, sizeof lit, "%d", b * BOX);
     int in = rock__genConst(g, lit, "i32");
     for (int q = 0; q < nBox; ++q) {
-      snprintf(lit, sizeof lit, "%lld",
-               (long long)((int64_t)b * LINE * c->mb +
-                           (int64_t)q * LINE * c->boxRows));
-      int d3 = toPtr(g,
-                     rock__genBin(g, "arith.addi", dst,
-                                  rock__genConst(g, lit, "i64"), "i64"),
-                     3),
-          d = rock__genFresh(g);
-      rock__genLine(g,
-                    "%%v%d = llvm.addrspacecast %%v%d : !llvm.ptr<3> to "
-                    "!llvm.ptr<7>",
-                    d, d3);
+      int d = clusterAddr(
+          g, dst, (int64_t)b * LINE * c->mb + (int64_t)q * LINE * c->boxRows);
       rock__genLine(g,
                     "nvvm.cp.async.bulk.tensor.shared.cluster.global %%v%d, "
                     "%%v%d, %%v%d, box[%%v%d, %%v%d, %%v%d] : !llvm.ptr<7>, "
