@@ -93,19 +93,26 @@ static int needsMasks(RockGen *g, const RockAttn *a, const RockCpuScores *s,
   return need;
 }
 
-int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
-                        const RockCpuScores *s) {
-  int last = -1, low = -1;
+/* Row s->r's key limits: its last key (KV-cache lengths) and its first
+ * (a window), -1 where the problem has none. */
+static void rowLimits(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                      const RockCpuScores *s, int *last, int *low) {
   if (a->dynamic) {
-    last = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b->Last,
+    *last = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", *last, b->Last,
                   s->r, b->mIdx);
   }
   if (a->hasLow) {
-    low = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b->Low, s->r,
-                  b->mIdx);
+    *low = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", *low, b->Low,
+                  s->r, b->mIdx);
   }
+}
+
+int rock__cpuTileScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                        const RockCpuScores *s) {
+  int last = -1, low = -1;
+  rowLimits(g, a, b, s, &last, &low);
   int need = needsMasks(g, a, s, last, low);
   int res = rock__genFresh(g);
   rock__genLine(g, "%%v%d = scf.if %%v%d -> (f32) {", res, need);
@@ -175,16 +182,7 @@ int rock__cpuRegionScores(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
                           const RockCpuScores *s, RockRowIdx x) {
   char ib[128];
   int last = -1, low = -1;
-  if (a->dynamic) {
-    last = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", last, b->Last,
-                  s->r, b->mIdx);
-  }
-  if (a->hasLow) {
-    low = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.load %%v%d[%%v%d] : %s", low, b->Low, s->r,
-                  b->mIdx);
-  }
+  rowLimits(g, a, b, s, &last, &low);
   int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1), tail = c0;
   if (rock__attnRegionVectorizable(a)) {
     int c16 = rock__genIndex(g, 16);
