@@ -68,6 +68,7 @@ typedef struct WgSwitches {
   bool wide;     /* rock.gpu_wgmma_wide */
   int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
+  bool persist;  /* rock.gpu_wgmma_persistent */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -173,6 +174,23 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
     *c = t;
 }
 
+/* (rock.gpu_wgmma_persistent) Whether the workgroups loop over the tiles
+ * (c->persist), or why not (c->persistWhy; the switch then keeps one tile
+ * a workgroup): the producer form with dense K and V by TMA (the Q-free
+ * barrier, EMPTY_Q of attention_wgmma_ws.c, orders the producer's next Q
+ * after the consumers' last Q·Kᵀ), without ping-pong (its named barriers
+ * are balanced per tile, but not verified across tiles). */
+static void planPersist(const WgSwitches *sw, WgCtx *c) {
+  if (!sw->persist)
+    return;
+  c->persistWhy = !c->ws       ? "no producer warpgroup"
+                  : c->paged   ? "paged K / V"
+                  : !c->tma    ? "K / V not staged by TMA"
+                  : c->pingpong ? "consumer ping-pong"
+                               : NULL;
+  c->persist = !c->persistWhy;
+}
+
 /* The plan for `a`: false when the schedule does not apply. */
 static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
                     WgCtx *c) {
@@ -217,6 +235,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
+  planPersist(sw, c);
   if (c->paged) {
     if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
       return false;
@@ -251,9 +270,24 @@ static int alignPad(RockGen *g, WgCtx *c) {
       c1k, "index");
 }
 
-/* The gpu.launch line and the ids every stage uses. */
+/* The workgroups launched: one a tile, or (persist) at most one an SM. */
+static int64_t launchGrid(const WgCtx *c) {
+  const RockAttn *a = c->a;
+  return c->persist && c->numCu < a->grid ? c->numCu : a->grid;
+}
+
+/* The ids of the tile `bid` (an index id): its rows (c->wg; the one
+ * decomposition of a tile index, rock__attnWorkgroup), c->cR, c->lastRow. */
+static void tileIds(RockGen *g, WgCtx *c, int bid) {
+  c->wg = rock__attnWorkgroup(g, c->a, bid);
+  c->cR = rock__genIndex(g, c->a->R);
+  c->lastRow = rock__genBin(g, "arith.subi", c->wg.nRows, rock__genIndex(g, 1),
+                            "index");
+}
+
+/* The gpu.launch line and the ids every stage uses (persist: but the
+ * tile's, tileIds in the tile loop). */
 static void launch(RockGen *g, WgCtx *c, int *bx) {
-  RockAttn *a = c->a;
   int c1 = rock__genIndex(g, 1), v[12];
   char lit[24];
   snprintf(lit, sizeof lit, "%lld", (long long)c->bytes);
@@ -265,7 +299,8 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
       "gpu.launch blocks(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, %%v%d = "
       "%%v%d, %%v%d = %%v%d) threads(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, "
       "%%v%d = %%v%d, %%v%d = %%v%d) dynamic_shared_memory_size %%v%d {",
-      v[0], v[1], v[2], v[3], rock__genIndex(g, a->grid), v[4], c1, v[5], c1,
+      v[0], v[1], v[2], v[3], rock__genIndex(g, launchGrid(c)), v[4], c1, v[5],
+      c1,
       v[6], v[7], v[8], v[9], rock__genIndex(g, c->nThreads), v[10], c1, v[11],
       c1, bytes);
   g->depth++;
@@ -297,9 +332,8 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
                                  rock__genIndex(g, WG_LANES * c->nwg), "index")
                   : c->tx;
   c->cpN = c->ws ? WG_LANES : c->nThreads;
-  c->wg = rock__attnWorkgroup(g, a, *bx);
-  c->cR = rock__genIndex(g, a->R);
-  c->lastRow = rock__genBin(g, "arith.subi", c->wg.nRows, c1, "index");
+  if (!c->persist)
+    tileIds(g, c, *bx);
   /* Q's descriptor for this warpgroup's rows. */
   int qd = rock__wgTileDesc(g, c, &c->q, -1);
   int wgi = rock__genFresh(g);
@@ -457,9 +491,101 @@ static void pipeline(RockGen *g, WgCtx *c) {
                 o, res[0], res[1], res[2], res[3], vt);
 }
 
+/* The consumers' part of one tile: the pipeline (or the consumer role)
+ * over a non-empty key range, then the finalisation (empty: O 0, LSE
+ * -inf). */
+static void tileBody(RockGen *g, WgCtx *c) {
+  char vt[32];
+  rock__typeStrS(vt, sizeof vt, "f32", c->acO.cElems);
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
+  int r0 = g->next;
+  for (int i = 0; i < 5; ++i)
+    (void)rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d, %%v%d, %%v%d, %%v%d, %%v%d = scf.if %%v%d -> (%s, f32, "
+                "f32, f32, f32) {",
+                r0, r0 + 1, r0 + 2, r0 + 3, r0 + 4, any, vt);
+  g->depth++;
+  if (c->ws)
+    rock__wgConsumer(g, c);
+  else
+    pipeline(g, c);
+  g->depth--;
+  rock__genLine(g, "} else {");
+  rock__genLine(g,
+                "  scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, "
+                "f32, f32, f32",
+                rock__genZero(g, "f32", c->acO.cElems), ninf, ninf, zf, zf, vt);
+  rock__genLine(g, "}");
+  int m[2] = {r0 + 1, r0 + 2}, l[2] = {r0 + 3, r0 + 4};
+  rock__wgFinish(g, c, r0, m, l);
+}
+
+/* (persist) One role's loop over the tiles: t = blockIdx.x, + gridDim.x,
+ * while t < a->grid, each tile decomposed as the one-tile kernel's
+ * workgroup t (tileIds: the same order, longest first when causal). Both
+ * roles walk the same tiles, so the running counters they carry agree
+ * without any exchange: uBase, the key tiles of the earlier tiles (a key
+ * tile's stage and mbarrier round are those of the workgroup's uBase + u-th
+ * key tile, u from the tile's start), and qRound, the earlier non-empty
+ * tiles (Q's round).
+ * Why nothing deadlocks (the arrival counts of attention_wgmma_ws.c):
+ *  - FULL_K / FULL_V (1 arrival, expect_tx) and EMPTY_K / EMPTY_V (every
+ *    consumer thread) see one phase per key tile of their stage, in the
+ *    order of the running index: across a tile boundary the sequence is
+ *    that of one long key loop, so each waiter is at most one phase behind
+ *    (the producer waits for round n - 1 of a stage before filling round n,
+ *    the consumers for round n), as in the one-tile kernel. The first key
+ *    tile of tile t + 1 goes to the stage its running index gives, freed by
+ *    the consumers' release of running index - 2, within tile t or before:
+ *    the producer streams it while the consumers finish tile t.
+ *  - FULL_Q (the producer's 128 cp.async arrivals) and EMPTY_Q (every
+ *    consumer thread) see one phase per non-empty tile: the producer loads
+ *    Q of round q only after phase q - 1 of EMPTY_Q (the consumers' arrival
+ *    once all Q·Kᵀ of round q - 1 are done), the consumers arrive on
+ *    EMPTY_Q round q only after waiting FULL_Q round q, so neither side
+ *    runs two phases ahead of the other.
+ *  - An empty tile (no key tiles: a dynamic limit, a split past the keys)
+ *    touches no barrier on either side and counts nothing.
+ *  - Workgroups share nothing; within one, both roles iterate the same
+ *    tiles, so the last workgroup, which may have one tile fewer than the
+ *    first, ends both roles together; the producer can leave first (its
+ *    copies complete on the barriers the consumers wait on). */
+static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
+  int c0 = rock__genIndex(g, 0), t, args[2], res[2];
+  const char *tys[2] = {"index", "index"};
+  int init[2] = {c0, c0};
+  rock__genForTyped(g, bx, rock__genIndex(g, c->a->grid),
+                    rock__genIndex(g, launchGrid(c)), 2, init, tys, &t, args,
+                    res);
+  c->uBase = args[0];
+  c->qRound = args[1];
+  tileIds(g, c, t);
+  blockRange(g, c);
+  if (producer)
+    rock__wgProducer(g, c);
+  else {
+    rock__wgRows(g, c);
+    tileBody(g, c);
+  }
+  int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
+  int n = rock__genSelect(
+      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), c0,
+      "index");
+  int next[2] = {
+      rock__genBin(g, "arith.addi", c->uBase, n, "index"),
+      rock__genBin(g, "arith.addi", c->qRound,
+                   rock__genSelect(g, any, rock__genIndex(g, 1), c0, "index"),
+                   "index")};
+  rock__genYieldTypedEnd(g, 2, next, tys);
+}
+
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   WgCtx c = *(const WgCtx *)ctx;
   c.a = a;
+  c.uBase = c.qRound = -1;
   if (c.tma && !rock__wgTmaMaps(g, &c))
     return false;
   c.kView = a->k;
@@ -470,8 +596,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   launch(g, &c, &bx);
   if (c.ws)
     rock__wgInitBarriers(g, &c);
-  blockRange(g, &c);
-  rock__wgRows(g, &c);
+  if (!c.persist) {
+    blockRange(g, &c);
+    rock__wgRows(g, &c);
+  }
   if (c.ws) {
     /* The producer warpgroup (the last), then the consumers. */
     rock__genLine(g, "scf.if %%v%d {",
@@ -479,38 +607,19 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                                rock__genIndex(g, c.nwg), "index"));
     g->depth++;
     rock__wgRegisters(g, &c, true);
-    rock__wgProducer(g, &c);
+    if (c.persist)
+      tileLoop(g, &c, bx, true);
+    else
+      rock__wgProducer(g, &c);
     g->depth--;
     rock__genLine(g, "} else {");
     g->depth++;
     rock__wgRegisters(g, &c, false);
   }
-  char vt[32];
-  rock__typeStrS(vt, sizeof vt, "f32", c.acO.cElems);
-  int ninf = rock__genConst(g, ROCK_NINF, "f32");
-  int zf = rock__genConst(g, "0.0", "f32");
-  int any = rock__genBin(g, "arith.cmpi ult,", c.start, c.end, "index");
-  int r0 = g->next;
-  for (int i = 0; i < 5; ++i)
-    (void)rock__genFresh(g);
-  rock__genLine(g,
-                "%%v%d, %%v%d, %%v%d, %%v%d, %%v%d = scf.if %%v%d -> (%s, f32, "
-                "f32, f32, f32) {",
-                r0, r0 + 1, r0 + 2, r0 + 3, r0 + 4, any, vt);
-  g->depth++;
-  if (c.ws)
-    rock__wgConsumer(g, &c);
+  if (c.persist)
+    tileLoop(g, &c, bx, false);
   else
-    pipeline(g, &c);
-  g->depth--;
-  rock__genLine(g, "} else {");
-  rock__genLine(g,
-                "  scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, "
-                "f32, f32, f32",
-                rock__genZero(g, "f32", c.acO.cElems), ninf, ninf, zf, zf, vt);
-  rock__genLine(g, "}");
-  int m[2] = {r0 + 1, r0 + 2}, l[2] = {r0 + 3, r0 + 4};
-  rock__wgFinish(g, &c, r0, m, l);
+    tileBody(g, &c);
   if (c.ws) {
     g->depth--;
     rock__genLine(g, "}");
@@ -541,8 +650,9 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
   int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
                            WG_MAX_CONSUMERS);
+  int ps = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_persistent", 0, 0, 1);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
-      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0)
+      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -560,7 +670,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      tl,
                      wd == 1,
                      ks,
-                     cw};
+                     cw,
+                     ps == 1};
   return true;
 }
 
@@ -584,10 +695,16 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   RockAttn b = *a;
   if (!readSwitches(op, quiet, &sw) || !applies(op, &b, &sw, &c))
     return false;
-  snprintf(buf, len,
-           "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
-           "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
-           c.nwg, c.nb, c.mb, c.ws, sw.overlap, c.pingpong, sw.swizzle, c.tma,
-           c.paged, (long long)rock__attnInternalSplit(&b, c.numCu, 2));
+  int n = snprintf(buf, len,
+                   "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
+                   "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
+                   c.nwg, c.nb, c.mb, c.ws, sw.overlap, c.pingpong, sw.swizzle,
+                   c.tma, c.paged,
+                   (long long)rock__attnInternalSplit(&b, c.numCu, 2));
+  /* (only with the switch given: the plans without it stay as they were) */
+  if (sw.persist && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
+             c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
+             c.persist ? "" : ")");
   return true;
 }

@@ -75,6 +75,9 @@ typedef struct WgCtx {
   int64_t pageRows;      /* (paged) tokens a page */
   int xK, xV;            /* (paged) the page tables' RockAttn.extra slots */
   int64_t barOff;        /* byte offset of the mbarriers (ws) */
+  bool persist;          /* rock.gpu_wgmma_persistent: a grid of at most
+                            numCu workgroups, each looping over tiles */
+  const char *persistWhy; /* (the switch given, refused) the reason */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* kernel ids */
@@ -93,6 +96,8 @@ typedef struct WgCtx {
   int cR, lastRow;
   int minLast, maxLow; /* keys every row of the block sees (dynamic) */
   int start, end;      /* this split's key tiles */
+  int uBase, qRound;   /* (persist) key tiles and Q loads of the workgroup's
+                          earlier tiles (index ids; -1 without persist) */
   int row[2];          /* this lane's two rows in the block */
   RockRowIdx x[2];
   int last[2], low[2];

@@ -19,6 +19,9 @@
  * loops, not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full
  *barriers take one arrival, the copying thread's expect_tx of the tile's bytes,
  * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
+ * Persistent (c->persist, attention_wgmma.c's tile loop): the key tiles
+ * count on across the workgroup's tiles (c->uBase), Q's loads too
+ * (c->qRound), and a tenth barrier (EMPTY_Q) frees Q's buffer.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -27,6 +30,9 @@
 
 enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
 enum { FULL_Q = 8 }; /* (tma) Q's own barrier, after the eight */
+/* (persist) Q's buffer free again: every consumer thread arrives once its
+ * last Q·Kᵀ of a tile is done; the producer waits before the next Q. */
+enum { EMPTY_Q = 9 };
 enum { MAX_PA = 64 };
 
 /* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
@@ -50,6 +56,13 @@ static int barAt(RockGen *g, WgCtx *c, int which, int st) {
   rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", i, p);
   rock__genLine(g, "%%v%d = llvm.inttoptr %%v%d : i64 to !llvm.ptr<3>", r, i);
   return r;
+}
+
+/* The running index (from the workgroup's first key tile) of key tile kt:
+ * kt - start, plus the earlier tiles' key tiles with persist. */
+static int tileU(RockGen *g, const WgCtx *c, int kt) {
+  int u = rock__genBin(g, "arith.subi", kt, c->start, "index");
+  return c->uBase < 0 ? u : rock__genBin(g, "arith.addi", u, c->uBase, "index");
 }
 
 /* Waits for the phase of parity (n % 2) of mbarrier `p` (n: index id). */
@@ -142,12 +155,14 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
       g, "scf.if %%v%d {",
       rock__genBin(g, "arith.cmpi eq,", c->tx, rock__genIndex(g, 0), "index"));
   g->depth++;
-  for (int b = 0; b < NBAR + (c->tma ? 1 : 0); ++b) {
+  for (int b = 0; b < NBAR + (c->tma ? 1 : 0) + (c->persist ? 1 : 0); ++b) {
     /* (tma: the full barriers see one arrival, the copying thread's
-     * expect_tx, and Q's the producer's 128 cp.async arrivals) */
-    int count = b < EMPTY_K  ? (c->tma ? 1 : WG_LANES)
-                : b < FULL_Q ? WG_LANES * c->nwg
-                             : WG_LANES;
+     * expect_tx, and Q's the producer's 128 cp.async arrivals; persist:
+     * Q's empty one every consumer thread's) */
+    int count = b < EMPTY_K             ? (c->tma ? 1 : WG_LANES)
+                : b < FULL_Q            ? WG_LANES * c->nwg
+                : b == FULL_Q           ? WG_LANES
+                                        : WG_LANES * c->nwg;
     char lit[16];
     snprintf(lit, sizeof lit, "%d", count);
     rock__genLine(g, "nvvm.mbarrier.init %%v%d, %%v%d : !llvm.ptr<3>, i32",
@@ -191,7 +206,7 @@ static void openTileLoop(RockGen *g, WgCtx *c, int *u, int *s, int *n,
                          int *j0) {
   int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
   int t = rock__genFor(g, c->start, c->end, c1);
-  *u = rock__genBin(g, "arith.subi", t, c->start, "index");
+  *u = tileU(g, c, t);
   *s = rock__genBin(g, "arith.remui", *u, c2, "index");
   *n = rock__genBin(g, "arith.divui", *u, c2, "index");
   (void)rock__attnTileCols(g, c->a, t, j0);
@@ -223,7 +238,7 @@ static void pagedLanesLoop(RockGen *g, WgCtx *c) {
                            rock__wgTmaPagedLaneAddr(g, c, j0), "i64", &t, &ptr);
   } else
     t = rock__genFor(g, c->start, c->end, c1);
-  int u = rock__genBin(g, "arith.subi", t, c->start, "index");
+  int u = tileU(g, c, t);
   int s = rock__genBin(g, "arith.remui", u, c2, "index");
   int n = rock__genBin(g, "arith.divui", u, c2, "index");
   (void)rock__attnTileCols(g, c->a, t, &j0);
@@ -265,6 +280,8 @@ static void producerTma(RockGen *g, WgCtx *c) {
   rock__genLine(g, "scf.if %%v%d {",
                 rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index"));
   g->depth++;
+  if (c->persist) /* (the consumers done with the last Q) */
+    waitFree(g, barAt(g, c, EMPTY_Q, -1), c->qRound);
   rock__wgStageQ(g, c);
   rock__genLine(g,
                 "nvvm.cp.async.mbarrier.arrive %%v%d {noinc = true} : "
@@ -359,7 +376,7 @@ static void consumerStep(RockGen *g, WgCtx *c, int kt, const int *m,
                          const int *l, int o, const int *pa, int *mN, int *lN,
                          int *oN, int *paN) {
   int c1 = rock__genIndex(g, 1);
-  int u = rock__genBin(g, "arith.subi", kt, c->start, "index");
+  int u = tileU(g, c, kt);
   int up = rock__genBin(g, "arith.subi", u, c1, "index");
   int st = rock__genBin(g, "arith.remui", u, rock__genIndex(g, 2), "index");
   int sp = rock__genBin(g, "arith.subi", c1, st, "index");
@@ -403,19 +420,24 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   int j0;
   (void)rock__attnTileCols(g, c->a, c->start, &j0);
   ppOpen(g, c);
-  waitFull(g, c, FULL_K, c0);
+  int u0 = c->uBase < 0 ? c0 : c->uBase;
+  waitFull(g, c, FULL_K, u0);
   if (c->tma)
-    waitPhase(g, barAt(g, c, FULL_Q, -1), c0);
+    waitPhase(g, barAt(g, c, FULL_Q, -1), c->qRound < 0 ? c0 : c->qRound);
   rock__accelWgmmaProxyFence(g);
   WgDescs ds;
-  rock__wgScoresDescs(g, c, c0, &ds);
+  int st0 = c->uBase < 0
+                ? c0
+                : rock__genBin(g, "arith.remui", u0, rock__genIndex(g, 2),
+                               "index");
+  rock__wgScoresDescs(g, c, st0, &ds);
   ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
   int s = rock__wgScores(g, c, &ds);
   ppHandOver(g, c, false);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
   int sv = rock__accelWgmmaVector(g, &c->acS, s);
-  arrive(g, barAt(g, c, EMPTY_K, c0));
+  arrive(g, barAt(g, c, EMPTY_K, st0));
   int m0[2] = {ninf, ninf}, l0[2] = {zf, zf}, m1[2], l1[2], cr[2];
   int pa[MAX_PA];
   rock__wgSoftmax(g, c, sv, j0, m0, l0, m1, l1, cr, pa);
@@ -435,10 +457,12 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   consumerStep(g, c, kt, args, args + 2, args[4], args + 5, next, next + 2,
                &next[4], next + 5);
   rock__genYieldTypedEnd(g, nSt, next, tys);
+  /* (persist: every Q·Kᵀ of the tile is done, the last loop step or the
+   * first scores waited for all groups; Q's buffer is the producer's) */
+  if (c->persist)
+    arrive(g, barAt(g, c, EMPTY_Q, -1));
   /* The last tile's P·V. */
-  int ul = rock__genBin(g, "arith.subi",
-                        rock__genBin(g, "arith.subi", c->end, c1, "index"),
-                        c->start, "index");
+  int ul = tileU(g, c, rock__genBin(g, "arith.subi", c->end, c1, "index"));
   waitFull(g, c, FULL_V, ul);
   rock__accelWgmmaProxyFence(g);
   WgDescs dv;
