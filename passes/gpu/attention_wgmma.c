@@ -178,16 +178,21 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * (c->persist), or why not (c->persistWhy; the switch then keeps one tile
  * a workgroup): the producer form with dense K and V by TMA (the Q-free
  * barrier, EMPTY_Q of attention_wgmma_ws.c, orders the producer's next Q
- * after the consumers' last Q·Kᵀ), without ping-pong (its named barriers
- * are balanced per tile, but not verified across tiles). */
+ * after the consumers' last Q·Kᵀ), two consumer warpgroups at head dims
+ * up to 128 (three, or d 256 with ping-pong off, spill: ptxas -v), without
+ * ping-pong (its named barriers are balanced per tile, but not verified
+ * across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
   if (!sw->persist)
     return;
-  c->persistWhy = !c->ws       ? "no producer warpgroup"
-                  : c->paged   ? "paged K / V"
-                  : !c->tma    ? "K / V not staged by TMA"
-                  : c->pingpong ? "consumer ping-pong"
-                               : NULL;
+  const RockAttn *a = c->a;
+  c->persistWhy = !c->ws                         ? "no producer warpgroup"
+                  : c->paged                     ? "paged K / V"
+                  : !c->tma                      ? "K / V not staged by TMA"
+                  : c->nwg != 2                  ? "not two consumer warpgroups"
+                  : a->Dqk > 128 || a->Dv > 128 ? "head dim above 128"
+                  : c->pingpong                  ? "consumer ping-pong"
+                                                 : NULL;
   c->persist = !c->persistWhy;
 }
 
@@ -537,7 +542,10 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *    order of the running index: across a tile boundary the sequence is
  *    that of one long key loop, so each waiter is at most one phase behind
  *    (the producer waits for round n - 1 of a stage before filling round n,
- *    the consumers for round n), as in the one-tile kernel. The first key
+ *    the consumers for round n), as in the one-tile kernel. Every key
+ *    tile's K and V are released, a tile's last V too (after its P·V; the
+ *    one-tile kernel skips that arrival), else the stage's next round
+ *    would wait forever. The first key
  *    tile of tile t + 1 goes to the stage its running index gives, freed by
  *    the consumers' release of running index - 2, within tile t or before:
  *    the producer streams it while the consumers finish tile t.

@@ -466,9 +466,8 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   waitFull(g, c, FULL_V, ul);
   rock__accelWgmmaProxyFence(g);
   WgDescs dv;
-  rock__wgPVDescs(
-      g, c, rock__genBin(g, "arith.remui", ul, rock__genIndex(g, 2), "index"),
-      &dv);
+  int sl = rock__genBin(g, "arith.remui", ul, rock__genIndex(g, 2), "index");
+  rock__wgPVDescs(g, c, sl, &dv);
   int os0 = rock__accelWgmmaStruct(g, &c->acO, res[4]);
   ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
@@ -476,6 +475,10 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   ppHandOver(g, c, true);
   rock__genLine(g, "nvvm.wgmma.wait.group.sync.aligned 0");
   int o = rock__accelWgmmaVector(g, &c->acO, os);
+  /* (persist: the last V released too, its stage's round counts on into
+   * the next tile; the one-tile kernel's producer is done by then) */
+  if (c->persist)
+    arrive(g, barAt(g, c, EMPTY_V, sl));
   rock__genLine(g,
                 "scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, f32, "
                 "f32, f32",

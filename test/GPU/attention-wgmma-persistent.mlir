@@ -1,0 +1,132 @@
+// REQUIRES: cuda-toolkit
+// rock.gpu_wgmma_persistent (opt-in; passes/gpu/attention_wgmma.c tileLoop,
+// docs/gpu-accel.md "The persistent form"): the producer form with dense
+// TMA K / V launches min(tiles, SMs) workgroups (132 here, the sm_90
+// default), and each role loops t = blockIdx.x, + 132, while t < 2048 (B4
+// Hkv8, 64 row blocks of 128 merged rows), carrying two counters from 0:
+// the key tiles and the Q loads of the workgroup's earlier tiles. A tenth
+// mbarrier (256 arrivals: both consumer warpgroups) frees Q's buffer: the
+// producer waits for it before each Q but the first, the consumers arrive
+// after the loop of a tile's Q·Kᵀ, and release the tile's last V stage too.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=IR
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/c.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/c.mlir %t/c
+// RUN: FileCheck %s --check-prefix=PTX < %t/c/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/c/rock_attention_kernel.ptx -o %t/c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Non-causal with a key tail (K [d][keys]: 1000 keys) and the LSE; its
+// bundle launches 132 workgroups.
+// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 2048 -seq_len_k 1000 -head_dim_qk 128 -head_dim_v 128 -return_lse --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/n.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/n.mlir %t/n
+// RUN: %ptxas -arch=sm_90a -v %t/n/rock_attention_kernel.ptx -o %t/n.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 2048 -seq_len_k 1000 -head_dim_qk 128 -head_dim_v 128 -return_lse --arch sm_90 -pv --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-run --compile-only -o %t/n.bundle
+// RUN: FileCheck %s --check-prefix=BUNDLE < %t/n.bundle
+// Fewer tiles than SMs (B1 Hkv2 S512: 32 tiles, split 2 ways by the
+// internal split): the grid is the 64 tiles, one each.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=FEW
+// Where the switch keeps one tile a workgroup (the grid of 2048, nine
+// mbarriers at most, no tile loop): consumer ping-pong, no producer
+// warpgroup, paged K / V, a head dim above 128, three consumer warpgroups.
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_pingpong=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_producer=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --paged-attention --num-pages 256 --page-size 8192 --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 256 -head_dim_v 256 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_pingpong=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 6144 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF3
+// The switch off (the default) and = false: the one-tile kernel.
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// A bad value.
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=2 \
+// RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=BAD
+
+// IR: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c132, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384,
+// IR-COUNT-4: nvvm.mbarrier.init {{.*}}, %c1_i32
+// IR-COUNT-4: nvvm.mbarrier.init {{.*}}, %c256_i32
+// IR: nvvm.mbarrier.init {{.*}}, %c128_i32
+// IR: nvvm.mbarrier.init {{.*}}, %c256_i32
+// IR-NEXT: nvvm.fence.mbarrier.init
+// The producer's tile loop: Q waits for the previous round of the Q-free
+// barrier (byte 164936: after the nine of the one-tile kernel), from the
+// second Q on.
+// IR: nvvm.setmaxregister decrease 40
+// IR-NEXT: %{{.*}}:2 = scf.for %[[T:.*]] = %[[BX]] to %c2048 step %c132 iter_args(%[[U:.*]] = %c0, %[[Q:.*]] = %c0) -> (index, index) {
+// IR-NEXT: arith.subi %c2047, %[[T]] : index
+// IR: memref.view %{{.*}}[%c164936][]
+// IR: %[[HAS:.*]] = arith.cmpi uge, %[[Q]], %c1 : index
+// IR-NEXT: scf.if %[[HAS]] {
+// IR-NEXT: arith.subi %[[Q]], %c1 : index
+// IR: nvvm.mbarrier.try_wait.parity
+// IR: nvvm.cp.async.mbarrier.arrive {{.*}} {noinc = true}
+// K and V of key tile t at the running index u + t - start.
+// IR: scf.for %[[KT:.*]] = %[[S:.*]] to %{{.*}} step %c1 {
+// IR-NEXT: %[[R:.*]] = arith.subi %[[KT]], %[[S]] : index
+// IR-NEXT: arith.addi %[[R]], %[[U]] : index
+// IR: nvvm.mbarrier.arrive.expect_tx
+// IR: nvvm.mbarrier.arrive.expect_tx
+// The counters go on by the tile's key tiles and one Q (none when empty).
+// IR: %[[ANY:.*]] = arith.cmpi ult, %[[S]], %[[E:.*]] : index
+// IR-NEXT: %[[N:.*]] = arith.subi %[[E]], %[[S]] : index
+// IR-NEXT: %[[NN:.*]] = arith.select %[[ANY]], %[[N]], %c0 : index
+// IR-NEXT: %[[U1:.*]] = arith.addi %[[U]], %[[NN]] : index
+// IR-NEXT: %[[QQ:.*]] = arith.select %[[ANY]], %c1, %c0 : index
+// IR-NEXT: %[[Q1:.*]] = arith.addi %[[Q]], %[[QQ]] : index
+// IR-NEXT: scf.yield %[[U1]], %[[Q1]] : index, index
+// The consumers' tile loop: the first key tile's full K at round u / 2,
+// Q's at round q.
+// IR: nvvm.setmaxregister increase 232
+// IR-NEXT: %{{.*}}:2 = scf.for %[[CT:.*]] = %[[BX]] to %c2048 step %c132 iter_args(%[[CU:.*]] = %c0, %[[CQ:.*]] = %c0) -> (index, index) {
+// IR-NEXT: arith.subi %c2047, %[[CT]] : index
+// IR: arith.divui %[[CU]], %c2 : index
+// IR: nvvm.mbarrier.try_wait.parity
+// IR: memref.view %{{.*}}[%c164928][]
+// IR: arith.remui %[[CQ]], %c2 : index
+// IR: nvvm.mbarrier.try_wait.parity
+// After the key loop (every Q·Kᵀ done): the Q-free arrival, then the last
+// P·V, then its V stage released.
+// IR: scf.yield {{.*}} : f32, f32, f32, f32, vector<64xf32>, i32
+// IR-NEXT: }
+// IR-NEXT: memref.view %{{.*}}[%c164936][]
+// IR: nvvm.mbarrier.arrive
+// IR: nvvm.mbarrier.try_wait.parity
+// IR: nvvm.wgmma.wait.group.sync.aligned 0
+// IR: nvvm.mbarrier.arrive
+// IR: scf.yield {{.*}} : index, index
+// IR: gpu.terminator
+
+// PTX: .target sm_90a
+// PTX: setmaxnreg.dec.sync.aligned.u32 40;
+// PTX: setmaxnreg.inc.sync.aligned.u32 232;
+// PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// PTX-NOT: bar.sync
+
+// PTXAS-NOT: Potential Performance Loss
+// PTXAS: Compiling entry function 'rock_attention_kernel' for 'sm_90a'
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-NOT: Potential Performance Loss
+
+// BUNDLE: launch 0 rock_attention_kernel grid 132 1 1 block 384 1 1 smem 164944
+
+// FEW: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384,
+// FEW: scf.for %{{.*}} = %[[BX]] to %c64 step %c64 iter_args
+
+// OFF-NOT: = %c132,
+// OFF: gpu.launch blocks({{.*}}) in (%{{.*}} = %c{{[0-9]+}}, %{{.*}} = %c1, %{{.*}} = %c1)
+// OFF-NOT: %c164936
+// OFF-NOT: iter_args({{.*}}) -> (index, index)
+// OFF: gpu.terminator
+
+// OFF3: gpu.launch blocks({{.*}}) in (%{{.*}} = %c2048, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c512,
+// OFF3-NOT: iter_args({{.*}}) -> (index, index)
+// OFF3: gpu.terminator
+
+// BAD: error: rock.gpu_wgmma_persistent must be true or false
