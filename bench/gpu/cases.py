@@ -55,7 +55,12 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # multi-token decode; by rule since run 11: paged K / V and Sq·R >= 64 up to
 # 16 queries; the perf_config field ovl=0 turns it off); fill: the
 # internal split fills its waves with
-# any partition count, not only powers of two (opt-in).
+# any partition count, not only powers of two (opt-in). pst: the persistent
+# sm_90a prefill kernel (rock.gpu_wgmma_persistent; opt-in): min(tiles,
+# SMs) workgroups loop over the tiles in the same longest-first order, the
+# K / V pipeline and Q's barriers carried across them (dense TMA K / V, two
+# consumer warpgroups, d <= 128, no ping-pong; elsewhere the one-tile
+# kernel).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -83,7 +88,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "k256": "--module-attr rock.gpu_wgmma_keys=256",
         "cw3": "--module-attr rock.gpu_wgmma_consumers=3",
         "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
-        "fill": "--module-attr rock.gpu_split_fill=true"}
+        "fill": "--module-attr rock.gpu_split_fill=true",
+        "pst": "--module-attr rock.gpu_wgmma_persistent=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 
