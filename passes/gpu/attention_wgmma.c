@@ -39,7 +39,10 @@
  * cp.async without a producer; three plan parameters (planShape,
  * planKeys): rock.gpu_wgmma_wide = false (no producer form above head dim
  * 128), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers (the
- * rule: 3 consumer warpgroups at head dims up to 64, else 2). A module
+ * rule: 3 consumer warpgroups at head dims up to 64, else 2);
+ * rock.gpu_wgmma_persistent = true (opt-in; planPersist, tileLoop) makes
+ * the producer form's workgroups persistent, min(tiles, SMs) of them
+ * looping over the tiles. A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
  *
