@@ -197,6 +197,11 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
                   : c->pingpong                  ? "consumer ping-pong"
                                                  : NULL;
   c->persist = !c->persistWhy;
+  /* The producer's tile loop needs more than 40 registers (at 232 / 40 it
+   * spilled 12 bytes, bf16 causal Hq 64 / Hkv 8 d 128, ptxas -v): 224 / 56,
+   * the same register file. */
+  if (c->persist)
+    c->regsC = 224, c->regsP = 56;
 }
 
 /* The plan for `a`: false when the schedule does not apply. */

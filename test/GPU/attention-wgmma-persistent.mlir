@@ -8,6 +8,7 @@
 // mbarrier (256 arrivals: both consumer warpgroups) frees Q's buffer: the
 // producer waits for it before each Q but the first, the consumers arrive
 // after the loop of a tile's Q·Kᵀ, and release the tile's last V stage too.
+// setmaxnreg 56 / 224 (the one-tile kernel's 40 / 232 spill the producer).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=IR
@@ -16,6 +17,12 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/c.mlir %t/c
 // RUN: FileCheck %s --check-prefix=PTX < %t/c/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/c/rock_attention_kernel.ptx -o %t/c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// GQA 8 causal (the prefill benchmark's rows): the producer's loop spilled
+// at setmaxnreg 40, hence 56 / 224.
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/r8.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/r8.mlir %t/r8
+// RUN: %ptxas -arch=sm_90a -v %t/r8/rock_attention_kernel.ptx -o %t/r8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // Non-causal with a key tail (K [d][keys]: 1000 keys) and the LSE; its
 // bundle launches 132 workgroups.
 // RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 2048 -seq_len_k 1000 -head_dim_qk 128 -head_dim_v 128 -return_lse --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
@@ -58,7 +65,7 @@
 // The producer's tile loop: Q waits for the previous round of the Q-free
 // barrier (byte 164936: after the nine of the one-tile kernel), from the
 // second Q on.
-// IR: nvvm.setmaxregister decrease 40
+// IR: nvvm.setmaxregister decrease 56
 // IR-NEXT: %{{.*}}:2 = scf.for %[[T:.*]] = %[[BX]] to %c2048 step %c132 iter_args(%[[U:.*]] = %c0, %[[Q:.*]] = %c0) -> (index, index) {
 // IR-NEXT: arith.subi %c2047, %[[T]] : index
 // IR: memref.view %{{.*}}[%c164936][]
@@ -83,7 +90,7 @@
 // IR-NEXT: scf.yield %[[U1]], %[[Q1]] : index, index
 // The consumers' tile loop: the first key tile's full K at round u / 2,
 // Q's at round q.
-// IR: nvvm.setmaxregister increase 232
+// IR: nvvm.setmaxregister increase 224
 // IR-NEXT: %{{.*}}:2 = scf.for %[[CT:.*]] = %[[BX]] to %c2048 step %c132 iter_args(%[[CU:.*]] = %c0, %[[CQ:.*]] = %c0) -> (index, index) {
 // IR-NEXT: arith.subi %c2047, %[[CT]] : index
 // IR: arith.divui %[[CU]], %c2 : index
@@ -104,8 +111,8 @@
 // IR: gpu.terminator
 
 // PTX: .target sm_90a
-// PTX: setmaxnreg.dec.sync.aligned.u32 40;
-// PTX: setmaxnreg.inc.sync.aligned.u32 232;
+// PTX: setmaxnreg.dec.sync.aligned.u32 56;
+// PTX: setmaxnreg.inc.sync.aligned.u32 224;
 // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 // PTX-NOT: bar.sync
 
