@@ -182,7 +182,8 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * a workgroup): the producer form with dense K and V by TMA (the Q-free
  * barrier, EMPTY_Q of attention_wgmma_ws.c, orders the producer's next Q
  * after the consumers' last Q·Kᵀ), two consumer warpgroups at head dims
- * up to 128 (three, or d 256 with ping-pong off, spill: ptxas -v), without
+ * up to 128 (three, or d 256 with ping-pong off, spill: ptxas -v), no
+ * per-row first keys (a sliding window or look-back spilled 32 bytes), without
  * ping-pong (its named barriers are balanced per tile, but not verified
  * across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
@@ -194,6 +195,7 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
                   : !c->tma                      ? "K / V not staged by TMA"
                   : c->nwg != 2                  ? "not two consumer warpgroups"
                   : a->Dqk > 128 || a->Dv > 128 ? "head dim above 128"
+                  : a->hasLow                    ? "per-row first keys"
                   : c->pingpong                  ? "consumer ping-pong"
                                                  : NULL;
   c->persist = !c->persistWhy;

@@ -38,7 +38,8 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=FEW
 // Where the switch keeps one tile a workgroup (the grid of 2048, nine
 // mbarriers at most, no tile loop): consumer ping-pong, no producer
-// warpgroup, paged K / V, a head dim above 128, three consumer warpgroups.
+// warpgroup, paged K / V, a head dim above 128, a sliding window (per-row
+// first keys), three consumer warpgroups.
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_pingpong=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_producer=false \
@@ -46,6 +47,8 @@
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --paged-attention --num-pages 256 --page-size 8192 --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 1024 -seq_len_k 1024 -head_dim_qk 256 -head_dim_v 256 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_pingpong=false \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal -sliding_window_size 200 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 6144 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF3
