@@ -190,14 +190,14 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   if (!sw->persist)
     return;
   const RockAttn *a = c->a;
-  c->persistWhy = !c->ws                         ? "no producer warpgroup"
-                  : c->paged                     ? "paged K / V"
-                  : !c->tma                      ? "K / V not staged by TMA"
-                  : c->nwg != 2                  ? "not two consumer warpgroups"
+  c->persistWhy = !c->ws                        ? "no producer warpgroup"
+                  : c->paged                    ? "paged K / V"
+                  : !c->tma                     ? "K / V not staged by TMA"
+                  : c->nwg != 2                 ? "not two consumer warpgroups"
                   : a->Dqk > 128 || a->Dv > 128 ? "head dim above 128"
-                  : a->hasLow                    ? "per-row first keys"
-                  : c->pingpong                  ? "consumer ping-pong"
-                                                 : NULL;
+                  : a->hasLow                   ? "per-row first keys"
+                  : c->pingpong                 ? "consumer ping-pong"
+                                                : NULL;
   c->persist = !c->persistWhy;
   /* The producer's tile loop needs more than 40 registers (at 232 / 40 it
    * spilled 12 bytes, bf16 causal Hq 64 / Hkv 8 d 128, ptxas -v): 224 / 56,
@@ -296,8 +296,8 @@ static int64_t launchGrid(const WgCtx *c) {
 static void tileIds(RockGen *g, WgCtx *c, int bid) {
   c->wg = rock__attnWorkgroup(g, c->a, bid);
   c->cR = rock__genIndex(g, c->a->R);
-  c->lastRow = rock__genBin(g, "arith.subi", c->wg.nRows, rock__genIndex(g, 1),
-                            "index");
+  c->lastRow =
+      rock__genBin(g, "arith.subi", c->wg.nRows, rock__genIndex(g, 1), "index");
 }
 
 /* The gpu.launch line and the ids every stage uses (persist: but the
@@ -315,9 +315,8 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
       "%%v%d, %%v%d = %%v%d) threads(%%v%d, %%v%d, %%v%d) in (%%v%d = %%v%d, "
       "%%v%d = %%v%d, %%v%d = %%v%d) dynamic_shared_memory_size %%v%d {",
       v[0], v[1], v[2], v[3], rock__genIndex(g, launchGrid(c)), v[4], c1, v[5],
-      c1,
-      v[6], v[7], v[8], v[9], rock__genIndex(g, c->nThreads), v[10], c1, v[11],
-      c1, bytes);
+      c1, v[6], v[7], v[8], v[9], rock__genIndex(g, c->nThreads), v[10], c1,
+      v[11], c1, bytes);
   g->depth++;
   *bx = v[0];
   c->tx = v[6];

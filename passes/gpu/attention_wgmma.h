@@ -75,11 +75,12 @@ typedef struct WgCtx {
   int64_t pageRows;      /* (paged) tokens a page */
   int xK, xV;            /* (paged) the page tables' RockAttn.extra slots */
   int64_t barOff;        /* byte offset of the mbarriers (ws) */
-  bool persist;          /* rock.gpu_wgmma_persistent: a grid of at most
-                            numCu workgroups, each looping over tiles */
-  const char *persistWhy; /* (the switch given, refused) the reason */
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
+  /* rock.gpu_wgmma_persistent: a grid of at most numCu workgroups, each
+   * looping over tiles (persist), or the reason it was refused */
+  bool persist;
+  const char *persistWhy;
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */

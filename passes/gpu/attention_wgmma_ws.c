@@ -159,10 +159,10 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
     /* (tma: the full barriers see one arrival, the copying thread's
      * expect_tx, and Q's the producer's 128 cp.async arrivals; persist:
      * Q's empty one every consumer thread's) */
-    int count = b < EMPTY_K             ? (c->tma ? 1 : WG_LANES)
-                : b < FULL_Q            ? WG_LANES * c->nwg
-                : b == FULL_Q           ? WG_LANES
-                                        : WG_LANES * c->nwg;
+    int count = b < EMPTY_K   ? (c->tma ? 1 : WG_LANES)
+                : b < FULL_Q  ? WG_LANES * c->nwg
+                : b == FULL_Q ? WG_LANES
+                              : WG_LANES * c->nwg;
     char lit[16];
     snprintf(lit, sizeof lit, "%d", count);
     rock__genLine(g, "nvvm.mbarrier.init %%v%d, %%v%d : !llvm.ptr<3>, i32",
@@ -426,10 +426,9 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
     waitPhase(g, barAt(g, c, FULL_Q, -1), c->qRound < 0 ? c0 : c->qRound);
   rock__accelWgmmaProxyFence(g);
   WgDescs ds;
-  int st0 = c->uBase < 0
-                ? c0
-                : rock__genBin(g, "arith.remui", u0, rock__genIndex(g, 2),
-                               "index");
+  int st0 = c->uBase < 0 ? c0
+                         : rock__genBin(g, "arith.remui", u0,
+                                        rock__genIndex(g, 2), "index");
   rock__wgScoresDescs(g, c, st0, &ds);
   ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
