@@ -554,10 +554,11 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *    the consumers for round n), as in the one-tile kernel. Every key
  *    tile's K and V are released, a tile's last V too (after its P·V; the
  *    one-tile kernel skips that arrival), else the stage's next round
- *    would wait forever. The first key
- *    tile of tile t + 1 goes to the stage its running index gives, freed by
- *    the consumers' release of running index - 2, within tile t or before:
- *    the producer streams it while the consumers finish tile t.
+ *    would wait forever. The first key tile of tile t + 1 goes to the
+ *    stage its running index gives, freed by the consumers' release of
+ *    running index - 2, within tile t or before; the copying thread issues
+ *    it after tile t + 1's Q (below), while the consumers run tile t's last
+ *    P·V and store O.
  *  - FULL_Q (the producer's 128 cp.async arrivals) and EMPTY_Q (every
  *    consumer thread) see one phase per non-empty tile: the producer loads
  *    Q of round q only after phase q - 1 of EMPTY_Q (the consumers' arrival
