@@ -96,6 +96,10 @@ enum {
   FILL_PCT = 90,     /* fillWave: the share of the waves' resident */
   FILL_WAVES = 4,    /* workgroups to reach, within this many waves */
   LINE = 128,        /* bytes of a cache line */
+  STAGES = 2,        /* rock.gpu_accel_stages: K / V tiles staged at once;
+                        2: the two-buffer staging (K(t + 1) during P·V(t)),
+                        3..MAX_STAGES: the ring (opt-in, stageRing) */
+  MAX_STAGES = 6,
   UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
 };
 
@@ -121,6 +125,12 @@ typedef struct AccSched {
    * read K(t), V(t + 1) once P·V(t) has read V(t), so a copy of each is in
    * flight at every point of the tile (four barriers a tile, not two) */
   bool ovl;
+  /* rock.gpu_accel_stages >= 3 (not wgS): a ring of st slots, each a K
+   * and a V tile of mb keys (kStage / vStage bytes apart); the copies of
+   * tiles t + 1 .. t + st - 1 are in flight while tile t is read, one
+   * cp.async group and one barrier a tile (0: the two-buffer staging) */
+  int st;
+  int64_t kStage, vStage;
   bool fill; /* splitOneWave: any partition count (SPLIT_FILL) */
   /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
    * in its layout; the S accumulator is cut into acS's tiles */
@@ -159,6 +169,7 @@ typedef struct AccSwitches {
   int ovl;       /* rock.gpu_accel_kv_overlap: K and V copies in flight
                     together (BY_RULE when not given) */
   int fill;      /* rock.gpu_split_fill: the split fills the wave */
+  int stages;    /* rock.gpu_accel_stages: K / V tiles staged at once */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -180,9 +191,12 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->ovl =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", BY_RULE, 0, 1);
   w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
+  w->stages =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
   return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
          w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
-         w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0;
+         w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0 &&
+         w->stages >= 0;
 }
 
 /* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, run 11):
@@ -204,12 +218,15 @@ static bool stagingRule(int sw, bool page, const RockAttn *a, bool ovl,
   return a->Sq <= OVL_MAX_Q && (a->kvPaged || a->Sq * a->R >= OVL_ROWS);
 }
 
-/* Workgroup memory of the schedule for `mb` keys per tile; false when it
- * does not fit. */
+/* Workgroup memory of the schedule for `mb` keys per tile (s->st slots of
+ * K and V with the ring); false when it does not fit. */
 static bool layout(const RockAttn *a, AccSched *s) {
   int64_t eq = 16 / s->vecQK; /* bytes of a Q / K element */
   int64_t q = eq * s->nb * s->pq, k = eq * (s->kT ? a->Dqk : s->mb) * s->pk,
           v = 2 * (int64_t)s->mb * s->pv;
+  s->kStage = k, s->vStage = v;
+  if (s->st)
+    k *= s->st, v *= s->st;
   if (!s->ldm) {
     s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
     return s->bytes <= SMEM_MAX;
@@ -220,6 +237,20 @@ static bool layout(const RockAttn *a, AccSched *s) {
   else
     s->qOff = 0, s->bytes = q > k + v ? q : k + v;
   return s->bytes <= SMEM_MAX;
+}
+
+/* The key tile s->mb: the largest from MB_KEYS (32 without P in registers)
+ * down to minMb whose layout fits (K^T rows and pitch follow it); false
+ * when none does (s->mb is then minMb). */
+static bool pickTile(const RockAttn *a, AccSched *s, bool swz, int minMb) {
+  for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
+    s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
+    s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
+    if (layout(a, s))
+      return true;
+    if (s->mb <= minMb)
+      return false;
+  }
 }
 
 /* The warps per workgroup a perf_config asks for: rocMLIR's waves per
@@ -337,12 +368,15 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   s->l2Ahead = s->ldm && t.vendor == ROCK_GPU_NVIDIA ? sw->l2Ahead : 0;
   s->ovl = s->ldm && !s->wgS && stagingRule(sw->ovl, false, a, false, 0);
   s->fill = sw->fill;
-  for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
-    s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
-    s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
-    if (s->mb <= 32 || layout(a, s))
-      break;
-  }
+  /* The ring (opt-in): the largest key tile whose st slots fit; where none
+   * does, the two-buffer staging. */
+  s->st = s->ldm && !s->wgS && sw->stages > 2 ? sw->stages : 0;
+  if (s->st && !pickTile(a, s, swz, 16))
+    s->st = 0;
+  if (s->st)
+    s->ovl = false, s->l2Ahead = 0;
+  else
+    (void)pickTile(a, s, swz, 32);
   s->ks = (int)(a->Dqk / acS->k);
   s->ntS = s->mb / acS->n;
   s->ntD = (int)(a->Dv / ac->n);
@@ -664,7 +698,7 @@ static int64_t pageKeys(const RockPageView *pv) {
  * staging of K rows / V. */
 static void planPageRuns(MlirOperation op, int sw, RockAttn *a, AccSched *s) {
   s->pgK = s->pgV = false;
-  if (!s->ldm || s->wgS || !a->kvPaged || a->Sk % s->mb || !sw)
+  if (!s->ldm || s->wgS || s->st || !a->kvPaged || a->Sk % s->mb || !sw)
     return;
   int nT = s->w * s->ac.wave;
   s->pgK = !s->kT &&
@@ -780,6 +814,81 @@ static void nextK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
              nextPtrs);
 }
 
+/* The ring (s->st): the views of slot `slot` (an index value) of the one
+ * workgroup buffer `sB` (`mB`) as K (`mK`) into *k and V (`mV`) into *v. */
+static void ringSlot(RockGen *g, const AccSched *s, int sB, const char *mB,
+                     const char *mK, const char *mV, int slot, int *k,
+                     int *v) {
+  const int64_t off[2] = {s->kOff, s->vOff}, step[2] = {s->kStage, s->vStage};
+  const char *ty[2] = {mK, mV};
+  int *out[2] = {k, v};
+  for (int i = 0; i < 2; ++i) {
+    int b = rock__genBin(
+        g, "arith.addi", rock__genIndex(g, off[i]),
+        rock__genBin(g, "arith.muli", slot, rock__genIndex(g, step[i]), "index"),
+        "index");
+    *out[i] = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", *out[i],
+                  sB, b, mB, ty[i]);
+  }
+}
+
+/* The ring's slot of key tile kt: (kt - start) mod s->st. */
+static int ringIndex(RockGen *g, const AccSched *s, int kt, int start) {
+  return rock__genBin(g, "arith.remui",
+                      rock__genBin(g, "arith.subi", kt, start, "index"),
+                      rock__genIndex(g, s->st), "index");
+}
+
+/* The ring: K and V of key tile kt staged by cp.async into its slot when kt
+ * < end, then one commit (unconditional: every tile commits one group, so
+ * that wait.group st - 2 means tile t has landed). */
+static void ringStage(RockGen *g, const RockAttn *a, const AccSched *s,
+                      int tx, int nThreads, int ktv, const char *mkt, int gBlk,
+                      int kt, int start, int end, int sB, const char *mB,
+                      const char *mK, const char *mV) {
+  int more = rock__genBin(g, "arith.cmpi ult,", kt, end, "index");
+  rock__genLine(g, "scf.if %%v%d {", more);
+  g->depth++;
+  int k, v, j0;
+  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s, kt, start), &k, &v);
+  (void)rock__attnTileCols(g, a, kt, &j0);
+  stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, k, mK, true);
+  stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, gBlk, j0, s->nchv,
+            v, mV, s->swzV, false, true);
+  g->depth--;
+  rock__genLine(g, "}");
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+}
+
+/* The ring's first st - 1 tiles (start .. start + st - 2) in flight. */
+static void ringPrologue(RockGen *g, const RockAttn *a, const AccSched *s,
+                         int tx, int nThreads, int ktv, const char *mkt,
+                         int gBlk, int start, int end, int sB, const char *mB,
+                         const char *mK, const char *mV) {
+  for (int i = 0; i + 1 < s->st; ++i)
+    ringStage(
+        g, a, s, tx, nThreads, ktv, mkt, gBlk,
+        rock__genBin(g, "arith.addi", start, rock__genIndex(g, i), "index"),
+        start, end, sB, mB, mK, mV);
+}
+
+/* The ring at the top of tile kt: wait for tile kt (st - 2 newer groups may
+ * be in flight), barrier (every warp is past tile kt - 1, whose slot is
+ * free), tile kt + st - 1 issued into it; *k, *v: tile kt's slot. */
+static void ringTop(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                    int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                    int start, int end, int sB, const char *mB,
+                    const char *mK, const char *mV, int *k, int *v) {
+  rock__genLine(g, "nvvm.cp.async.wait.group %d", s->st - 2);
+  rock__genLine(g, "gpu.barrier");
+  ringStage(
+      g, a, s, tx, nThreads, ktv, mkt, gBlk,
+      rock__genBin(g, "arith.addi", kt, rock__genIndex(g, s->st - 1), "index"),
+      start, end, sB, mB, mK, mV);
+  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s, kt, start), k, v);
+}
+
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   const AccSched *s = ctx;
   const RockAccel *ac = &s->ac, *acS = &s->acS;
@@ -882,7 +991,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   /* K of the first tile (and the L2 prefetch of the next ones) in flight
    * before Q is staged when they do not share memory: their loads overlap. */
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
-  if (early)
+  if (early && s->st)
+    ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB, mB,
+                 mK, mV);
+  else if (early)
     firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
               mV, &ahead);
 
@@ -925,8 +1037,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
-              mV, &ahead);
+    if (s->st)
+      ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB,
+                   mB, mK, mV);
+    else
+      firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
+                sV, mV, &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -979,7 +1095,10 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int *mNext = next, *lNext = next + s->nr, *oNext = next + 2 * s->nr;
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
-    if (s->ovl) {
+    if (s->st) {
+      ringTop(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, start, end, sB, mB,
+              mK, mV, &sK, &sV);
+    } else if (s->ovl) {
       /* K(kt) has landed (V(kt) may still be in flight). */
       rock__genLine(g, "nvvm.cp.async.wait.group 1");
       rock__genLine(g, "gpu.barrier");
@@ -1187,7 +1306,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       /* V(kt) has landed (K(kt + 1) may still be in flight). */
       rock__genLine(g, "nvvm.cp.async.wait.group 1");
       rock__genLine(g, "gpu.barrier");
-    } else if (s->ldm) {
+    } else if (s->ldm && !s->st) {
       /* V(kt) has landed and every warp is past Q·Kᵀ: K(kt + 1) streams in
        * during P·V. */
       rock__genLine(g, "nvvm.cp.async.wait.group 0");
@@ -1393,6 +1512,9 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
            "pages %d%d split %lld",
            s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
            b.reverse, s.l2Ahead, s.ovl, s.pgK, s.pgV, (long long)P);
+  size_t n = strlen(buf);
+  if (s.st && n < len)
+    snprintf(buf + n, len - n, " stages %d", s.st);
   return true;
 }
 
