@@ -54,6 +54,9 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
     {"pages", "rock.gpu_accel_page_ahead", true, 0, 1, false, NULL,
      "paged K / V staged by page runs (NVIDIA tensor-core schedule; the "
      "rule: with ovl, pages of 64 keys and more)"},
+    {"kvstages", "rock.gpu_accel_stages", false, 2, 6, false, NULL,
+     "K / V tiles staged at once (NVIDIA tensor-core schedule; 2: two "
+     "buffers, 3-6: a ring of that many slots)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

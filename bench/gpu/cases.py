@@ -56,6 +56,13 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # 16 queries; the perf_config field ovl=0 turns it off); fill: the
 # internal split fills its waves with
 # any partition count, not only powers of two (opt-in).
+# st3 / st4 / st6: the K / V ring of that many slots (rock.gpu_accel_stages;
+# tensor-core decode and multi-token decode, opt-in): the copies of tiles
+# t + 1 .. t + N - 1 in flight while tile t is read, one wait and one
+# barrier a tile, the largest key tile whose slots fit 48 KiB (d 128, q 1:
+# st3 32-key tiles, 48 KiB, 4 workgroups an SM; st4 16-key, 36 KiB, 6;
+# st6 16-key, 48 KiB, 4; the default K layout's padded K^T slots take
+# 16-key tiles from st3).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -83,7 +90,10 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "k256": "--module-attr rock.gpu_wgmma_keys=256",
         "cw3": "--module-attr rock.gpu_wgmma_consumers=3",
         "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
-        "fill": "--module-attr rock.gpu_split_fill=true"}
+        "fill": "--module-attr rock.gpu_split_fill=true",
+        "st3": "--module-attr rock.gpu_accel_stages=3",
+        "st4": "--module-attr rock.gpu_accel_stages=4",
+        "st6": "--module-attr rock.gpu_accel_stages=6"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 
