@@ -131,6 +131,11 @@ typedef struct AccSched {
    * cp.async group and one barrier a tile (0: the two-buffer staging) */
   int st;
   int64_t kStage, vStage;
+  /* rock.gpu_accel_kt_pairs (kT, two-buffer staging without the overlap):
+   * two K^T slots (kStage bytes apart, Q under them), K^T of tiles t + 1
+   * and t + 2 issued together after Q·K(t)ᵀ of every second tile, so that
+   * each d row is read in runs of 2·mb keys */
+  bool kPair;
   bool fill; /* splitOneWave: any partition count (SPLIT_FILL) */
   /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
    * in its layout; the S accumulator is cut into acS's tiles */
@@ -170,6 +175,7 @@ typedef struct AccSwitches {
                     together (BY_RULE when not given) */
   int fill;      /* rock.gpu_split_fill: the split fills the wave */
   int stages;    /* rock.gpu_accel_stages: K / V tiles staged at once */
+  int kPair;     /* rock.gpu_accel_kt_pairs: K^T tiles staged two at once */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -193,7 +199,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
   w->stages =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
-  return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
+  w->kPair = rock__gpuSwitch(op, pass, "rock.gpu_accel_kt_pairs", 0, 0, 1);
+  return w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
          w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
          w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0 &&
          w->stages >= 0;
@@ -227,6 +234,8 @@ static bool layout(const RockAttn *a, AccSched *s) {
   s->kStage = k, s->vStage = v;
   if (s->st)
     k *= s->st, v *= s->st;
+  if (s->kPair)
+    k *= 2;
   if (!s->ldm) {
     s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
     return s->bytes <= SMEM_MAX;
@@ -375,7 +384,11 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
     s->st = 0;
   if (s->st)
     s->ovl = false, s->l2Ahead = 0;
-  else
+  /* K^T pairs (opt-in): where the two slots fit with 64-key tiles. */
+  s->kPair = !s->st && s->kT && s->ldm && !s->ovl && sw->kPair;
+  if (s->kPair && !pickTile(a, s, swz, MB_KEYS))
+    s->kPair = false;
+  if (!s->st && !s->kPair)
     (void)pickTile(a, s, swz, 32);
   s->ks = (int)(a->Dqk / acS->k);
   s->ntS = s->mb / acS->n;
@@ -752,17 +765,41 @@ static void stageV(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
             sV, mV, s->swzV, false, true);
 }
 
-/* The K tile `start` staged by cp.async (committed; with s->ovl, V's tile
- * too, a second group), and the K / V lines of tiles start + 1 .. start +
+/* K pairs (s->kPair): K^T of tile kt into `sK0` and, when kt + 1 < end, of
+ * tile kt + 1 into `sK1` (not committed). */
+static void pairStage(RockGen *g, const RockAttn *a, const AccSched *s,
+                      int tx, int nThreads, int ktv, const char *mkt, int gBlk,
+                      int kt, int end, int sK0, int sK1, const char *mK) {
+  for (int h = 0; h < 2; ++h) {
+    int kh = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, h), "index");
+    if (h) {
+      rock__genLine(g, "scf.if %%v%d {",
+                    rock__genBin(g, "arith.cmpi ult,", kh, end, "index"));
+      g->depth++;
+    }
+    int j0;
+    (void)rock__attnTileCols(g, a, kh, &j0);
+    stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, h ? sK1 : sK0, mK, true);
+    if (h) {
+      g->depth--;
+      rock__genLine(g, "}");
+    }
+  }
+}
+
+/* The K tile `start` staged by cp.async (with s->kPair tile start + 1 too
+ * into `sK1`; committed; with s->ovl, V's tile too, a second group), and the K / V lines of tiles start + 1 .. start +
  * l2Ahead - 1 prefetched to L2 (the key loop prefetches tile t + l2Ahead at
  * tile t). */
 static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int ktv, const char *mkt, int gBlk,
-                      int start, int end, int sK, const char *mK, int sV,
-                      const char *mV, const PageAhead *pa) {
+                      int start, int end, int sK, int sK1, const char *mK,
+                      int sV, const char *mV, const PageAhead *pa) {
   int j0;
   (void)rock__attnTileCols(g, a, start, &j0);
-  if (s->pgK) {
+  if (s->kPair) {
+    pairStage(g, a, s, tx, nThreads, ktv, mkt, gBlk, start, end, sK, sK1, mK);
+  } else if (s->pgK) {
     int kp[ROCK_PAGE_MAX_RUNS];
     pagePtrs(g, a, s, pa, false, gBlk, start, kp);
     pageStage(g, a, s, false, kp, tx, nThreads, sK, mK);
@@ -787,15 +824,18 @@ static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
 /* K's tile kt + 1 staged by cp.async when `more` and committed (with
  * s->ovl unconditionally, so that every tile commits two groups), from the
  * run pointers `ptrs` with page runs, whose successors (tile kt + 2) go to
- * `nextPtrs`. */
+ * `nextPtrs`; with s->kPair tiles kt + 1 and kt + 2 (before `end`) into
+ * slots `sK`, `sK1`. */
 static void nextK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                   int nThreads, int ktv, const char *mkt, int gBlk, int kt,
-                  int more, int sK, const char *mK, const int *ptrs,
-                  const PageAhead *pa, int *nextPtrs) {
+                  int end, int more, int sK, int sK1, const char *mK,
+                  const int *ptrs, const PageAhead *pa, int *nextPtrs) {
   rock__genLine(g, "scf.if %%v%d {", more);
   g->depth++;
   int kn = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 1), "index");
-  if (s->pgK) {
+  if (s->kPair) {
+    pairStage(g, a, s, tx, nThreads, ktv, mkt, gBlk, kn, end, sK, sK1, mK);
+  } else if (s->pgK) {
     pageStage(g, a, s, false, ptrs, tx, nThreads, sK, mK);
   } else {
     int jn;
@@ -814,30 +854,40 @@ static void nextK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
              nextPtrs);
 }
 
-/* The ring (s->st): the views of slot `slot` (an index value) of the one
- * workgroup buffer `sB` (`mB`) as K (`mK`) into *k and V (`mV`) into *v. */
+/* The view (`ty`) of slot `slot` (an index value) of the one workgroup
+ * buffer `sB` (`mB`): off + slot·step bytes. */
+static int slotView(RockGen *g, int sB, const char *mB, const char *ty,
+                    int64_t off, int64_t step, int slot) {
+  int b = rock__genBin(
+      g, "arith.addi", rock__genIndex(g, off),
+      rock__genBin(g, "arith.muli", slot, rock__genIndex(g, step), "index"),
+      "index");
+  int v = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", v, sB, b,
+                mB, ty);
+  return v;
+}
+
+/* The ring (s->st): the views of slot `slot` (an index value) as K (`mK`)
+ * into *k and V (`mV`) into *v. */
 static void ringSlot(RockGen *g, const AccSched *s, int sB, const char *mB,
                      const char *mK, const char *mV, int slot, int *k,
                      int *v) {
-  const int64_t off[2] = {s->kOff, s->vOff}, step[2] = {s->kStage, s->vStage};
-  const char *ty[2] = {mK, mV};
-  int *out[2] = {k, v};
-  for (int i = 0; i < 2; ++i) {
-    int b = rock__genBin(
-        g, "arith.addi", rock__genIndex(g, off[i]),
-        rock__genBin(g, "arith.muli", slot, rock__genIndex(g, step[i]), "index"),
-        "index");
-    *out[i] = rock__genFresh(g);
-    rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", *out[i],
-                  sB, b, mB, ty[i]);
-  }
+  *k = slotView(g, sB, mB, mK, s->kOff, s->kStage, slot);
+  *v = slotView(g, sB, mB, mV, s->vOff, s->vStage, slot);
 }
 
-/* The ring's slot of key tile kt: (kt - start) mod s->st. */
-static int ringIndex(RockGen *g, const AccSched *s, int kt, int start) {
+/* K^T pairs (s->kPair): the view of K slot `slot` (an index value). */
+static int kSlot(RockGen *g, const AccSched *s, int sB, const char *mB,
+                 const char *mK, int slot) {
+  return slotView(g, sB, mB, mK, s->kOff, s->kStage, slot);
+}
+
+/* The slot of key tile kt in a ring of n: (kt - start) mod n. */
+static int ringIndex(RockGen *g, int n, int kt, int start) {
   return rock__genBin(g, "arith.remui",
                       rock__genBin(g, "arith.subi", kt, start, "index"),
-                      rock__genIndex(g, s->st), "index");
+                      rock__genIndex(g, n), "index");
 }
 
 /* The ring: K and V of key tile kt staged by cp.async into its slot when kt
@@ -851,7 +901,7 @@ static void ringStage(RockGen *g, const RockAttn *a, const AccSched *s,
   rock__genLine(g, "scf.if %%v%d {", more);
   g->depth++;
   int k, v, j0;
-  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s, kt, start), &k, &v);
+  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s->st, kt, start), &k, &v);
   (void)rock__attnTileCols(g, a, kt, &j0);
   stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, k, mK, true);
   stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, gBlk, j0, s->nchv,
@@ -886,7 +936,7 @@ static void ringTop(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
       g, a, s, tx, nThreads, ktv, mkt, gBlk,
       rock__genBin(g, "arith.addi", kt, rock__genIndex(g, s->st - 1), "index"),
       start, end, sB, mB, mK, mV);
-  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s, kt, start), k, v);
+  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s->st, kt, start), k, v);
 }
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
@@ -941,6 +991,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", ids[i],
                     sB, rock__genIndex(g, offs[i]), mB, tys[i]);
   }
+  int sK0 = sK, sK1 = -1; /* K^T pairs: the two slots */
+  if (s->kPair)
+    sK1 = kSlot(g, s, sB, mB, mK, rock__genIndex(g, 1));
   int bx = v[0], tx = v[6];
   char mkt[128];
   int ktv = s->kT ? rock__attnKeyMajorK(g, a, mkt, sizeof mkt) : -1;
@@ -995,8 +1048,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB, mB,
                  mK, mV);
   else if (early)
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
-              mV, &ahead);
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, sK1, mK,
+              sV, mV, &ahead);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -1041,8 +1094,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB,
                    mB, mK, mV);
     else
-      firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK,
-                sV, mV, &ahead);
+      firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, sK1,
+                mK, sV, mV, &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -1095,6 +1148,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int *mNext = next, *lNext = next + s->nr, *oNext = next + 2 * s->nr;
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
+    if (s->kPair)
+      sK = kSlot(g, s, sB, mB, mK, ringIndex(g, 2, kt, start));
     if (s->st) {
       ringTop(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, start, end, sB, mB,
               mK, mV, &sK, &sV);
@@ -1152,8 +1207,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       more = rock__genBin(g, "arith.cmpi ult,",
                           rock__genBin(g, "arith.addi", kt, c1, "index"), end,
                           "index");
-      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, more, sK, mK,
-            args + pgK0, &ahead, next + pgK0);
+      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, end, more, sK, sK1,
+            mK, args + pgK0, &ahead, next + pgK0);
     }
     int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
@@ -1314,8 +1369,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       more = rock__genBin(g, "arith.cmpi ult,",
                           rock__genBin(g, "arith.addi", kt, c1, "index"), end,
                           "index");
-      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, more, sK, mK,
-            args + pgK0, &ahead, next + pgK0);
+      if (s->kPair) /* every second tile: K(kt + 1), K(kt + 2) */
+        more = rock__genBin(
+            g, "arith.andi", more,
+            rock__genBin(g, "arith.cmpi eq,", ringIndex(g, 2, kt, start), c1,
+                         "index"),
+            "i1");
+      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, end, more, sK0, sK1,
+            mK, args + pgK0, &ahead, next + pgK0);
     }
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
@@ -1515,6 +1576,8 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
   size_t n = strlen(buf);
   if (s.st && n < len)
     snprintf(buf + n, len - n, " stages %d", s.st);
+  if (s.kPair && n < len)
+    snprintf(buf + n, len - n, " ktpairs 1");
   return true;
 }
 
