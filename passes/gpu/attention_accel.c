@@ -479,11 +479,15 @@ static void rowChunk(RockGen *g, bool wgl, int i, int nch, int vec, int *r,
  * paged copy stays unrolled: each cp.async waits for its page pointer, which
  * the unrolled copies of a page share and load up front; in a loop every
  * copy waited for its own (B 8 L 32k decode, pages of 16 tokens: 369 µs,
- * against 284 unrolled with the split of the time; bench/RESULTS-gpu.md). */
-static bool unrolled(const RockAttn *a, int64_t total, int nThreads,
-                     bool async) {
+ * against 284 unrolled with the split of the time; bench/RESULTS-gpu.md).
+ * In the ring (s->st) contiguous cp.async copies are always a loop: its
+ * smaller tiles leave 4-8 copies a thread, unrolled 244-255 registers for
+ * multi-token decode (q 8 / 16), as a loop no more than without the ring. */
+static bool unrolled(const RockAttn *a, const AccSched *s, int64_t total,
+                     int nThreads, bool async) {
   return total % nThreads == 0 &&
-         (!async || a->kvPaged || total / nThreads <= UNROLL_ASYNC);
+         (!async || a->kvPaged ||
+          (!s->st && total / nThreads <= UNROLL_ASYNC));
 }
 
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
@@ -495,7 +499,7 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int vec, int gBlk, int j0, int nch, int sm,
                       const char *smt, bool swz, bool wgl, bool async) {
   int64_t total = (int64_t)s->mb * nch;
-  bool flat = unrolled(a, total, nThreads, async);
+  bool flat = unrolled(a, s, total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   for (int rep = 0; rep < reps; ++rep) {
     int i =
@@ -538,7 +542,7 @@ static void stageKeysT(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                        int sm, const char *smt, bool async) {
   int nch = s->mb / VEC;
   int64_t total = a->Dqk * nch;
-  bool flat = unrolled(a, total, nThreads, async);
+  bool flat = unrolled(a, s, total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   char ty[32], ib[128];
   rock__typeStr(ty, sizeof ty, a->tk, VEC);

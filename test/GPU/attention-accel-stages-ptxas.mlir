@@ -2,9 +2,10 @@
 // The K / V ring (rock.gpu_accel_stages, opt-in) through ptxas: no spills
 // for q-1 decode (dense N = 3 and 4, rocMLIR's default K layout N = 4,
 // pages of 16 and 64 tokens N = 3) and multi-token decode (q 16 x R 4,
-// N = 3). When this test was written: 202 / 184 / 238 / 254 / 254 / 244
-// registers (the two-buffer staging: 226 / 239 / 255 / 241 / 240); 48 KiB,
-// 36 KiB, 44 KiB of shared memory. Each tile waits once, for all but the
+// N = 3). When this test was written: 202 / 162 / 166 / 254 / 254 / 170
+// registers (the two-buffer staging: 226 / 226 / 239 / 255 / 241 / 240; p64
+// there by page runs, which the ring does not take); 48 KiB, 36 KiB, 44 KiB
+// of shared memory. Each tile waits once, for all but the
 // N - 2 newest groups.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_stages=3 \
