@@ -98,7 +98,7 @@ enum {
   LINE = 128,        /* bytes of a cache line */
   STAGES = 2,        /* rock.gpu_accel_stages: K / V tiles staged at once;
                         2: the two-buffer staging (K(t + 1) during P·V(t)),
-                        3..MAX_STAGES: the ring (opt-in, stageRing) */
+                        3..MAX_STAGES: the ring (opt-in, ringTop) */
   MAX_STAGES = 6,
   UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
 };
