@@ -100,7 +100,7 @@ enum {
                         2: the two-buffer staging (K(t + 1) during P·V(t)),
                         3..MAX_STAGES: the ring (opt-in, ringTop) */
   MAX_STAGES = 6,
-  UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
+  UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
 };
 
 typedef struct AccSched {
@@ -200,10 +200,10 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->stages =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
   w->kPair = rock__gpuSwitch(op, pass, "rock.gpu_accel_kt_pairs", 0, 0, 1);
-  return w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
-         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
-         w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0 &&
-         w->stages >= 0;
+  return w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 &&
+         w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
+         w->l2Ahead >= 0 && w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 &&
+         w->fill >= 0 && w->stages >= 0;
 }
 
 /* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, run 11):
@@ -486,8 +486,7 @@ static void rowChunk(RockGen *g, bool wgl, int i, int nch, int vec, int *r,
 static bool unrolled(const RockAttn *a, const AccSched *s, int64_t total,
                      int nThreads, bool async) {
   return total % nThreads == 0 &&
-         (!async || a->kvPaged ||
-          (!s->st && total / nThreads <= UNROLL_ASYNC));
+         (!async || a->kvPaged || (!s->st && total / nThreads <= UNROLL_ASYNC));
 }
 
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
@@ -771,9 +770,9 @@ static void stageV(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
 
 /* K pairs (s->kPair): K^T of tile kt into `sK0` and, when kt + 1 < end, of
  * tile kt + 1 into `sK1` (not committed). */
-static void pairStage(RockGen *g, const RockAttn *a, const AccSched *s,
-                      int tx, int nThreads, int ktv, const char *mkt, int gBlk,
-                      int kt, int end, int sK0, int sK1, const char *mK) {
+static void pairStage(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                      int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                      int end, int sK0, int sK1, const char *mK) {
   for (int h = 0; h < 2; ++h) {
     int kh = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, h), "index");
     if (h) {
@@ -792,9 +791,9 @@ static void pairStage(RockGen *g, const RockAttn *a, const AccSched *s,
 }
 
 /* The K tile `start` staged by cp.async (with s->kPair tile start + 1 too
- * into `sK1`; committed; with s->ovl, V's tile too, a second group), and the K / V lines of tiles start + 1 .. start +
- * l2Ahead - 1 prefetched to L2 (the key loop prefetches tile t + l2Ahead at
- * tile t). */
+ * into `sK1`; committed; with s->ovl, V's tile too, a second group), and the K
+ * / V lines of tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key
+ * loop prefetches tile t + l2Ahead at tile t). */
 static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int ktv, const char *mkt, int gBlk,
                       int start, int end, int sK, int sK1, const char *mK,
@@ -875,8 +874,7 @@ static int slotView(RockGen *g, int sB, const char *mB, const char *ty,
 /* The ring (s->st): the views of slot `slot` (an index value) as K (`mK`)
  * into *k and V (`mV`) into *v. */
 static void ringSlot(RockGen *g, const AccSched *s, int sB, const char *mB,
-                     const char *mK, const char *mV, int slot, int *k,
-                     int *v) {
+                     const char *mK, const char *mV, int slot, int *k, int *v) {
   *k = slotView(g, sB, mB, mK, s->kOff, s->kStage, slot);
   *v = slotView(g, sB, mB, mV, s->vOff, s->vStage, slot);
 }
@@ -897,9 +895,9 @@ static int ringIndex(RockGen *g, int n, int kt, int start) {
 /* The ring: K and V of key tile kt staged by cp.async into its slot when kt
  * < end, then one commit (unconditional: every tile commits one group, so
  * that wait.group st - 2 means tile t has landed). */
-static void ringStage(RockGen *g, const RockAttn *a, const AccSched *s,
-                      int tx, int nThreads, int ktv, const char *mkt, int gBlk,
-                      int kt, int start, int end, int sB, const char *mB,
+static void ringStage(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                      int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                      int start, int end, int sB, const char *mB,
                       const char *mK, const char *mV) {
   int more = rock__genBin(g, "arith.cmpi ult,", kt, end, "index");
   rock__genLine(g, "scf.if %%v%d {", more);
@@ -932,8 +930,8 @@ static void ringPrologue(RockGen *g, const RockAttn *a, const AccSched *s,
  * free), tile kt + st - 1 issued into it; *k, *v: tile kt's slot. */
 static void ringTop(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                     int nThreads, int ktv, const char *mkt, int gBlk, int kt,
-                    int start, int end, int sB, const char *mB,
-                    const char *mK, const char *mV, int *k, int *v) {
+                    int start, int end, int sB, const char *mB, const char *mK,
+                    const char *mV, int *k, int *v) {
   rock__genLine(g, "nvvm.cp.async.wait.group %d", s->st - 2);
   rock__genLine(g, "gpu.barrier");
   ringStage(
@@ -1095,8 +1093,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
     if (s->st)
-      ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB,
-                   mB, mK, mV);
+      ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB, mB,
+                   mK, mV);
     else
       firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, sK1,
                 mK, sV, mV, &ahead);
@@ -1374,11 +1372,11 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
                           rock__genBin(g, "arith.addi", kt, c1, "index"), end,
                           "index");
       if (s->kPair) /* every second tile: K(kt + 1), K(kt + 2) */
-        more = rock__genBin(
-            g, "arith.andi", more,
-            rock__genBin(g, "arith.cmpi eq,", ringIndex(g, 2, kt, start), c1,
-                         "index"),
-            "i1");
+        more =
+            rock__genBin(g, "arith.andi", more,
+                         rock__genBin(g, "arith.cmpi eq,",
+                                      ringIndex(g, 2, kt, start), c1, "index"),
+                         "i1");
       nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, end, more, sK0, sK1,
             mK, args + pgK0, &ahead, next + pgK0);
     }
