@@ -54,6 +54,12 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
     {"pages", "rock.gpu_accel_page_ahead", true, 0, 1, false, NULL,
      "paged K / V staged by page runs (NVIDIA tensor-core schedule; the "
      "rule: with ovl, pages of 64 keys and more)"},
+    {"kvstages", "rock.gpu_accel_stages", false, 2, 6, false, NULL,
+     "K / V tiles staged at once (NVIDIA tensor-core schedule; 2: two "
+     "buffers, 3-6: a ring of that many slots)"},
+    {"ktpairs", "rock.gpu_accel_kt_pairs", true, 0, 1, false, NULL,
+     "rocMLIR's default K layout: K^T tiles staged two at once (NVIDIA "
+     "tensor-core schedule, without ovl)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {
@@ -117,7 +123,7 @@ static bool parseKnobs(const char *s, size_t n, const char *all, size_t allLen,
                                    memcmp(rockPerfKnobs[k].name, f, nameLen)))
       ++k;
     if (k == ROCK_KNOB_COUNT) {
-      char names[128];
+      char names[256];
       knobNames(names, sizeof names);
       return rock__fail(err, errLen,
                         "invalid perf_config '%.*s': unknown rock field "

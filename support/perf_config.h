@@ -51,8 +51,10 @@ typedef enum RockPerfKnob {
   ROCK_KNOB_WIDE,  ///< wide=0|1: its producer form above head dim 128
   ROCK_KNOB_WKEYS, ///< wkeys=N: its key tile (0: the rule; sm_90)
   ROCK_KNOB_CONSUMERS, ///< consumers=N: its consumer warpgroups at most
-  ROCK_KNOB_OVL,   ///< ovl=0|1: K and V copies in flight together (mma.sync)
-  ROCK_KNOB_PAGES, ///< pages=0|1: paged K / V staged by page runs (mma.sync)
+  ROCK_KNOB_OVL,      ///< ovl=0|1: K and V copies in flight together (mma.sync)
+  ROCK_KNOB_PAGES,    ///< pages=0|1: paged K / V staged by page runs (mma.sync)
+  ROCK_KNOB_KVSTAGES, ///< kvstages=2..6: K / V tiles staged at once (mma.sync)
+  ROCK_KNOB_KTPAIRS,  ///< ktpairs=0|1: K^T tiles staged two at once (mma.sync)
   ROCK_KNOB_COUNT
 } RockPerfKnob;
 

@@ -61,6 +61,15 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # K / V pipeline and Q's barriers carried across them (dense TMA K / V, two
 # consumer warpgroups, d <= 128, no ping-pong; elsewhere the one-tile
 # kernel).
+# st3 / st4 / st6: the K / V ring of that many slots (rock.gpu_accel_stages;
+# tensor-core decode and multi-token decode, opt-in): the copies of tiles
+# t + 1 .. t + N - 1 in flight while tile t is read, one wait and one
+# barrier a tile, the largest key tile whose slots fit 48 KiB (d 128, q 1:
+# st3 32-key tiles, 48 KiB, 4 workgroups an SM; st4 16-key, 36 KiB, 6;
+# st6 16-key, 48 KiB, 4; the default K layout's padded K^T slots take
+# 16-key tiles from st3). ktp: rocMLIR's default K layout (the kmaj
+# variant) with its K^T tiles staged two at once into two slots (runs of
+# 128 keys a d row; rock.gpu_accel_kt_pairs, opt-in, not with ov).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -89,7 +98,11 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "cw3": "--module-attr rock.gpu_wgmma_consumers=3",
         "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
         "fill": "--module-attr rock.gpu_split_fill=true",
-        "pst": "--module-attr rock.gpu_wgmma_persistent=true"}
+        "pst": "--module-attr rock.gpu_wgmma_persistent=true",
+        "st3": "--module-attr rock.gpu_accel_stages=3",
+        "st4": "--module-attr rock.gpu_accel_stages=4",
+        "st6": "--module-attr rock.gpu_accel_stages=6",
+        "ktp": "--module-attr rock.gpu_accel_kt_pairs=true"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

@@ -96,7 +96,11 @@ enum {
   FILL_PCT = 90,     /* fillWave: the share of the waves' resident */
   FILL_WAVES = 4,    /* workgroups to reach, within this many waves */
   LINE = 128,        /* bytes of a cache line */
-  UNROLL_ASYNC = 8   /* cp.async copies a thread issues unrolled at most */
+  STAGES = 2,        /* rock.gpu_accel_stages: K / V tiles staged at once;
+                        2: the two-buffer staging (K(t + 1) during P·V(t)),
+                        3..MAX_STAGES: the ring (opt-in, ringTop) */
+  MAX_STAGES = 6,
+  UNROLL_ASYNC = 8 /* cp.async copies a thread issues unrolled at most */
 };
 
 typedef struct AccSched {
@@ -121,6 +125,17 @@ typedef struct AccSched {
    * read K(t), V(t + 1) once P·V(t) has read V(t), so a copy of each is in
    * flight at every point of the tile (four barriers a tile, not two) */
   bool ovl;
+  /* rock.gpu_accel_stages >= 3 (not wgS): a ring of st slots, each a K
+   * and a V tile of mb keys (kStage / vStage bytes apart); the copies of
+   * tiles t + 1 .. t + st - 1 are in flight while tile t is read, one
+   * cp.async group and one barrier a tile (0: the two-buffer staging) */
+  int st;
+  int64_t kStage, vStage;
+  /* rock.gpu_accel_kt_pairs (kT, two-buffer staging without the overlap):
+   * two K^T slots (kStage bytes apart, Q under them), K^T of tiles t + 1
+   * and t + 2 issued together after Q·K(t)ᵀ of every second tile, so that
+   * each d row is read in runs of 2·mb keys */
+  bool kPair;
   bool fill; /* splitOneWave: any partition count (SPLIT_FILL) */
   /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
    * in its layout; the S accumulator is cut into acS's tiles */
@@ -159,6 +174,8 @@ typedef struct AccSwitches {
   int ovl;       /* rock.gpu_accel_kv_overlap: K and V copies in flight
                     together (BY_RULE when not given) */
   int fill;      /* rock.gpu_split_fill: the split fills the wave */
+  int stages;    /* rock.gpu_accel_stages: K / V tiles staged at once */
+  int kPair;     /* rock.gpu_accel_kt_pairs: K^T tiles staged two at once */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -180,9 +197,13 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->ovl =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", BY_RULE, 0, 1);
   w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
-  return w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 && w->swz >= 0 &&
-         w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 && w->l2Ahead >= 0 &&
-         w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 && w->fill >= 0;
+  w->stages =
+      rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
+  w->kPair = rock__gpuSwitch(op, pass, "rock.gpu_accel_kt_pairs", 0, 0, 1);
+  return w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 &&
+         w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
+         w->l2Ahead >= 0 && w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 &&
+         w->fill >= 0 && w->stages >= 0;
 }
 
 /* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, run 11):
@@ -204,12 +225,17 @@ static bool stagingRule(int sw, bool page, const RockAttn *a, bool ovl,
   return a->Sq <= OVL_MAX_Q && (a->kvPaged || a->Sq * a->R >= OVL_ROWS);
 }
 
-/* Workgroup memory of the schedule for `mb` keys per tile; false when it
- * does not fit. */
+/* Workgroup memory of the schedule for `mb` keys per tile (s->st slots of
+ * K and V with the ring); false when it does not fit. */
 static bool layout(const RockAttn *a, AccSched *s) {
   int64_t eq = 16 / s->vecQK; /* bytes of a Q / K element */
   int64_t q = eq * s->nb * s->pq, k = eq * (s->kT ? a->Dqk : s->mb) * s->pk,
           v = 2 * (int64_t)s->mb * s->pv;
+  s->kStage = k, s->vStage = v;
+  if (s->st)
+    k *= s->st, v *= s->st;
+  if (s->kPair)
+    k *= 2;
   if (!s->ldm) {
     s->bytes = q + k + v + (s->pReg ? 0 : 2 * (int64_t)s->nb * s->mb);
     return s->bytes <= SMEM_MAX;
@@ -220,6 +246,20 @@ static bool layout(const RockAttn *a, AccSched *s) {
   else
     s->qOff = 0, s->bytes = q > k + v ? q : k + v;
   return s->bytes <= SMEM_MAX;
+}
+
+/* The key tile s->mb: the largest from MB_KEYS (32 without P in registers)
+ * down to minMb whose layout fits (K^T rows and pitch follow it); false
+ * when none does (s->mb is then minMb). */
+static bool pickTile(const RockAttn *a, AccSched *s, bool swz, int minMb) {
+  for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
+    s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
+    s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
+    if (layout(a, s))
+      return true;
+    if (s->mb <= minMb)
+      return false;
+  }
 }
 
 /* The warps per workgroup a perf_config asks for: rocMLIR's waves per
@@ -337,12 +377,19 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   s->l2Ahead = s->ldm && t.vendor == ROCK_GPU_NVIDIA ? sw->l2Ahead : 0;
   s->ovl = s->ldm && !s->wgS && stagingRule(sw->ovl, false, a, false, 0);
   s->fill = sw->fill;
-  for (s->mb = s->pReg ? MB_KEYS : 32;; s->mb /= 2) {
-    s->swzK = s->kT ? swz && rock__accelSwizzleFits(s->mb) : s->swzQ;
-    s->pk = s->kT ? s->mb + (s->ldm && !s->swzK ? VEC : 0) : s->pq;
-    if (s->mb <= 32 || layout(a, s))
-      break;
-  }
+  /* The ring (opt-in): the largest key tile whose st slots fit; where none
+   * does, the two-buffer staging. */
+  s->st = s->ldm && !s->wgS && sw->stages > 2 ? sw->stages : 0;
+  if (s->st && !pickTile(a, s, swz, 16))
+    s->st = 0;
+  if (s->st)
+    s->ovl = false, s->l2Ahead = 0;
+  /* K^T pairs (opt-in): where the two slots fit with 64-key tiles. */
+  s->kPair = !s->st && s->kT && s->ldm && !s->ovl && sw->kPair;
+  if (s->kPair && !pickTile(a, s, swz, MB_KEYS))
+    s->kPair = false;
+  if (!s->st && !s->kPair)
+    (void)pickTile(a, s, swz, 32);
   s->ks = (int)(a->Dqk / acS->k);
   s->ntS = s->mb / acS->n;
   s->ntD = (int)(a->Dv / ac->n);
@@ -432,11 +479,14 @@ static void rowChunk(RockGen *g, bool wgl, int i, int nch, int vec, int *r,
  * paged copy stays unrolled: each cp.async waits for its page pointer, which
  * the unrolled copies of a page share and load up front; in a loop every
  * copy waited for its own (B 8 L 32k decode, pages of 16 tokens: 369 µs,
- * against 284 unrolled with the split of the time; bench/RESULTS-gpu.md). */
-static bool unrolled(const RockAttn *a, int64_t total, int nThreads,
-                     bool async) {
+ * against 284 unrolled with the split of the time; bench/RESULTS-gpu.md).
+ * In the ring (s->st) contiguous cp.async copies are always a loop: its
+ * smaller tiles leave 4-8 copies a thread, unrolled 244-255 registers for
+ * multi-token decode (q 8 / 16), as a loop no more than without the ring. */
+static bool unrolled(const RockAttn *a, const AccSched *s, int64_t total,
+                     int nThreads, bool async) {
   return total % nThreads == 0 &&
-         (!async || a->kvPaged || total / nThreads <= UNROLL_ASYNC);
+         (!async || a->kvPaged || (!s->st && total / nThreads <= UNROLL_ASYNC));
 }
 
 /* Cooperative copy of `rows` x `nch` 16-byte chunks of `view` (rows from key
@@ -448,7 +498,7 @@ static void stageKeys(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int vec, int gBlk, int j0, int nch, int sm,
                       const char *smt, bool swz, bool wgl, bool async) {
   int64_t total = (int64_t)s->mb * nch;
-  bool flat = unrolled(a, total, nThreads, async);
+  bool flat = unrolled(a, s, total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   for (int rep = 0; rep < reps; ++rep) {
     int i =
@@ -491,7 +541,7 @@ static void stageKeysT(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                        int sm, const char *smt, bool async) {
   int nch = s->mb / VEC;
   int64_t total = a->Dqk * nch;
-  bool flat = unrolled(a, total, nThreads, async);
+  bool flat = unrolled(a, s, total, nThreads, async);
   int reps = flat ? (int)(total / nThreads) : 1;
   char ty[32], ib[128];
   rock__typeStr(ty, sizeof ty, a->tk, VEC);
@@ -664,7 +714,7 @@ static int64_t pageKeys(const RockPageView *pv) {
  * staging of K rows / V. */
 static void planPageRuns(MlirOperation op, int sw, RockAttn *a, AccSched *s) {
   s->pgK = s->pgV = false;
-  if (!s->ldm || s->wgS || !a->kvPaged || a->Sk % s->mb || !sw)
+  if (!s->ldm || s->wgS || s->st || !a->kvPaged || a->Sk % s->mb || !sw)
     return;
   int nT = s->w * s->ac.wave;
   s->pgK = !s->kT &&
@@ -718,17 +768,41 @@ static void stageV(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
             sV, mV, s->swzV, false, true);
 }
 
-/* The K tile `start` staged by cp.async (committed; with s->ovl, V's tile
- * too, a second group), and the K / V lines of tiles start + 1 .. start +
- * l2Ahead - 1 prefetched to L2 (the key loop prefetches tile t + l2Ahead at
- * tile t). */
+/* K pairs (s->kPair): K^T of tile kt into `sK0` and, when kt + 1 < end, of
+ * tile kt + 1 into `sK1` (not committed). */
+static void pairStage(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                      int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                      int end, int sK0, int sK1, const char *mK) {
+  for (int h = 0; h < 2; ++h) {
+    int kh = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, h), "index");
+    if (h) {
+      rock__genLine(g, "scf.if %%v%d {",
+                    rock__genBin(g, "arith.cmpi ult,", kh, end, "index"));
+      g->depth++;
+    }
+    int j0;
+    (void)rock__attnTileCols(g, a, kh, &j0);
+    stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, h ? sK1 : sK0, mK, true);
+    if (h) {
+      g->depth--;
+      rock__genLine(g, "}");
+    }
+  }
+}
+
+/* The K tile `start` staged by cp.async (with s->kPair tile start + 1 too
+ * into `sK1`; committed; with s->ovl, V's tile too, a second group), and the K
+ * / V lines of tiles start + 1 .. start + l2Ahead - 1 prefetched to L2 (the key
+ * loop prefetches tile t + l2Ahead at tile t). */
 static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                       int nThreads, int ktv, const char *mkt, int gBlk,
-                      int start, int end, int sK, const char *mK, int sV,
-                      const char *mV, const PageAhead *pa) {
+                      int start, int end, int sK, int sK1, const char *mK,
+                      int sV, const char *mV, const PageAhead *pa) {
   int j0;
   (void)rock__attnTileCols(g, a, start, &j0);
-  if (s->pgK) {
+  if (s->kPair) {
+    pairStage(g, a, s, tx, nThreads, ktv, mkt, gBlk, start, end, sK, sK1, mK);
+  } else if (s->pgK) {
     int kp[ROCK_PAGE_MAX_RUNS];
     pagePtrs(g, a, s, pa, false, gBlk, start, kp);
     pageStage(g, a, s, false, kp, tx, nThreads, sK, mK);
@@ -753,15 +827,18 @@ static void firstTile(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
 /* K's tile kt + 1 staged by cp.async when `more` and committed (with
  * s->ovl unconditionally, so that every tile commits two groups), from the
  * run pointers `ptrs` with page runs, whose successors (tile kt + 2) go to
- * `nextPtrs`. */
+ * `nextPtrs`; with s->kPair tiles kt + 1 and kt + 2 (before `end`) into
+ * slots `sK`, `sK1`. */
 static void nextK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
                   int nThreads, int ktv, const char *mkt, int gBlk, int kt,
-                  int more, int sK, const char *mK, const int *ptrs,
-                  const PageAhead *pa, int *nextPtrs) {
+                  int end, int more, int sK, int sK1, const char *mK,
+                  const int *ptrs, const PageAhead *pa, int *nextPtrs) {
   rock__genLine(g, "scf.if %%v%d {", more);
   g->depth++;
   int kn = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 1), "index");
-  if (s->pgK) {
+  if (s->kPair) {
+    pairStage(g, a, s, tx, nThreads, ktv, mkt, gBlk, kn, end, sK, sK1, mK);
+  } else if (s->pgK) {
     pageStage(g, a, s, false, ptrs, tx, nThreads, sK, mK);
   } else {
     int jn;
@@ -778,6 +855,90 @@ static void nextK(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
     pagePtrs(g, a, s, pa, false, gBlk,
              rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
              nextPtrs);
+}
+
+/* The view (`ty`) of slot `slot` (an index value) of the one workgroup
+ * buffer `sB` (`mB`): off + slot·step bytes. */
+static int slotView(RockGen *g, int sB, const char *mB, const char *ty,
+                    int64_t off, int64_t step, int slot) {
+  int b = rock__genBin(
+      g, "arith.addi", rock__genIndex(g, off),
+      rock__genBin(g, "arith.muli", slot, rock__genIndex(g, step), "index"),
+      "index");
+  int v = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", v, sB, b,
+                mB, ty);
+  return v;
+}
+
+/* The ring (s->st): the views of slot `slot` (an index value) as K (`mK`)
+ * into *k and V (`mV`) into *v. */
+static void ringSlot(RockGen *g, const AccSched *s, int sB, const char *mB,
+                     const char *mK, const char *mV, int slot, int *k, int *v) {
+  *k = slotView(g, sB, mB, mK, s->kOff, s->kStage, slot);
+  *v = slotView(g, sB, mB, mV, s->vOff, s->vStage, slot);
+}
+
+/* K^T pairs (s->kPair): the view of K slot `slot` (an index value). */
+static int kSlot(RockGen *g, const AccSched *s, int sB, const char *mB,
+                 const char *mK, int slot) {
+  return slotView(g, sB, mB, mK, s->kOff, s->kStage, slot);
+}
+
+/* The slot of key tile kt in a ring of n: (kt - start) mod n. */
+static int ringIndex(RockGen *g, int n, int kt, int start) {
+  return rock__genBin(g, "arith.remui",
+                      rock__genBin(g, "arith.subi", kt, start, "index"),
+                      rock__genIndex(g, n), "index");
+}
+
+/* The ring: K and V of key tile kt staged by cp.async into its slot when kt
+ * < end, then one commit (unconditional: every tile commits one group, so
+ * that wait.group st - 2 means tile t has landed). */
+static void ringStage(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                      int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                      int start, int end, int sB, const char *mB,
+                      const char *mK, const char *mV) {
+  int more = rock__genBin(g, "arith.cmpi ult,", kt, end, "index");
+  rock__genLine(g, "scf.if %%v%d {", more);
+  g->depth++;
+  int k, v, j0;
+  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s->st, kt, start), &k, &v);
+  (void)rock__attnTileCols(g, a, kt, &j0);
+  stageK(g, a, s, tx, nThreads, ktv, mkt, gBlk, j0, k, mK, true);
+  stageKeys(g, a, s, tx, nThreads, a->v, a->mv, a->tv, VEC, gBlk, j0, s->nchv,
+            v, mV, s->swzV, false, true);
+  g->depth--;
+  rock__genLine(g, "}");
+  rock__genLine(g, "nvvm.cp.async.commit.group");
+}
+
+/* The ring's first st - 1 tiles (start .. start + st - 2) in flight. */
+static void ringPrologue(RockGen *g, const RockAttn *a, const AccSched *s,
+                         int tx, int nThreads, int ktv, const char *mkt,
+                         int gBlk, int start, int end, int sB, const char *mB,
+                         const char *mK, const char *mV) {
+  for (int i = 0; i + 1 < s->st; ++i)
+    ringStage(
+        g, a, s, tx, nThreads, ktv, mkt, gBlk,
+        rock__genBin(g, "arith.addi", start, rock__genIndex(g, i), "index"),
+        start, end, sB, mB, mK, mV);
+}
+
+/* The ring at the top of tile kt: wait for tile kt (st - 2 newer groups may
+ * be in flight), barrier (every warp is past tile kt - 1, whose slot is
+ * free), tile kt + st - 1 issued into it; *k, *v: tile kt's slot. */
+static void ringTop(RockGen *g, const RockAttn *a, const AccSched *s, int tx,
+                    int nThreads, int ktv, const char *mkt, int gBlk, int kt,
+                    int start, int end, int sB, const char *mB, const char *mK,
+                    const char *mV, int *k, int *v) {
+  rock__genLine(g, "nvvm.cp.async.wait.group %d", s->st - 2);
+  rock__genLine(g, "gpu.barrier");
+  ringStage(
+      g, a, s, tx, nThreads, ktv, mkt, gBlk,
+      rock__genBin(g, "arith.addi", kt, rock__genIndex(g, s->st - 1), "index"),
+      start, end, sB, mB, mK, mV);
+  ringSlot(g, s, sB, mB, mK, mV, ringIndex(g, s->st, kt, start), k, v);
 }
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
@@ -832,6 +993,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", ids[i],
                     sB, rock__genIndex(g, offs[i]), mB, tys[i]);
   }
+  int sK0 = sK, sK1 = -1; /* K^T pairs: the two slots */
+  if (s->kPair)
+    sK1 = kSlot(g, s, sB, mB, mK, rock__genIndex(g, 1));
   int bx = v[0], tx = v[6];
   char mkt[128];
   int ktv = s->kT ? rock__attnKeyMajorK(g, a, mkt, sizeof mkt) : -1;
@@ -882,9 +1046,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   /* K of the first tile (and the L2 prefetch of the next ones) in flight
    * before Q is staged when they do not share memory: their loads overlap. */
   bool early = s->ldm && !s->wgS && s->qOff != s->kOff;
-  if (early)
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
-              mV, &ahead);
+  if (early && s->st)
+    ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB, mB,
+                 mK, mV);
+  else if (early)
+    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, sK1, mK,
+              sV, mV, &ahead);
 
   /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped). */
   {
@@ -925,8 +1092,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
      * warp has its Q fragments when K lies over Q). */
     if (s->qOff == s->kOff)
       rock__genLine(g, "gpu.barrier");
-    firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, mK, sV,
-              mV, &ahead);
+    if (s->st)
+      ringPrologue(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sB, mB,
+                   mK, mV);
+    else
+      firstTile(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, start, end, sK, sK1,
+                mK, sV, mV, &ahead);
   }
 
   /* This lane's rows: warp row, indices, key limits. */
@@ -979,7 +1150,12 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
     int *mNext = next, *lNext = next + s->nr, *oNext = next + 2 * s->nr;
     int j0;
     (void)rock__attnTileCols(g, a, kt, &j0);
-    if (s->ovl) {
+    if (s->kPair)
+      sK = kSlot(g, s, sB, mB, mK, ringIndex(g, 2, kt, start));
+    if (s->st) {
+      ringTop(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, start, end, sB, mB,
+              mK, mV, &sK, &sV);
+    } else if (s->ovl) {
       /* K(kt) has landed (V(kt) may still be in flight). */
       rock__genLine(g, "nvvm.cp.async.wait.group 1");
       rock__genLine(g, "gpu.barrier");
@@ -1033,8 +1209,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       more = rock__genBin(g, "arith.cmpi ult,",
                           rock__genBin(g, "arith.addi", kt, c1, "index"), end,
                           "index");
-      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, more, sK, mK,
-            args + pgK0, &ahead, next + pgK0);
+      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, end, more, sK, sK1,
+            mK, args + pgK0, &ahead, next + pgK0);
     }
     int jjs[MAXNT][8];
     for (int jt = 0; jt < s->ntS; ++jt) {
@@ -1187,7 +1363,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       /* V(kt) has landed (K(kt + 1) may still be in flight). */
       rock__genLine(g, "nvvm.cp.async.wait.group 1");
       rock__genLine(g, "gpu.barrier");
-    } else if (s->ldm) {
+    } else if (s->ldm && !s->st) {
       /* V(kt) has landed and every warp is past Q·Kᵀ: K(kt + 1) streams in
        * during P·V. */
       rock__genLine(g, "nvvm.cp.async.wait.group 0");
@@ -1195,8 +1371,14 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
       more = rock__genBin(g, "arith.cmpi ult,",
                           rock__genBin(g, "arith.addi", kt, c1, "index"), end,
                           "index");
-      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, more, sK, mK,
-            args + pgK0, &ahead, next + pgK0);
+      if (s->kPair) /* every second tile: K(kt + 1), K(kt + 2) */
+        more =
+            rock__genBin(g, "arith.andi", more,
+                         rock__genBin(g, "arith.cmpi eq,",
+                                      ringIndex(g, 2, kt, start), c1, "index"),
+                         "i1");
+      nextK(g, a, s, tx, nThreads, ktv, mkt, wg.gBlk, kt, end, more, sK0, sK1,
+            mK, args + pgK0, &ahead, next + pgK0);
     }
     int pa[MAXNT];
     for (int kk = 0; kk < s->mb / ac->k; ++kk) {
@@ -1393,6 +1575,11 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
            "pages %d%d split %lld",
            s.w, s.nb, s.mb, s.ldm, s.pReg, s.swzQ, s.swzK, s.swzV, s.wgS, s.kT,
            b.reverse, s.l2Ahead, s.ovl, s.pgK, s.pgV, (long long)P);
+  size_t n = strlen(buf);
+  if (s.st && n < len)
+    snprintf(buf + n, len - n, " stages %d", s.st);
+  if (s.kPair && n < len)
+    snprintf(buf + n, len - n, " ktpairs 1");
   return true;
 }
 

@@ -34,3 +34,20 @@
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --perf-db none -perf_config attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TCPATH
 // TCPATH: nvvm.mma.sync
+// kvstages=N sets rock.gpu_accel_stages: N = 3 is the ring of three 32-key
+// slots (48 KiB, one wait for all but the newest group a tile).
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --perf-db none -perf_config attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:kvstages=3 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KVST
+// KVST: workgroup(%{{.*}} : memref<49152xi8, #gpu.address_space<workgroup>>)
+// KVST: scf.for {{.*}} iter_args
+// KVST: nvvm.cp.async.wait.group 1
+// KVST-NOT: nvvm.cp.async.wait.group 0
+// KVST: scf.yield
+// ktpairs=1 sets rock.gpu_accel_kt_pairs (rocMLIR's default K layout).
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --perf-db none -perf_config attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:ktpairs=1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KTP
+// KTP: workgroup(%{{.*}} : memref<49152xi8, #gpu.address_space<workgroup>>)
+// KTP: memref.view {{.*}} to memref<128x64xbf16
+// KTP: memref.view {{.*}} to memref<128x64xbf16
+// KTP: scf.for {{.*}} iter_args
+// KTP: arith.cmpi eq, %{{.*}}, %c1 : index
