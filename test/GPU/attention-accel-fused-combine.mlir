@@ -118,3 +118,10 @@
 // EIGHT-COUNT-3: gpu.shuffle  xor {{.*}} : f32
 // EIGHT: gpu.terminator
 // EIGHT-NOT: gpu.launch
+// The same by the default rule (4 merged rows or fewer, 16 partitions or
+// more): a tuning candidate split=32 of 1280 keys is 20 partitions, which
+// fused before into a level of 3 nodes, the last of 4 children counted to 8
+// (never merged); now the second launch.
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1280 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=32 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,TWENTY
+// TWENTY: memref.dealloc %{{.*}} : memref<20x1x64xf32>
