@@ -1545,16 +1545,20 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
 /* The split and its merge: P from splitOneWave, merged in the kernel
  * (*fused) by rule (FUSED_ROWS, FUSED_SPLIT) or by rock.gpu_fused_combine,
  * which needs the one workgroup buffer (ldmatrix schedule) to hold its
- * weights; with s->fill and a second launch P fills the wave (fillWave:
- * the fused tree keeps powers of two, every node of a level has the same
- * children). */
+ * weights and P a power of two: the tree's nodes of a level all have the
+ * same children, whose stats are reduced by xor shuffles over aligned lane
+ * groups of that size (fused_combine.c). A forced split (rock.internal_split,
+ * a perf_config's split) is any count and is clamped to the key tiles (384
+ * keys, split 8: 6), so there the second launch stays. With s->fill and a
+ * second launch P fills the wave (fillWave). */
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
                          bool *fused) {
   int64_t P = splitOneWave(a, s);
   bool want = swFused == FUSED_BY_RULE
                   ? a->Sq * a->R <= FUSED_ROWS && P >= FUSED_SPLIT
                   : swFused == 1;
-  *fused = want && s->ldm && P > 1 && rock__gpuFusedBytes(s->nb) <= s->bytes;
+  bool pow2 = P > 1 && (P & (P - 1)) == 0;
+  *fused = want && s->ldm && pow2 && rock__gpuFusedBytes(s->nb) <= s->bytes;
   return *fused || !s->fill ? P : fillWave(a, s, P);
 }
 

@@ -13,7 +13,8 @@
  *     child order, a tag -1 dropped by a select; O = 0 for an all-empty row.
  * The tree: level 0 holds the P splits (rows bq·P + s of the partials),
  * level l the ceil(n / 8) nodes over level l - 1's n (P is a power of two,
- * so every node of a level has the same children), the last level one root
+ * planSplit's condition, so every node of a level has the same children and
+ * a row's children fill an aligned lane group), the last level one root
  * that writes out / lse. Inner nodes' partials are rows B·P + bq·U + o_l + j
  * (U of them per query row), their counters o_l + j of the KV group and row
  * block's. Workgroup memory (free by then): the arrival flag at 0, M and L

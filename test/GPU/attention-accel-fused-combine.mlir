@@ -89,3 +89,39 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 128 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
+
+// Only a power-of-two split fuses: a row's children are reduced by xor
+// shuffles over an aligned group of that many lanes and every node of a level
+// has the same children. A forced split is clamped to the key tiles: 384 keys
+// with rock.internal_split = 8 are 6 partitions of one 64-key tile, which
+// keep the second launch (its partials freed after it). Fused, the 6
+// children of row 0 on lanes 0-5 were summed with lanes 6 and 7: wrong rows
+// on the H200. So do the i8 prefill (Sq 384: 6 row blocks of 6 partitions)
+// and 12 forced partitions of 16 tiles (a second node of 4 children counted
+// to 8). 512 keys (8 tiles) with the same switches fuse: one node of 8.
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,SIX
+// SIX: memref.dealloc %{{.*}} : memref<6x1x64xf32>
+// RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,I8
+// I8: memref.dealloc %{{.*}} : memref<6x384x64xf32>
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=12 --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,TWELVE
+// TWELVE: memref.dealloc %{{.*}} : memref<12x1x64xf32>
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 512 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=EIGHT
+// EIGHT-DAG: %[[P1:.*]] = arith.constant 7 : i32
+// EIGHT-DAG: memref.alloc() {alignment = 64 : i64} : memref<8x1x64xf32>
+// EIGHT-DAG: memref.alloc() {alignment = 64 : i64, rock.zero_init} : memref<1xi32>
+// EIGHT: memref.atomic_rmw addi
+// EIGHT: arith.cmpi eq, %{{.*}}, %[[P1]] : i32
+// EIGHT-COUNT-3: gpu.shuffle  xor {{.*}} : f32
+// EIGHT: gpu.terminator
+// EIGHT-NOT: gpu.launch
+// The same by the default rule (4 merged rows or fewer, 16 partitions or
+// more): a tuning candidate split=32 of 1280 keys is 20 partitions, which
+// fused before into a level of 3 nodes, the last of 4 children counted to 8
+// (never merged); now the second launch.
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1280 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=32 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,TWENTY
+// TWENTY: memref.dealloc %{{.*}} : memref<20x1x64xf32>
