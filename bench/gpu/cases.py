@@ -55,7 +55,10 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # multi-token decode; by rule since run 11: paged K / V and Sq·R >= 64 up to
 # 16 queries; the perf_config field ovl=0 turns it off); fill: the
 # internal split fills its waves with
-# any partition count, not only powers of two (opt-in).
+# any partition count, not only powers of two (opt-in); s8 / s16 / s32 /
+# s128: the internal split forced to that many key partitions (the
+# perf_config field split, rock.internal_split; merged in the kernel by the
+# rule from 16 partitions, so s8 takes fc to be fused: one tree level).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -83,7 +86,11 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "k256": "--module-attr rock.gpu_wgmma_keys=256",
         "cw3": "--module-attr rock.gpu_wgmma_consumers=3",
         "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
-        "fill": "--module-attr rock.gpu_split_fill=true"}
+        "fill": "--module-attr rock.gpu_split_fill=true",
+        "s8": "--module-attr rock.internal_split=8",
+        "s16": "--module-attr rock.internal_split=16",
+        "s32": "--module-attr rock.internal_split=32",
+        "s128": "--module-attr rock.internal_split=128"}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

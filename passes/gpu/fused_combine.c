@@ -134,6 +134,11 @@ static int lanesReduce(RockGen *g, const RockFusedCtx *c, int v, int64_t lanes,
   return v;
 }
 
+/* The merged rows a workgroup can hold: min(nb, Sq·R). */
+static int64_t fusedRows(const RockAttn *a, const RockFusedCtx *c) {
+  return a->Sq * a->R < c->nb ? a->Sq * a->R : c->nb;
+}
+
 /* -inf in f32 or f64 (`ty`). */
 static const char *ninfOf(const char *ty) {
   return strcmp(ty, "f64") ? ROCK_NINF : "0xFFF0000000000000";
@@ -176,10 +181,13 @@ static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int m,
                 lt, a->ml);
 }
 
-/* Stats of the node's children: tags, M, L into workgroup memory. */
+/* Stats of the node's children: tags, M, L into workgroup memory. The
+ * (row, child) pairs cover the rows a workgroup can hold (fusedRows):
+ * pairs past them would only repeat loads and shuffles whose stores are
+ * masked off (B 1 decode: 4 merged rows of nb = 16, one pass, not four). */
 static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                       const Node *nd) {
-  int64_t gc = nd->gc, pairs = (int64_t)c->nb * gc;
+  int64_t gc = nd->gc, pairs = fusedRows(a, c) * gc;
   int K = (int)((pairs + c->nThreads - 1) / c->nThreads);
   int cg = rock__genIndex(g, gc), c1 = rock__genIndex(g, 1);
   char lt[16]; /* the partial LSEs' type: f64 (lower.c), M and lse - M in it */
@@ -255,8 +263,11 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   int lastE = rock__genBin(g, "arith.subi", total, c1, "index");
   int first = rock__genBin(g, "arith.muli", nd->node, rock__genIndex(g, nd->gc),
                            "index");
-  int e0 = rock__genFor(g, c->tx, total,
-                        rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
+  /* No loop where one pass covers the rows a workgroup can hold. */
+  bool once = fusedRows(a, c) * q <= (int64_t)c->nThreads * CHUNKS;
+  int e0 = once ? c->tx
+                : rock__genFor(g, c->tx, total,
+                               rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
   int n[CHUNKS], d[CHUNKS], in[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
   RockRowIdx x[CHUNKS];
   char ib[128];
@@ -328,7 +339,8 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
     g->depth--;
     rock__genLine(g, "}");
   }
-  rock__genEnd(g);
+  if (!once)
+    rock__genEnd(g);
 }
 
 /* The arrival of item `j` (index id) of level l - 1 at its node of level l
