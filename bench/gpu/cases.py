@@ -58,7 +58,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # any partition count, not only powers of two (opt-in); s8 / s16 / s32 /
 # s128: the internal split forced to that many key partitions (the
 # perf_config field split, rock.internal_split; merged in the kernel by the
-# rule from 16 partitions, so s8 takes fc to be fused: one tree level).
+# rule from 16 partitions, so s8 takes fc to be fused: one tree level);
+# ref: no flags, the name of the same variant prepared from another build
+# (the baseline of a default that changed, merged into one carry).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -90,7 +92,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "s8": "--module-attr rock.internal_split=8",
         "s16": "--module-attr rock.internal_split=16",
         "s32": "--module-attr rock.internal_split=32",
-        "s128": "--module-attr rock.internal_split=128"}
+        "s128": "--module-attr rock.internal_split=128",
+        "ref": ""}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 
