@@ -268,9 +268,10 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                            "index");
   /* No loop where one pass covers the rows a workgroup can hold. */
   bool once = fusedRows(a, c) * q <= (int64_t)c->nThreads * CHUNKS;
-  int e0 = once ? c->tx
-                : rock__genFor(g, c->tx, total,
-                               rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
+  int e0 = once
+               ? c->tx
+               : rock__genFor(g, c->tx, total,
+                              rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
   int n[CHUNKS], d[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
   RockRowIdx x[CHUNKS];
   char ib[128];
