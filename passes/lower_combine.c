@@ -83,19 +83,17 @@ static void appendWeights(RockStr *s, const Comb *c) {
       "      %%r = arith.addi %%r0, %%s : index\n"
       "      %%x = rock.view_load %%pl[%%r, %%i] : %s -> %s\n"
       "      %%ok = arith.cmpf une, %%x, %s : %s\n"
-      "      %%ws = scf.if %%ok -> (f32) {\n"
       "%s"
       "%s"
-      "        scf.yield %%e : f32\n"
-      "      } else {\n"
-      "        scf.yield %%zero : f32\n"
-      "      }\n"
+      "%s"
+      "%s"
       "      %%tag = arith.select %%ok, %%ws, %%skip : f32\n"
       "      memref.store %%tag, %%w[%%s] : memref<%lldxf32>\n"
       "      %%n = arith.addf %%acc, %%ws : f32\n"
       "      scf.yield %%n : f32\n"
       "    }\n",
       c->tl.data, c->lt, ninfL, c->lt,
+      c->gpu ? "" : "      %ws = scf.if %ok -> (f32) {\n",
       wide ? "        %dl = arith.subf %x, %Ms : f64\n"
              "        %d = arith.truncf %dl : f64 to f32\n"
            : "        %d = arith.subf %x, %Ms : f32\n",
@@ -104,6 +102,14 @@ static void appendWeights(RockStr *s, const Comb *c) {
                "        %e = llvm.call_intrinsic "
                "\"llvm.nvvm.ex2.approx.ftz.f\"(%d2) : (f32) -> f32\n"
              : "        %e = math.exp %d : f32\n",
+      /* On the GPU without a branch (the weight of an empty split is
+       * selected away, as the branch's 0), so that nothing waits on the
+       * LSE loads before the partials' loads are issued. */
+      c->gpu ? "      %ws = arith.select %ok, %e, %zero : f32\n"
+             : "        scf.yield %e : f32\n"
+               "      } else {\n"
+               "        scf.yield %zero : f32\n"
+               "      }\n",
       (long long)c->S);
 }
 

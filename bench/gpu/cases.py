@@ -70,6 +70,12 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # 16-key tiles from st3). ktp: rocMLIR's default K layout (the kmaj
 # variant) with its K^T tiles staged two at once into two slots (runs of
 # 128 keys a d row; rock.gpu_accel_kt_pairs, opt-in, not with ov).
+# s8 / s16 / s32 /
+# s128: the internal split forced to that many key partitions (the
+# perf_config field split, rock.internal_split; merged in the kernel by the
+# rule from 16 partitions, so s8 takes fc to be fused: one tree level);
+# ref: no flags, the name of the same variant prepared from another build
+# (the baseline of a default that changed, merged into one carry).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pf0": "--module-attr rock.gpu_accel_l2_prefetch=0",
         "cu66": "-num_cu 66", "cu264": "-num_cu 264",
@@ -102,7 +108,12 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "st3": "--module-attr rock.gpu_accel_stages=3",
         "st4": "--module-attr rock.gpu_accel_stages=4",
         "st6": "--module-attr rock.gpu_accel_stages=6",
-        "ktp": "--module-attr rock.gpu_accel_kt_pairs=true"}
+        "ktp": "--module-attr rock.gpu_accel_kt_pairs=true",
+        "s8": "--module-attr rock.internal_split=8",
+        "s16": "--module-attr rock.internal_split=16",
+        "s32": "--module-attr rock.internal_split=32",
+        "s128": "--module-attr rock.internal_split=128",
+        "ref": ""}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}
 

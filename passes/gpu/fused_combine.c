@@ -10,7 +10,10 @@
  *     node's LSE (M + ln L, -inf when M is) to its row;
  *   - outputs: each thread sums 4 columns of a row for 4 (row, column)
  *     chunks at a time, every child's partial loaded before any is added, in
- *     child order, a tag -1 dropped by a select; O = 0 for an all-empty row.
+ *     child order, a tag -1 dropped by a select; O = 0 for an all-empty row;
+ *     a chunk past the rows is clamped to the last one (its store repeats
+ *     that one's value), so no store is guarded and all loads of a pass
+ *     stay ahead of the sums in the PTX.
  * The tree: level 0 holds the P splits (rows bq·P + s of the partials),
  * level l the ceil(n / 8) nodes over level l - 1's n (P is a power of two,
  * planSplit's condition, so every node of a level has the same children and
@@ -135,6 +138,11 @@ static int lanesReduce(RockGen *g, const RockFusedCtx *c, int v, int64_t lanes,
   return v;
 }
 
+/* The merged rows a workgroup can hold: min(nb, Sq·R). */
+static int64_t fusedRows(const RockAttn *a, const RockFusedCtx *c) {
+  return a->Sq * a->R < c->nb ? a->Sq * a->R : c->nb;
+}
+
 /* -inf in f32 or f64 (`ty`). */
 static const char *ninfOf(const char *ty) {
   return strcmp(ty, "f64") ? ROCK_NINF : "0xFFF0000000000000";
@@ -177,10 +185,13 @@ static void storeLse(RockGen *g, const RockAttn *a, const Node *nd, int m,
                 lt, a->ml);
 }
 
-/* Stats of the node's children: tags, M, L into workgroup memory. */
+/* Stats of the node's children: tags, M, L into workgroup memory. The
+ * (row, child) pairs cover the rows a workgroup can hold (fusedRows):
+ * pairs past them would only repeat loads and shuffles whose stores are
+ * masked off (B 1 decode: 4 merged rows of nb = 16, one pass, not four). */
 static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                       const Node *nd) {
-  int64_t gc = nd->gc, pairs = (int64_t)c->nb * gc;
+  int64_t gc = nd->gc, pairs = fusedRows(a, c) * gc;
   int K = (int)((pairs + c->nThreads - 1) / c->nThreads);
   int cg = rock__genIndex(g, gc), c1 = rock__genIndex(g, 1);
   char lt[16]; /* the partial LSEs' type: f64 (lower.c), M and lse - M in it */
@@ -256,15 +267,18 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   int lastE = rock__genBin(g, "arith.subi", total, c1, "index");
   int first = rock__genBin(g, "arith.muli", nd->node, rock__genIndex(g, nd->gc),
                            "index");
-  int e0 = rock__genFor(g, c->tx, total,
-                        rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
-  int n[CHUNKS], d[CHUNKS], in[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
+  /* No loop where one pass covers the rows a workgroup can hold. */
+  bool once = fusedRows(a, c) * q <= (int64_t)c->nThreads * CHUNKS;
+  int e0 = once
+               ? c->tx
+               : rock__genFor(g, c->tx, total,
+                              rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
+  int n[CHUNKS], d[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
   RockRowIdx x[CHUNKS];
   char ib[128];
   for (int u = 0; u < CHUNKS; ++u) {
     int e = rock__genBin(g, "arith.addi", e0,
                          rock__genIndex(g, (int64_t)u * c->nThreads), "index");
-    in[u] = rock__genBin(g, "arith.cmpi ult,", e, total, "index");
     e = rock__genBin(g, "arith.minui", e, lastE, "index");
     n[u] = rock__genBin(g, "arith.divui", e, cq, "index");
     d[u] = rock__genBin(g, "arith.muli",
@@ -307,8 +321,10 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
     int o = rock__genBin(g, "arith.divf", acc, rock__genBcast(g, lv, 4, "f32"),
                          "vector<4xf32>");
     o = rock__genSelect(g, empty, zv, o, "vector<4xf32>");
-    rock__genLine(g, "scf.if %%v%d {", in[u]);
-    g->depth++;
+    /* Unguarded: a chunk past the rows was clamped to the last one, so it
+     * stores the same value at the same address. A guard would split the
+     * block, and LLVM (instcombine) then sinks a chunk's loads to their
+     * uses, one L2 round trip after the other. */
     if (nd->l == nd->top) {
       char to[32];
       rock__typeStr(to, sizeof to, a->fto, 4);
@@ -326,10 +342,9 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                     ": vector<4xf32>, %s",
                     o, a->out, ib, a->mo);
     }
-    g->depth--;
-    rock__genLine(g, "}");
   }
-  rock__genEnd(g);
+  if (!once)
+    rock__genEnd(g);
 }
 
 /* The arrival of item `j` (index id) of level l - 1 at its node of level l

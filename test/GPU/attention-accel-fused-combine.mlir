@@ -28,15 +28,22 @@
 // FUSED-NEXT: llvm.call_intrinsic "llvm.nvvm.membar.gl"() : () -> ()
 // FUSED: rock.view_load %[[PL]][
 // FUSED: arith.maximumf
-// FUSED-COUNT-3: gpu.shuffle  xor {{.*}} : f32
 // FUSED: llvm.nvvm.ex2.approx.ftz.f
 // FUSED-COUNT-3: gpu.shuffle  xor {{.*}} : f32
 // FUSED: llvm.nvvm.lg2.approx.ftz.f
 // FUSED: rock.view_store {{.*}} : f32, memref<8x1xf32>
+// The stats in one pass over the (row, child) pairs of the 4 merged rows
+// (not of the 16 rows of the MMA tile), the outputs without a loop (4 rows
+// x 32 four-column chunks: 4 chunks a thread).
+// FUSED-NOT: llvm.nvvm.ex2.approx.ftz.f
 // FUSED: gpu.barrier
+// FUSED-NOT: scf.for
 // FUSED: rock.view_load %[[PO]][{{.*}}] {rock.align = 16 : i64} : memref<64x1x128xf32> -> vector<4xf32>
 // FUSED: arith.cmpf uge
 // FUSED: arith.divf
+// The chunks' stores unguarded (a chunk past the rows is clamped to the last
+// one): no branch, so LLVM keeps every chunk's loads ahead of the sums.
+// FUSED-NOT: scf.if
 // FUSED: arith.truncf {{.*}} : vector<4xf32> to vector<4xbf16>
 // FUSED: rock.view_store {{.*}} {rock.align = 8 : i64} : vector<4xbf16>, memref<8x1x128xbf16>
 // FUSED: memref.store %c0_i32, %[[CNT]][%[[CI]]] : memref<2xi32>
@@ -79,6 +86,12 @@
 // TWO-NOT: atomic_rmw
 // TWO: gpu.launch
 // TWO: gpu.launch
+// The second launch's weights without a branch (an empty split's weight is
+// selected away), so no load waits on the LSEs' before it is issued.
+// TWO: arith.cmpf une, {{.*}} : f64
+// TWO-NOT: scf.if
+// TWO: llvm.nvvm.ex2.approx.ftz.f
+// TWO-NEXT: arith.select
 
 // By default: the P = 64 problem above fuses (4 rows, 64 partitions); with
 // rock.gpu_fused_combine = false it keeps two launches; GQA 16 (16 merged
