@@ -51,16 +51,18 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # tiles of that many keys where they fit 227 KiB; cw3 / cw2: three consumer
 # warpgroups (192 rows, setmaxnreg 160 / 32; head dims up to 128, no
 # per-row key limits; by rule at d <= 64 since run 11) / two.
-# ov: K(t + 1) and V(t) copies in flight together (tensor-core decode and
-# multi-token decode; by rule since run 11: paged K / V and Sq·R >= 64 up to
-# 16 queries; the perf_config field ovl=0 turns it off); fill: the
-# internal split fills its waves with
-# any partition count, not only powers of two (opt-in). pst: the persistent
-# sm_90a prefill kernel (rock.gpu_wgmma_persistent; opt-in): min(tiles,
-# SMs) workgroups loop over the tiles in the same longest-first order, the
-# K / V pipeline and Q's barriers carried across them (dense TMA K / V, two
+# ov / ov0: K(t + 1) and V(t) copies in flight together (tensor-core decode
+# and multi-token decode; by rule since run 11 for paged K / V and Sq·R >=
+# 64, by rule since run 13 up to 16 queries, dense q-1 decode too, unless
+# the K / V ring or K^T pairs are given; the perf_config field ovl=0 turns
+# it off) / one copy in flight; fill: the internal split fills its waves
+# with any partition count, not only powers of two (opt-in). pst / pst0:
+# the persistent sm_90a prefill kernel (rock.gpu_wgmma_persistent; by rule
+# since run 13 for causal problems; pst also non-causal): min(tiles, SMs)
+# workgroups loop over the tiles in the same longest-first order, the K / V
+# pipeline and Q's barriers carried across them (dense TMA K / V, two
 # consumer warpgroups, d <= 128, no ping-pong; elsewhere the one-tile
-# kernel).
+# kernel) / the one-tile kernel everywhere.
 # st3 / st4 / st6: the K / V ring of that many slots (rock.gpu_accel_stages;
 # tensor-core decode and multi-token decode, opt-in): the copies of tiles
 # t + 1 .. t + N - 1 in flight while tile t is read, one wait and one
@@ -103,8 +105,10 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "k256": "--module-attr rock.gpu_wgmma_keys=256",
         "cw3": "--module-attr rock.gpu_wgmma_consumers=3",
         "ov": "--module-attr rock.gpu_accel_kv_overlap=true",
+        "ov0": "--module-attr rock.gpu_accel_kv_overlap=false",
         "fill": "--module-attr rock.gpu_split_fill=true",
         "pst": "--module-attr rock.gpu_wgmma_persistent=true",
+        "pst0": "--module-attr rock.gpu_wgmma_persistent=false",
         "st3": "--module-attr rock.gpu_accel_stages=3",
         "st4": "--module-attr rock.gpu_accel_stages=4",
         "st6": "--module-attr rock.gpu_accel_stages=6",

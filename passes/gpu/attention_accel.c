@@ -84,8 +84,8 @@ enum {
   FUSED_BY_RULE = 2, /* rock.gpu_fused_combine not given: FUSED_ROWS */
   BY_RULE = 2,       /* rock.gpu_accel_kv_overlap / _page_ahead not given:
                         stagingRule */
-  OVL_ROWS = 64,     /* stagingRule: dense K / V overlap from Sq·R merged
-                        rows */
+  OVL_ROWS = 64,     /* stagingRule: with K^T pairs asked, dense K / V
+                        overlap from Sq·R merged rows */
   OVL_MAX_Q = 16,    /* stagingRule: the overlap for up to this many queries
                         (decode; prefill on this schedule not measured) */
   PAGE_TOKENS = 64,  /* stagingRule: page runs from pages of this many keys */
@@ -206,23 +206,26 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
          w->fill >= 0 && w->stages >= 0;
 }
 
-/* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, run 11):
- * K(t + 1) and V(t) in flight together (kv_overlap) for paged K / V (p16
- * decode 4-6 % faster, GQA 4 B 64 L 2k p16 25 %) and for dense K / V from
- * OVL_ROWS merged rows Sq·R (q 16 GQA 4: 6-11 % faster), not for dense
- * decode or q 8 (0-1.4 % slower); both up to OVL_MAX_Q queries (prefill
- * on this schedule was not measured with it); page runs
- * (page_ahead, `page`) with the overlap (`ovl`, as resolved) for pages of
- * PAGE_TOKENS keys and more (`pageKeys`; p64: 1-3 % faster than p64 with
- * the overlap; p16: 1-1.5 % slower than p16 with it). `sw` is the module's
- * switch: 0 or 1 given wins, BY_RULE takes the rule. */
+/* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, runs 11
+ * and 13): K(t + 1) and V(t) in flight together (kv_overlap) for every
+ * problem of up to OVL_MAX_Q queries (prefill on this schedule was not
+ * measured with it): paged K / V (p16 decode 4-6 % faster, GQA 4 B 64 L 2k
+ * p16 25 %), dense q 16 GQA 4 (6-11 % faster), dense q-1 decode at 16 GiB
+ * of K + V (B 32 L 128k: 0.878x) and 0.988-1.014x on the other dense q-1
+ * rows; where K^T pairs are asked (`pairs`: they replace it) the run-11
+ * rule, paged K / V or OVL_ROWS merged rows Sq·R. The ring gives it up in
+ * applies(). Page runs (page_ahead, `page`) with the overlap (`ovl`, as
+ * resolved) for pages of PAGE_TOKENS keys and more (`pageKeys`; p64: 1-3 %
+ * faster than p64 with the overlap; p16: 1-1.5 % slower than p16 with it).
+ * `sw` is the module's switch: 0 or 1 given wins, BY_RULE takes the rule. */
 static bool stagingRule(int sw, bool page, const RockAttn *a, bool ovl,
-                        int64_t pageKeys) {
+                        bool pairs, int64_t pageKeys) {
   if (sw != BY_RULE)
     return sw == 1;
   if (page)
     return ovl && pageKeys >= PAGE_TOKENS;
-  return a->Sq <= OVL_MAX_Q && (a->kvPaged || a->Sq * a->R >= OVL_ROWS);
+  return a->Sq <= OVL_MAX_Q &&
+         (!pairs || a->kvPaged || a->Sq * a->R >= OVL_ROWS);
 }
 
 /* Workgroup memory of the schedule for `mb` keys per tile (s->st slots of
@@ -375,15 +378,17 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   /* Key-major K (16-bit, whole 16-byte chunks of keys): K^T tiles. */
   s->kT = a->kKeyMajor && s->vecQK == VEC && a->Sk % VEC == 0 && !s->wgS;
   s->l2Ahead = s->ldm && t.vendor == ROCK_GPU_NVIDIA ? sw->l2Ahead : 0;
-  s->ovl = s->ldm && !s->wgS && stagingRule(sw->ovl, false, a, false, 0);
   s->fill = sw->fill;
   /* The ring (opt-in): the largest key tile whose st slots fit; where none
-   * does, the two-buffer staging. */
+   * does, the two-buffer staging. The K / V overlap and the L2 prefetch
+   * give way to it. */
   s->st = s->ldm && !s->wgS && sw->stages > 2 ? sw->stages : 0;
   if (s->st && !pickTile(a, s, swz, 16))
     s->st = 0;
   if (s->st)
-    s->ovl = false, s->l2Ahead = 0;
+    s->l2Ahead = 0;
+  s->ovl = s->ldm && !s->wgS && !s->st &&
+           stagingRule(sw->ovl, false, a, false, s->kT && sw->kPair, 0);
   /* K^T pairs (opt-in): where the two slots fit with 64-key tiles. */
   s->kPair = !s->st && s->kT && s->ldm && !s->ovl && sw->kPair;
   if (s->kPair && !pickTile(a, s, swz, MB_KEYS))
@@ -719,10 +724,10 @@ static void planPageRuns(MlirOperation op, int sw, RockAttn *a, AccSched *s) {
   int nT = s->w * s->ac.wave;
   s->pgK = !s->kT &&
            rock__gpuPageView(mlirOperationGetOperand(op, 1), &s->pvK) &&
-           stagingRule(sw, true, a, s->ovl, pageKeys(&s->pvK)) &&
+           stagingRule(sw, true, a, s->ovl, false, pageKeys(&s->pvK)) &&
            rock__gpuPagePlan(&s->pvK, nT, s->nchq, s->vecQK, s->mb, &s->plK);
   s->pgV = rock__gpuPageView(mlirOperationGetOperand(op, 2), &s->pvV) &&
-           stagingRule(sw, true, a, s->ovl, pageKeys(&s->pvV)) &&
+           stagingRule(sw, true, a, s->ovl, false, pageKeys(&s->pvV)) &&
            rock__gpuPagePlan(&s->pvV, nT, s->nchv, VEC, s->mb, &s->plV);
   if (s->pgK)
     s->xK = a->nExtra, a->extra[a->nExtra++] = s->pvK.table;

@@ -40,9 +40,10 @@
  * planKeys): rock.gpu_wgmma_wide = false (no producer form above head dim
  * 128), rock.gpu_wgmma_keys (the key tile), rock.gpu_wgmma_consumers (the
  * rule: 3 consumer warpgroups at head dims up to 64, else 2);
- * rock.gpu_wgmma_persistent = true (opt-in; planPersist, tileLoop) makes
- * the producer form's workgroups persistent, min(tiles, SMs) of them
- * looping over the tiles. A module
+ * rock.gpu_wgmma_persistent (planPersist's rule: causal problems;
+ * true / false turns it on / off; tileLoop) makes the producer form's
+ * workgroups persistent, min(tiles, SMs) of them looping over the tiles.
+ * A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
  *
@@ -71,7 +72,7 @@ typedef struct WgSwitches {
   bool wide;     /* rock.gpu_wgmma_wide */
   int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
-  bool persist;  /* rock.gpu_wgmma_persistent */
+  int persist;   /* rock.gpu_wgmma_persistent (WG_BY_RULE: not given) */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -178,8 +179,11 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
 }
 
 /* (rock.gpu_wgmma_persistent) Whether the workgroups loop over the tiles
- * (c->persist), or why not (c->persistWhy; the switch then keeps one tile
- * a workgroup): the producer form with dense K and V by TMA (the Q-free
+ * (c->persist), or why not (c->persistWhy; one tile a workgroup then). The
+ * rule, when the switch is not given (measured on the H200, run 13: causal
+ * 0.909-0.988x of the one-tile kernel, B 4 Hq 32 Hkv 8 S 2k to S 16k;
+ * non-causal 1.022-1.127x, slower): causal problems; = true asks for it
+ * everywhere, = false keeps one tile. Where it is asked: the producer form with dense K and V by TMA (the Q-free
  * barrier, EMPTY_Q of attention_wgmma_ws.c, orders the producer's next Q
  * after the consumers' last Q·Kᵀ), two consumer warpgroups at head dims
  * up to 128 (three, or d 256 with ping-pong off, spill: ptxas -v), no
@@ -187,9 +191,9 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * ping-pong (its named barriers are balanced per tile, but not verified
  * across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
-  if (!sw->persist)
-    return;
   const RockAttn *a = c->a;
+  if (sw->persist == WG_BY_RULE ? !a->causal : sw->persist != 1)
+    return;
   c->persistWhy = !c->ws                        ? "no producer warpgroup"
                   : c->paged                    ? "paged K / V"
                   : !c->tma                     ? "K / V not staged by TMA"
@@ -668,7 +672,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
   int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
                            WG_MAX_CONSUMERS);
-  int ps = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_persistent", 0, 0, 1);
+  int ps =
+      rock__gpuSwitch(op, pass, "rock.gpu_wgmma_persistent", WG_BY_RULE, 0, 1);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
       tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0)
     return false;
@@ -689,7 +694,7 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      wd == 1,
                      ks,
                      cw,
-                     ps == 1};
+                     ps};
   return true;
 }
 
@@ -719,8 +724,9 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
                    c.nwg, c.nb, c.mb, c.ws, sw.overlap, c.pingpong, sw.swizzle,
                    c.tma, c.paged,
                    (long long)rock__attnInternalSplit(&b, c.numCu, 2));
-  /* (only with the switch given: the plans without it stay as they were) */
-  if (sw.persist && n >= 0 && (size_t)n < len)
+  /* (where it is on, or asked by the switch: the plans of the one-tile
+   * kernel by rule stay as they were) */
+  if ((sw.persist == 1 || c.persist) && n >= 0 && (size_t)n < len)
     snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
              c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
              c.persist ? "" : ")");

@@ -4,8 +4,9 @@
 // (K(t)), barrier, Q·K(t)ᵀ, barrier, K(t + 1) issued and committed (the
 // commit outside the `scf.if` of the last tile, so that every tile commits
 // two groups), the softmax, wait for all but the newest (V(t)), barrier,
-// P·V(t), barrier, V(t + 1) issued and committed. Dense q-1 decode keeps
-// one copy in flight by default (wait.group 0, two barriers a tile).
+// P·V(t), barrier, V(t + 1) issued and committed. By the rule since run 13
+// every problem of up to 16 queries takes it, dense q-1 decode too; = false
+// keeps one copy in flight (wait.group 0, two barriers a tile).
 // Views of the one workgroup buffer: K at 0, V at 16384 bytes, Q at 32768.
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OVL
@@ -41,7 +42,7 @@
 // OVL-NEXT: nvvm.cp.async.commit.group
 // OVL-NEXT: scf.yield
 // OVL-NOT: nvvm.cp.async.wait.group
-// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
 // DEF: scf.for
 // DEF-NOT: nvvm.cp.async.wait.group 1
@@ -74,17 +75,41 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WGS
 // WGS: nvvm.wgmma.fence.aligned
 // WGS-NOT: nvvm.cp.async.wait.group 1
-// The staging rule (module attribute not given): on for q 16 x R 4 (64
-// merged rows) and for paged K / V (16-token pages); off for q 8 x R 4 (32
-// rows), and for paged K / V with the switch false.
+// The staging rule (module attribute not given): on up to 16 queries,
+// dense q-1 decode (R 4 and R 1), q 8 x R 4 (32 rows), q 16 x R 4 and
+// paged K / V (16-token pages); off above 16 queries (q 32 x R 4 on the
+// mma.sync schedule), with the switch false (dense q 8, paged), where the
+// K / V ring is given (rock.gpu_accel_stages = 3: one wait a tile) and
+// where K^T pairs are given below 64 merged rows (rocMLIR's default K
+// layout, q 1: one wait a tile for K and V, wait.group 0; with 64 merged
+// rows the overlap stays, as in run 11).
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 8 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 16 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 --module-attr rock.gpu_accel_kv_overlap=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 32 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_stages=3 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=RING
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_kt_pairs=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -seq_len_q 16 --module-attr rock.gpu_accel_kt_pairs=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --paged-attention --num-pages 128 --page-size 2048 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --paged-attention --num-pages 128 --page-size 2048 --module-attr rock.gpu_accel_kv_overlap=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
+// RING: scf.for
+// RING: nvvm.cp.async.wait.group 1
+// RING-NEXT: gpu.barrier
+// RING-NOT: nvvm.cp.async.wait.group
+// RING: scf.yield
 // PGD: scf.for
 // PGD-COUNT-2: nvvm.cp.async.wait.group 1
 // PGD-NOT: nvvm.cp.async.wait.group 0

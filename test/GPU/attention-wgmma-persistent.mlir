@@ -1,6 +1,7 @@
 // REQUIRES: cuda-toolkit
-// rock.gpu_wgmma_persistent (opt-in; passes/gpu/attention_wgmma.c tileLoop,
-// docs/gpu-accel.md "The persistent form"): the producer form with dense
+// rock.gpu_wgmma_persistent (by planPersist's rule since run 13: causal
+// problems; passes/gpu/attention_wgmma.c tileLoop, docs/gpu-accel.md "The
+// persistent form"): the producer form with dense
 // TMA K / V launches min(tiles, SMs) workgroups (132 here, the sm_90
 // default), and each role loops t = blockIdx.x, + 132, while t < 2048 (B4
 // Hkv8, 64 row blocks of 128 merged rows), carrying two counters from 0:
@@ -52,7 +53,21 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 6144 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF3
-// The switch off (the default) and = false: the one-tile kernel.
+// The rule (the switch not given): causal problems take the persistent
+// form where planPersist allows it (the launch of 132 and the tile loops,
+// the same IR as = true), the causal problems it refuses keep the one-tile
+// kernel (paged K / V, a sliding window), and non-causal ones keep it too
+// (the key-tail case above, and K [keys][d]); = false: the one-tile kernel.
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=IR
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --paged-attention --num-pages 256 --page-size 8192 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal -sliding_window_size 200 --transK --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// RUN: rock-gen --operation attention -t f16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 2048 -seq_len_k 1000 -head_dim_qk 128 -head_dim_v 128 -return_lse --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // A bad value.
