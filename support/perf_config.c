@@ -50,7 +50,7 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "sm_90)"},
     {"ovl", "rock.gpu_accel_kv_overlap", true, 0, 1, false, NULL,
      "K(t+1) and V(t) copies in flight together (NVIDIA tensor-core "
-     "schedule; the rule: paged K / V, or 64 merged rows up to 16 queries)"},
+     "schedule; the rule: up to 16 queries, not with kvstages above 2)"},
     {"pages", "rock.gpu_accel_page_ahead", true, 0, 1, false, NULL,
      "paged K / V staged by page runs (NVIDIA tensor-core schedule; the "
      "rule: with ovl, pages of 64 keys and more)"},

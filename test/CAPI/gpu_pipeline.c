@@ -94,9 +94,10 @@ int main(void) {
   // With a user split, @rock_attention(q, k, v, lse, out) writes the
   // partials and @rock_attention_combine(po, pl, o, l) merges them.
   // Each host function is followed by its kernel's gpu.binary; kernel
-  // operands come in first-use order (k before q: the first K tile is staged
-  // before Q; out before lse), not argument order.
-  // CHECK-NEXT: launch @rock_attention_kernel::@rock_attention_kernel operands: arg1 arg0 arg2 arg4 arg3
+  // operands come in first-use order (k and v before q: the first K and V
+  // tiles are staged before Q, the K / V overlap of the staging rule; out
+  // before lse), not argument order.
+  // CHECK-NEXT: launch @rock_attention_kernel::@rock_attention_kernel operands: arg1 arg2 arg0 arg4 arg3
   // CHECK-NEXT: binary format 2 ptx-sm_90 1
   // CHECK-NEXT: launch @rock_attention_combine_kernel::@rock_attention_combine_kernel operands: arg1 arg0 arg2 arg3
   // CHECK-NEXT: binary format 2 ptx-sm_90 1

@@ -43,7 +43,8 @@
 // PAGED: ld.global.b32
 // PAGED: cvta.to.global.u64
 // PAGED-NEXT: cp.async.cg.shared.global
-// LDM: cp.async.wait_group 0;
+// (wait_group 1 with the K / V overlap of the staging rule: the q-4 decode)
+// LDM: cp.async.wait_group {{[01]}};
 // LDM-NEXT: bar.sync 0;
 // LDMT: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // NOLDM-NOT: ldmatrix

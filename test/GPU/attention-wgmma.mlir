@@ -12,10 +12,13 @@
 // a GPU. ptxas -v when this test was written: 219 registers for the
 // bf16 causal kernel, 232 with K stored [d][keys], 194 for f16 d 64, 254
 // for bf16 d 256 and for paged K / V.
+// The causal kernels here are the one-tile form (rock.gpu_wgmma_persistent
+// = false; by rule causal problems are persistent since run 13, pinned in
+// test/GPU/attention-wgmma-persistent.mlir).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=IR
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal -return_lse --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/c.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/c.mlir %t/c
 // RUN: FileCheck %s --check-prefixes=PTX,KMAJ < %t/c/rock_attention_kernel.ptx
@@ -31,7 +34,7 @@
 // RUN: FileCheck %s --check-prefix=NOWS < %t/s/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/s/rock_attention_kernel.ptx -o %t/s.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // K stored [d][keys] (rocMLIR's default): K staged MN-major, B transposed.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --arch sm_90 --module-attr rock.gpu_wgmma_persistent=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/k.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/k.mlir %t/k
 // RUN: FileCheck %s --check-prefixes=PTX,KT < %t/k/rock_attention_kernel.ptx
