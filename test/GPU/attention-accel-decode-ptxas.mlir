@@ -88,8 +88,9 @@
 // NOPF-NOT: prefetch
 // NOPF: mma.sync.aligned.m16n8k16
 // NOPF-NOT: prefetch
-// K and V in flight together (rock.gpu_accel_kv_overlap = true; the default
-// for paged K / V and q 16 by the staging rule):
+// K and V in flight together (rock.gpu_accel_kv_overlap = true; by the
+// staging rule the default up to 16 queries since run 13, so the default
+// kernels above take it too):
 // dense B 8 L 8k, rocMLIR's K layout, paged (16 tokens a page) B 8 L 32k per
 // copy and by page runs, multi-token decode q 16 (four warps, 49152 bytes);
 // no spills (233 / 241 / 255 / 247 / 240 registers when written).
