@@ -183,13 +183,13 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * rule, when the switch is not given (measured on the H200, run 13: causal
  * 0.909-0.988x of the one-tile kernel, B 4 Hq 32 Hkv 8 S 2k to S 16k;
  * non-causal 1.022-1.127x, slower): causal problems; = true asks for it
- * everywhere, = false keeps one tile. Where it is asked: the producer form with dense K and V by TMA (the Q-free
- * barrier, EMPTY_Q of attention_wgmma_ws.c, orders the producer's next Q
- * after the consumers' last Q·Kᵀ), two consumer warpgroups at head dims
- * up to 128 (three, or d 256 with ping-pong off, spill: ptxas -v), no
- * per-row first keys (a sliding window or look-back spilled 32 bytes), without
- * ping-pong (its named barriers are balanced per tile, but not verified
- * across tiles). */
+ * everywhere, = false keeps one tile. Where it is asked: the producer form with
+ * dense K and V by TMA (the Q-free barrier, EMPTY_Q of attention_wgmma_ws.c,
+ * orders the producer's next Q after the consumers' last Q·Kᵀ), two consumer
+ * warpgroups at head dims up to 128 (three, or d 256 with ping-pong off, spill:
+ * ptxas -v), no per-row first keys (a sliding window or look-back spilled 32
+ * bytes), without ping-pong (its named barriers are balanced per tile, but not
+ * verified across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
   const RockAttn *a = c->a;
   if (sw->persist == WG_BY_RULE ? !a->causal : sw->persist != 1)
