@@ -210,9 +210,9 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
  * and 13): K(t + 1) and V(t) in flight together (kv_overlap) for every
  * problem of up to OVL_MAX_Q queries (prefill on this schedule was not
  * measured with it): paged K / V (p16 decode 4-6 % faster, GQA 4 B 64 L 2k
- * p16 25 %), dense q 16 GQA 4 (6-11 % faster), dense q-1 decode at 16 GiB
- * of K + V (B 32 L 128k: 0.878x) and 0.988-1.014x on the other dense q-1
- * rows; where K^T pairs are asked (`pairs`: they replace it) the run-11
+ * p16 25 %), dense q 16 GQA 4 (6-11 % faster), dense q-1 decode at B 1
+ * (0.98-0.99x) and 1.003-1.006x at 1-16 GiB of K + V (run 13's final
+ * call: dense against dense-ov0); where K^T pairs are asked (`pairs`: they replace it) the run-11
  * rule, paged K / V or OVL_ROWS merged rows Sq·R. The ring gives it up in
  * applies(). Page runs (page_ahead, `page`) with the overlap (`ovl`, as
  * resolved) for pages of PAGE_TOKENS keys and more (`pageKeys`; p64: 1-3 %
