@@ -212,12 +212,13 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
  * measured with it): paged K / V (p16 decode 4-6 % faster, GQA 4 B 64 L 2k
  * p16 25 %), dense q 16 GQA 4 (6-11 % faster), dense q-1 decode at B 1
  * (0.98-0.99x) and 1.003-1.006x at 1-16 GiB of K + V (run 13's final
- * call: dense against dense-ov0); where K^T pairs are asked (`pairs`: they replace it) the run-11
- * rule, paged K / V or OVL_ROWS merged rows Sq·R. The ring gives it up in
- * applies(). Page runs (page_ahead, `page`) with the overlap (`ovl`, as
- * resolved) for pages of PAGE_TOKENS keys and more (`pageKeys`; p64: 1-3 %
- * faster than p64 with the overlap; p16: 1-1.5 % slower than p16 with it).
- * `sw` is the module's switch: 0 or 1 given wins, BY_RULE takes the rule. */
+ * call: dense against dense-ov0); where K^T pairs are asked (`pairs`: they
+ * replace it) the run-11 rule, paged K / V or OVL_ROWS merged rows Sq·R. The
+ * ring gives it up in applies(). Page runs (page_ahead, `page`) with the
+ * overlap (`ovl`, as resolved) for pages of PAGE_TOKENS keys and more
+ * (`pageKeys`; p64: 1-3 % faster than p64 with the overlap; p16: 1-1.5 % slower
+ * than p16 with it). `sw` is the module's switch: 0 or 1 given wins, BY_RULE
+ * takes the rule. */
 static bool stagingRule(int sw, bool page, const RockAttn *a, bool ovl,
                         bool pairs, int64_t pageKeys) {
   if (sw != BY_RULE)
