@@ -18,16 +18,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
 
 if [ "$WHAT" = pr ] || [ "$WHAT" = all ]; then
   start=$(date +%s)
-  ls "$W"/bundles/pr/*.bundle 2>/dev/null | xargs -r -P 12 -I{} sh -c '
-    b={}; n=$(basename "$b" .bundle)
-    timeout 300 "$0" "$b" > "$b.out" 2>&1; rc=$?
-    v=$(grep "^\[" "$b.out" | tail -1)
-    echo "$n	$rc	${v:-none}	$(grep -v "^\[" "$b.out" | tail -1)"
-  ' "$RUNNER" | sort > "$OUT/pr.tsv"
+  run_bundles 300 0 12
   end=$(date +%s)
-  total=$(wc -l < "$OUT/pr.tsv")
-  pass=$(awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l)
-  echo "PR bundles: $pass of $total pass ([1 1 1], exit 0) in $((end - start)) s"
+  echo "PR bundles: $PR_PASS of $PR_TOTAL pass ([1 1 1], exit 0) in $((end - start)) s"
   : > "$OUT/pr-failures.txt"
   awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]") {print $1}' "$OUT/pr.tsv" |
     head -40 | while read -r n; do

@@ -14,12 +14,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 # PR bundles: exit 0 and [1 1 1], at the defaults of each file.
 start=$(date +%s)
-ls "$W"/bundles/pr/*.bundle | xargs -r -P 14 -I{} sh -c '
-  b={}; n=$(basename "$b" .bundle)
-  timeout 120 "$0" "$b" > "$b.out" 2>&1; rc=$?
-  v=$(grep "^\[" "$b.out" | tail -1)
-  echo "$n	$rc	${v:-none}	$(grep -v "^\[" "$b.out" | tail -1)"
-' "$RUNNER" | sort > "$OUT/pr.tsv"
+run_bundles 120 0 14
 end=$(date +%s)
 : > "$OUT/pr-failures.txt"
 awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]") {print $1}' "$OUT/pr.tsv" |

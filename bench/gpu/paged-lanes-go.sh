@@ -26,15 +26,8 @@ set -u
 t0=$(date +%s)
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 echo "== 1. correctness: $(ls "$W"/bundles/pr/*.bundle | wc -l) bundles"
-ls "$W"/bundles/pr/*.bundle | xargs -r -P 12 -I{} sh -c '
-  b={}; n=$(basename "$b" .bundle)
-  timeout -s KILL 25 "$0" "$b" > "$b.out" 2>&1; rc=$?
-  v=$(grep "^\[" "$b.out" | tail -1)
-  echo "$n	$rc	${v:-none}	$(grep -v "^\[" "$b.out" | tail -1)"
-' "$RUNNER" | sort > "$OUT/pr.tsv"
-total=$(wc -l < "$OUT/pr.tsv")
-pass=$(awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l)
-echo "PR bundles: $pass of $total pass ([1 1 1], exit 0) in $(( $(date +%s) - t0 )) s"
+run_bundles 25 0 12
+echo "PR bundles: $PR_PASS of $PR_TOTAL pass ([1 1 1], exit 0) in $(( $(date +%s) - t0 )) s"
 for m in pl1 pl2; do
   echo "-- __$m: $(awk -F'\t' -v m="__$m" 'index($1, m) && $2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l) of $(awk -F'\t' -v m="__$m" 'index($1, m)' "$OUT/pr.tsv" | wc -l) pass"
 done

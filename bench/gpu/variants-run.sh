@@ -21,17 +21,9 @@ BENCH_SECONDS=${BENCH_SECONDS:-110}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
 start=$(date +%s)
-ls "$W"/bundles/pr/*.bundle 2>/dev/null |
-  timeout "$PR_SECONDS" xargs -r -P 12 -I{} sh -c '
-    b={}; n=$(basename "$b" .bundle)
-    timeout 30 "$0" "$b" > "$b.out" 2>&1; rc=$?
-    v=$(grep "^\[" "$b.out" | tail -1)
-    echo "$n	$rc	${v:-none}	$(grep -v "^\[" "$b.out" | tail -1)"
-  ' "$RUNNER" | sort > "$OUT/pr.tsv"
+run_bundles 30 "$PR_SECONDS" 12
 total=$(ls "$W"/bundles/pr/*.bundle 2>/dev/null | wc -l)
-ran=$(wc -l < "$OUT/pr.tsv")
-pass=$(awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l)
-echo "PR bundles: $pass of $total pass ([1 1 1], exit 0; $ran ran) in $(( $(date +%s) - start )) s"
+echo "PR bundles: $PR_PASS of $total pass ([1 1 1], exit 0; $PR_TOTAL ran) in $(( $(date +%s) - start )) s"
 awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]")' "$OUT/pr.tsv" | head -40 | tee "$OUT/pr-failures.txt"
 
 start=$(date +%s)

@@ -20,15 +20,8 @@ TIMING_S=75
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 t0=$(date +%s)
 echo "== correctness"
-ls "$W"/bundles/pr/*.bundle | timeout 60 xargs -r -P 12 -I{} sh -c '
-  b={}; n=$(basename "$b" .bundle)
-  timeout 25 "$0" "$b" > "$b.out" 2>&1; rc=$?
-  v=$(grep "^\[" "$b.out" | tail -1)
-  echo "$n	$rc	${v:-none}	$(grep -v "^\[" "$b.out" | tail -1)"
-' "$RUNNER" | sort > "$OUT/pr.tsv"
-total=$(wc -l < "$OUT/pr.tsv")
-pass=$(awk -F'\t' '$2 == 0 && $3 == "[1 1 1]"' "$OUT/pr.tsv" | wc -l)
-echo "bundles: $pass of $total pass ([1 1 1], exit 0) in $(( $(date +%s) - t0 )) s"
+run_bundles 25 60 12
+echo "bundles: $PR_PASS of $PR_TOTAL pass ([1 1 1], exit 0) in $(( $(date +%s) - t0 )) s"
 awk -F'\t' '!($2 == 0 && $3 == "[1 1 1]")' "$OUT/pr.tsv" | head -40
 for s in $SWITCHES; do
   printf '  %-10s %s of %s pass\n' "$s" \
