@@ -991,6 +991,7 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   if (!s->ldm && !s->pReg)
     rock__strAppendf(&g->body, ", %%v%d : %s) {\n", sP, mP);
   g->depth++;
+  rock__attnPdlTrigger(g, a);
   if (s->ldm) {
     const int ids[3] = {sQ, sK, sV};
     const int64_t offs[3] = {s->qOff, s->kOff, s->vOff};
