@@ -18,10 +18,10 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   /* A second launch merges the partials: on sm_90+ with rock.gpu_pdl it may
    * start while this kernel runs (docs/gpu.md "Programmatic dependent
    * launch"). */
-  int pdl = gpu && P > 1 && !a->fused ? rock__gpuPdl(op, pass) : 0;
+  int pdl = gpu ? rock__gpuPdl(op, pass) : 0;
   if (pdl < 0)
     return false;
-  a->pdl = pdl == 1;
+  a->pdl = pdl == 1 && P > 1 && !a->fused;
   RockGen g;
   memset(&g, 0, sizeof g);
   /* Arguments take ids 0..nArgs-1. */
