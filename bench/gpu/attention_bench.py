@@ -184,8 +184,9 @@ def launch_pdl(k, la, vals, stream):
     cfg = LaunchConfig((ctypes.c_uint * 3)(*la["grid"]),
                        (ctypes.c_uint * 3)(*la["block"]), la["smem"],
                        ctypes.c_void_p(stream), ctypes.pointer(attr), 1)
-    return libcuda().cuLaunchKernelEx(ctypes.byref(cfg),
-                                      ctypes.c_void_p(k.ptr), params, None)
+    fn = getattr(k, "kernel", k).ptr  # a cupy RawKernel's CUfunction
+    return libcuda().cuLaunchKernelEx(ctypes.byref(cfg), ctypes.c_void_p(fn),
+                                      params, None)
 
 
 PDL_FAILED = []  # cuLaunchKernelEx results that made pdl launches plain

@@ -79,7 +79,7 @@
 // The benchmark's launch (bench/gpu/attention_bench.py, ctypes on the
 // driver's cuLaunchKernelEx) against the stand-in: the config's geometry,
 // the attribute and the parameters in order.
-// RUN: env ROCK_FAKE_CUDA_LOG=%t/py.log python3 -c "import sys, ctypes; sys.path.insert(0, '%rock_src/bench/gpu'); import attention_bench as a; a._cuda = ctypes.CDLL('%rock_obj_root/test/librock-fake-cuda%shlibext'); k = type('K', (), {'ptr': 1})(); a.launch_pdl(k, {'kernel': 'k', 'grid': (3, 2, 1), 'block': (128, 1, 1), 'smem': 4096, 'params': [('arg', 0), ('scratch', 0), ('i64', 0)]}, [0x1234, 0x5678, 0x9abc], 0)"
+// RUN: env ROCK_FAKE_CUDA_LOG=%t/py.log python3 -c "import sys, ctypes; sys.path.insert(0, '%rock_src/bench/gpu'); import attention_bench as a; a._cuda = ctypes.CDLL('%rock_obj_root/test/librock-fake-cuda%shlibext'); k = type('RawKernel', (), {'kernel': type('Function', (), {'ptr': 1})()})(); a.launch_pdl(k, {'kernel': 'k', 'grid': (3, 2, 1), 'block': (128, 1, 1), 'smem': 4096, 'params': [('arg', 0), ('scratch', 0), ('i64', 0)]}, [0x1234, 0x5678, 0x9abc], 0)"
 // RUN: FileCheck %s --check-prefix=PY < %t/py.log
 // PY: {{^}}launchex grid 3 2 1 block 128 1 1 smem 4096 attrs 1 id 6 value 1{{$}}
 // PY-NEXT: {{^}}launch 0x1234 0x5678 0x9abc{{$}}
