@@ -46,14 +46,14 @@
 // fake_cuda.c): the split by cuLaunchKernel, the combine by
 // cuLaunchKernelEx with the attribute; a driver without cuLaunchKernelEx,
 // or one that refuses the attribute, gets a plain launch and a note, once.
-// RUN: sh -c 'ROCK_CUDA_LIBRARY=%rock_obj_root/test/librock-fake-cuda%shlibext ROCK_FAKE_CUDA_LOG=%t/ex.log rock-run-gpu %t/on.bundle --time 2>&1; echo "exit $?"' | FileCheck %s --check-prefix=EXRUN
+// RUN: sh -c 'ROCK_CUDA_LIBRARY=%rock_obj_root/test/librock-fake-cuda%shlibext ROCK_FAKE_CUDA_LOG=%t/ex.log rock-run-gpu %t/on.bundle --time 2>&1; echo "exit $?"' | FileCheck %s --check-prefix=EXOUT
 // RUN: grep -v '^alloc' %t/ex.log | FileCheck %s --check-prefix=EX
 // RUN: sh -c 'ROCK_CUDA_LIBRARY=%rock_obj_root/test/librock-fake-cuda-noex%shlibext ROCK_FAKE_CUDA_LOG=%t/noex.log rock-run-gpu %t/on.bundle --time 2>&1; echo "exit $?"' | FileCheck %s --check-prefix=NOEX
 // RUN: grep -v '^alloc' %t/noex.log | FileCheck %s --check-prefix=PLAIN
 // RUN: sh -c 'ROCK_FAKE_CUDA_EX_FAIL=1 ROCK_CUDA_LIBRARY=%rock_obj_root/test/librock-fake-cuda%shlibext ROCK_FAKE_CUDA_LOG=%t/fail.log rock-run-gpu %t/on.bundle --time 2>&1; echo "exit $?"' | FileCheck %s --check-prefix=FAIL
 // RUN: grep -v '^alloc' %t/fail.log | FileCheck %s --check-prefix=FAILLOG
-// EXRUN-NOT: note:
-// EXRUN: exit 0
+// EXOUT-NOT: note:
+// EXOUT: exit 0
 // EX: {{^}}launch [[K:0x[0-9a-f]+]] [[V:0x[0-9a-f]+]] [[Q:0x[0-9a-f]+]]
 // EX-NEXT: {{^}}launchex grid 256 1 1 block 128 1 1 smem 0 attrs 1 id 6 value 1{{$}}
 // EX-NEXT: {{^}}launch [[S1:0x[0-9a-f]+]]
