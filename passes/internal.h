@@ -124,10 +124,11 @@ bool rock__recordWorkgroupScratch(MlirExternalPass pass, MlirOperation op,
  * diagnostic at `anchor`. */
 bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
-                         const MlirValue *args, bool gpu);
+                         const MlirValue *args, bool gpu, bool pdl);
 /* With `gpu`, the same merge as a gpu.launch: one workgroup per output row
  * (b, i), threads over the head dim, exp / log as the NVVM approximate
- * intrinsics. */
+ * intrinsics; with `pdl` too, the launch is a programmatic dependent of the
+ * kernel before it and first executes griddepcontrol.wait. */
 /* Lowers the rock.attention_combine `op` (borrowed; erased on success) on
  * the CPU (scf.parallel) or, with `gpu`, as a gpu.launch; false after
  * reporting through `pass`. */
@@ -163,6 +164,13 @@ bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t);
  * signals `pass` failure and returns -1 (gpu/target.c). */
 int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
                     int64_t dflt, int64_t lo, int64_t hi);
+
+/* Whether the internal split's two launches are a programmatic dependent
+ * pair (docs/gpu.md "Programmatic dependent launch"): the switch
+ * rock.gpu_pdl (rock__gpuSwitch; default false) on a target that has
+ * griddepcontrol (NVIDIA sm_90 and later; elsewhere 0, switch or not).
+ * -1 after a bad value (reported at `op`, `pass` failed) (gpu/target.c). */
+int rock__gpuPdl(MlirOperation op, MlirExternalPass pass);
 
 /* The chip `root`'s kernels are compiled for (into chip, n bytes): t->chip,
  * but sm_90a for an sm_90 module whose kernels hold warpgroup MMA (the
@@ -215,6 +223,7 @@ void rockLowerCombinePassRegister(void);
 void rockGridwiseAttentionToGpuPassRegister(void);
 void rockCombineToGpuPassRegister(void);
 void rockGpuAttachTargetPassRegister(void);
+void rockGpuMarkDependentsPassRegister(void);
 void rockGpuAsyncCopyPassRegister(void);
 void rockGpuToLlvmPassRegister(void);
 void rockAccelGemmPassRegister(void);

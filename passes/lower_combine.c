@@ -47,6 +47,8 @@ typedef struct Comb {
   int64_t B, Sq, Dv, S;
   bool oT, hasLse;
   bool gpu; /* a gpu.launch: blocks over rows, threads over the head dim */
+  bool pdl; /* (gpu) a programmatic dependent launch: griddepcontrol.wait
+             * before the partials are read */
   MlirType pElt, oElt;             /* element types of the partial / final O */
   const char *lt;                  /* "f32" or "f64": the partial LSEs */
   RockStr tp, tl, to, tL, tpe, te; /* printed types (tpe: partial element) */
@@ -209,6 +211,8 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
   else
     rock__strAppend(s, "  scf.parallel (%b, %i) = (%c0, %c0) to (%cB, %cSq) "
                        "step (%c1, %c1) {\n");
+  if (c->pdl) /* the split's grid complete and its partials visible */
+    rock__strAppend(s, "    nvvm.griddepcontrol wait\n");
   rock__strAppend(s, "    %r0 = arith.muli %b, %cS : index\n");
   appendWeights(s, c);
   appendOutputLoop(s, c);
@@ -235,14 +239,15 @@ static void buildText(RockStr *s, const Comb *c, const MlirValue *args) {
 
 bool rock__inlineCombine(MlirOperation anchor, int64_t B, int64_t Sq,
                          int64_t Dv, int64_t S, bool oT, intptr_t nArgs,
-                         const MlirValue *args, bool gpu) {
+                         const MlirValue *args, bool gpu, bool pdl) {
   Comb c = {.B = B,
             .Sq = Sq,
             .Dv = Dv,
             .S = S,
             .oT = oT,
             .hasLse = nArgs == 4,
-            .gpu = gpu};
+            .gpu = gpu,
+            .pdl = gpu && pdl};
   c.pElt = mlirShapedTypeGetElementType(mlirValueGetType(args[0]));
   c.lt = mlirTypeIsAF64(mlirShapedTypeGetElementType(mlirValueGetType(args[1])))
              ? "f64"
@@ -297,7 +302,7 @@ bool rock__lowerCombineOp(MlirOperation op, MlirExternalPass pass, bool gpu) {
     return false;
   }
   if (!rock__inlineCombine(op, o[0], oT ? o[2] : o[1], oT ? o[1] : o[2], S, oT,
-                           nArgs, args, gpu)) {
+                           nArgs, args, gpu, false)) {
     mlirExternalPassSignalFailure(pass);
     return false;
   }

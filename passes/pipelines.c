@@ -68,6 +68,7 @@ const char *rockCpuPipelineGetText(void) { return cpuPipeline; }
   "expand-strided-metadata,"                                                   \
   "gpu-launch-sink-index-computations,"                                        \
   "gpu-kernel-outlining,"                                                      \
+  "rock-gpu-mark-dependents,"                                                  \
   "rock-gpu-attach-target," TAIL
 
 static const char gpuPipeline[] = GPU_PIPELINE("rock-gpu-to-binary");

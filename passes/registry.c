@@ -21,6 +21,7 @@ static void registerAll(void) {
   rockGridwiseAttentionToGpuPassRegister();
   rockCombineToGpuPassRegister();
   rockGpuAttachTargetPassRegister();
+  rockGpuMarkDependentsPassRegister();
   rockGpuAsyncCopyPassRegister();
   rockGpuToLlvmPassRegister();
   rockAccelGemmPassRegister();

@@ -185,11 +185,12 @@ bool rockBundleWrite(FILE *f, const RockBundle *b) {
       const RockBundleLaunch *la = &fn->launches[l];
       fprintf(f,
               "launch %d %s grid %lld %lld %lld block %lld %lld %lld smem "
-              "%lld\n",
+              "%lld%s\n",
               la->object, la->kernel, (long long)la->grid[0],
               (long long)la->grid[1], (long long)la->grid[2],
               (long long)la->block[0], (long long)la->block[1],
-              (long long)la->block[2], (long long)la->smem);
+              (long long)la->block[2], (long long)la->smem,
+              la->pdl ? " pdl" : "");
       for (int p = 0; p < la->numParams; ++p)
         fprintf(f, "param %s %lld\n", paramKindName(la->params[p].kind),
                 (long long)la->params[p].value);
@@ -354,7 +355,9 @@ static bool readParam(Reader *r, RockBundleLaunch *la, char **fd, int n) {
 static bool readLaunch(Reader *r, RockBundle *b, RockBundleFunc *fn, char **fd,
                        int n) {
   int64_t obj;
-  if (n != 13 || strcmp(fd[3], "grid") || strcmp(fd[7], "block") ||
+  /* (a 14th field `pdl`: a programmatic dependent launch) */
+  if ((n != 13 && (n != 14 || strcmp(fd[13], "pdl"))) ||
+      strcmp(fd[3], "grid") || strcmp(fd[7], "block") ||
       strcmp(fd[11], "smem") || !parseI64(fd[1], &obj) || obj < 0 ||
       obj >= b->numObjects || strlen(fd[2]) >= ROCK_BUNDLE_NAME_SIZE)
     return fail(r, "bad launch line", NULL);
@@ -362,6 +365,7 @@ static bool readLaunch(Reader *r, RockBundle *b, RockBundleFunc *fn, char **fd,
     return fail(r, "too many launches", NULL);
   RockBundleLaunch *la = &fn->launches[fn->numLaunches++];
   la->object = (int)obj;
+  la->pdl = n == 14;
   strcpy(la->kernel, fd[2]);
   int64_t *dims[7] = {&la->grid[0],  &la->grid[1],  &la->grid[2], &la->block[0],
                       &la->block[1], &la->block[2], &la->smem};

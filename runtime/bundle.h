@@ -23,7 +23,9 @@
 //   (zero: rock.zero_init, starts zeroed; else filled with 0xff)
 //   tensor_map <i> arg|pool <a> <dtype> offset <elements> rank <r> dims <r
 //   values> strides <r - 1 values, bytes> box <r values> swizzle <0|32|64|128>
-//   launch <object> <kernel> grid X Y Z block X Y Z smem N
+//   launch <object> <kernel> grid X Y Z block X Y Z smem N [pdl]
+//   (pdl: a programmatic dependent launch, cuLaunchKernelEx with
+//   programmatic stream serialization; gpu.launch_func marked rock.pdl)
 //   param arg <i> | param scratch <i> | param tmap <i> | param i64 <v> |
 //   param i32 <v> | param f32 <bits>     kernel parameters, in PTX order
 //   end
@@ -76,6 +78,9 @@ typedef struct RockBundleLaunch {
   int object; ///< index into RockBundle.objects
   char kernel[ROCK_BUNDLE_NAME_SIZE];
   int64_t grid[3], block[3], smem;
+  /// a programmatic dependent launch (the bundle's `pdl`): its kernel waits
+  /// on griddepcontrol, so it may start while the launch before it runs
+  bool pdl;
   int numParams;
   RockBundleParam params[ROCK_BUNDLE_MAX_PARAMS];
 } RockBundleLaunch;

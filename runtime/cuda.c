@@ -65,9 +65,11 @@ bool rockCudaOpen(RockCuda *cu, char *err, size_t errSize) {
       {"cuEventDestroy_v2", SLOT(eventDestroy)},
       {"cuGetErrorName", SLOT(getErrorName)},
   };
-  /* (optional: drivers before CUDA 12 have no tensor maps) */
+  /* (optional: drivers before CUDA 12 have no tensor maps and no
+   * cuLaunchKernelEx) */
   *(void **)&cu->tensorMapEncodeTiled =
       dlsym(cu->lib, "cuTensorMapEncodeTiled");
+  *(void **)&cu->launchKernelEx = dlsym(cu->lib, "cuLaunchKernelEx");
   for (size_t i = 0; i < sizeof entries / sizeof entries[0]; ++i) {
     *entries[i].slot = dlsym(cu->lib, entries[i].symbol);
     if (!*entries[i].slot) {

@@ -20,6 +20,25 @@ typedef int RockCuResult; ///< CUresult; 0 is CUDA_SUCCESS
 typedef uint64_t RockCuDevPtr;
 typedef void *RockCuHandle; ///< CUcontext, CUmodule, CUfunction, CUevent
 
+/// CUlaunchAttribute: an id, padding to 8 bytes, a 64-byte value union.
+typedef struct RockCuLaunchAttr {
+  int id;
+  char pad[4];
+  union {
+    char raw[64];
+    int i; ///< e.g. programmaticStreamSerializationAllowed
+    uint64_t align;
+  } value;
+} RockCuLaunchAttr;
+
+/// CUlaunchConfig (cuLaunchKernelEx).
+typedef struct RockCuLaunchConfig {
+  unsigned gridX, gridY, gridZ, blockX, blockY, blockZ, smem;
+  RockCuHandle stream;
+  RockCuLaunchAttr *attrs;
+  unsigned numAttrs;
+} RockCuLaunchConfig;
+
 /// The driver entry points rock uses (dlsym'd from libcuda.so.1).
 typedef struct RockCuda {
   void *lib;
@@ -59,6 +78,10 @@ typedef struct RockCuda {
                                        const uint64_t *, const uint64_t *,
                                        const uint32_t *, const uint32_t *, int,
                                        int, int, int);
+  /// cuLaunchKernelEx (CUDA 12+); NULL when the driver lacks it: a bundle's
+  /// programmatic dependent launches then run as plain launches.
+  RockCuResult (*launchKernelEx)(const RockCuLaunchConfig *, RockCuHandle,
+                                 void **, void **);
   int device;
   RockCuHandle ctx;
 } RockCuda;
@@ -70,6 +93,9 @@ enum {
   ROCK_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   ROCK_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   ROCK_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  /// CUlaunchAttributeID: the launch may overlap the kernel before it in
+  /// the stream, which resolves the dependency by griddepcontrol
+  ROCK_CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
   ROCK_CU_JIT_INFO_LOG_BUFFER = 3,
   ROCK_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
   ROCK_CU_JIT_ERROR_LOG_BUFFER = 5,

@@ -292,6 +292,8 @@ static bool readLaunch(Extract *x, MlirOperation op) {
   if (sizes[7] + sizes[8] + sizes[9] != 0)
     return fail(x->err, x->errSize, "@%s: cluster launches are unsupported",
                 fn->name);
+  la->pdl = !mlirAttributeIsNull(
+      mlirOperationGetAttributeByName(op, str("rock.pdl")));
   la->smem = 0;
   if (sizes[10] == 1 &&
       !constantInt(mlirOperationGetOperand(op, at++), &la->smem))

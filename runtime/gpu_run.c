@@ -92,14 +92,14 @@ int rockGpuCheckBundle(const char *tool, const RockBundle *b,
     for (int l = 0; l < fn->numLaunches; ++l) {
       const RockBundleLaunch *la = &fn->launches[l];
       printf("%s launch %d: %s (%s %s) grid %lld %lld %lld block %lld %lld "
-             "%lld smem %lld:",
+             "%lld smem %lld%s:",
              fn->name, l, la->kernel, b->objects[la->object].name,
              b->objects[la->object].format == ROCK_OBJECT_CUBIN ? "cubin"
                                                                 : "ptx",
              (long long)la->grid[0], (long long)la->grid[1],
              (long long)la->grid[2], (long long)la->block[0],
              (long long)la->block[1], (long long)la->block[2],
-             (long long)la->smem);
+             (long long)la->smem, la->pdl ? ", programmatic dependent" : "");
       for (int p = 0; p < la->numParams; ++p) {
         const RockBundleParam *pa = &la->params[p];
         const char *sep = p ? "," : "";
@@ -168,6 +168,9 @@ typedef struct Gpu {
   int numTables;
   char deviceName[128];
   int cc, sms, l2Bytes;
+  /// programmatic dependent launches run as plain ones (no cuLaunchKernelEx,
+  /// or it failed once; said once on stderr)
+  bool pdlOff;
   double loadMs, copyMs;
 } Gpu;
 
@@ -348,6 +351,53 @@ static bool devMaps(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
   return true;
 }
 
+/// Launches kernel `f` of launch `la` with `params`: a programmatic
+/// dependent launch (la->pdl) by cuLaunchKernelEx with programmatic stream
+/// serialization, falling back to cuLaunchKernel (said once) when the driver
+/// has no cuLaunchKernelEx or refuses the attribute; its kernel's
+/// griddepcontrol.wait is then a no-op, so the result is the same.
+static bool launchOne(Gpu *g, RockCuHandle f, const RockBundleLaunch *la,
+                      void **params, char *err, size_t errSize) {
+  RockCuLaunchConfig c = {.gridX = (unsigned)la->grid[0],
+                          .gridY = (unsigned)la->grid[1],
+                          .gridZ = (unsigned)la->grid[2],
+                          .blockX = (unsigned)la->block[0],
+                          .blockY = (unsigned)la->block[1],
+                          .blockZ = (unsigned)la->block[2],
+                          .smem = (unsigned)la->smem};
+  if (la->pdl && !g->pdlOff && !g->cu.launchKernelEx) {
+    fprintf(stderr,
+            "%s: note: the CUDA driver has no cuLaunchKernelEx; programmatic "
+            "dependent launches run as plain launches\n",
+            g->tool);
+    g->pdlOff = true;
+  }
+  if (la->pdl && !g->pdlOff) {
+    RockCuLaunchAttr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = ROCK_CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attr.value.i = 1;
+    c.attrs = &attr;
+    c.numAttrs = 1;
+    RockCuResult r = g->cu.launchKernelEx(&c, f, params, NULL);
+    if (r == 0)
+      return true;
+    const char *name = NULL;
+    if (!g->cu.getErrorName || g->cu.getErrorName(r, &name) != 0 || !name)
+      name = "unknown CUDA error";
+    fprintf(stderr,
+            "%s: note: cuLaunchKernelEx with programmatic stream "
+            "serialization failed (%s); programmatic dependent launches run "
+            "as plain launches\n",
+            g->tool, name);
+    g->pdlOff = true;
+  }
+  CU(g->cu.launchKernel(f, c.gridX, c.gridY, c.gridZ, c.blockX, c.blockY,
+                        c.blockZ, c.smem, NULL, params, NULL),
+     la->kernel);
+  return true;
+}
+
 /// Launches function `fi`'s kernels with argument pointers `argDev`.
 static bool launchAll(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
                       size_t errSize) {
@@ -370,12 +420,8 @@ static bool launchAll(Gpu *g, int fi, const RockCuDevPtr *argDev, char *err,
       slots[p] = v; // i32 / f32 use the low 4 bytes (little-endian)
       params[p] = &slots[p];
     }
-    CU(g->cu.launchKernel(g->funcs[fi][l], (unsigned)la->grid[0],
-                          (unsigned)la->grid[1], (unsigned)la->grid[2],
-                          (unsigned)la->block[0], (unsigned)la->block[1],
-                          (unsigned)la->block[2], (unsigned)la->smem, NULL,
-                          params, NULL),
-       la->kernel);
+    if (!launchOne(g, g->funcs[fi][l], la, params, err, errSize))
+      return false;
   }
   return true;
 }

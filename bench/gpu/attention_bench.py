@@ -30,6 +30,7 @@ Bundle format: runtime/bundle.h. Usage:
 """
 
 import argparse
+import ctypes
 import json
 import math
 import os
@@ -119,7 +120,8 @@ def read_bundle(path):
                 "object": int(fd[1]), "kernel": fd[2],
                 "grid": tuple(int(x) for x in fd[4:7]),
                 "block": tuple(int(x) for x in fd[8:11]),
-                "smem": int(fd[12]), "params": []})
+                "smem": int(fd[12]), "pdl": fd[13:14] == ["pdl"],
+                "params": []})
         elif kw == "param":
             fn["launches"][-1]["params"].append((fd[1], int(fd[2])))
         elif kw in ("arch", "compile_ms"):
@@ -136,16 +138,66 @@ TMAP_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}
 _cuda = None
 
 
+def libcuda():
+    """The driver library (ctypes), loaded once."""
+    global _cuda
+    if _cuda is None:
+        _cuda = ctypes.CDLL("libcuda.so.1")
+        _cuda.cuTensorMapEncodeTiled.restype = ctypes.c_int
+    return _cuda
+
+
+class LaunchAttr(ctypes.Structure):
+    """CUlaunchAttribute: an id, padding to 8 bytes, a 64-byte value."""
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_char * 4),
+                ("value", ctypes.c_uint64 * 8)]
+
+
+class LaunchConfig(ctypes.Structure):
+    """CUlaunchConfig (cuLaunchKernelEx)."""
+    _fields_ = [("grid", ctypes.c_uint * 3), ("block", ctypes.c_uint * 3),
+                ("smem", ctypes.c_uint), ("stream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(LaunchAttr)),
+                ("num_attrs", ctypes.c_uint)]
+
+
+# CUlaunchAttributeID: the launch may overlap the kernel before it in its
+# stream, the kernel resolving the dependency by griddepcontrol.wait
+PROGRAMMATIC_STREAM_SERIALIZATION = 6
+PARAM_CTYPES = {"arg": ctypes.c_uint64, "scratch": ctypes.c_uint64,
+                "tmap": ctypes.c_uint64, "i64": ctypes.c_int64,
+                "i32": ctypes.c_int32, "f32": ctypes.c_uint32}
+
+
+def launch_pdl(k, la, vals, stream):
+    """Launches cupy kernel `k` as the programmatic dependent launch `la`
+    (the bundle's `pdl`: cuLaunchKernelEx with programmatic stream
+    serialization, as runtime/gpu_run.c does) on `stream`; `vals` are the
+    parameter values in order (an f32 as its bits). Under a CUDA graph
+    capture the dependency becomes a programmatic edge (CUDA 12.3+).
+    Returns the driver's result (0: launched)."""
+    held = [PARAM_CTYPES[kind](v) for (kind, _), v in zip(la["params"], vals)]
+    params = (ctypes.c_void_p * max(len(held), 1))(
+        *[ctypes.cast(ctypes.pointer(h), ctypes.c_void_p) for h in held])
+    attr = LaunchAttr(id=PROGRAMMATIC_STREAM_SERIALIZATION)
+    attr.value[0] = 1  # programmaticStreamSerializationAllowed
+    cfg = LaunchConfig((ctypes.c_uint * 3)(*la["grid"]),
+                       (ctypes.c_uint * 3)(*la["block"]), la["smem"],
+                       ctypes.c_void_p(stream), ctypes.pointer(attr), 1)
+    fn = getattr(k, "kernel", k).ptr  # a cupy RawKernel's CUfunction
+    return libcuda().cuLaunchKernelEx(ctypes.byref(cfg), ctypes.c_void_p(fn),
+                                      params, None)
+
+
+PDL_FAILED = []  # cuLaunchKernelEx results that made pdl launches plain
+
+
 def encode_tensor_map(m, base):
     """The 128 bytes of CUtensorMap `m` (a bundle tensor_map) over device
     address `base` + its offset, from the driver's cuTensorMapEncodeTiled
     (tiled, no interleave, L2 promotion 256 B, zeros out of bounds), as
     runtime/gpu_run.c encodes it."""
-    import ctypes
-    global _cuda
-    if _cuda is None:
-        _cuda = ctypes.CDLL("libcuda.so.1")
-        _cuda.cuTensorMapEncodeTiled.restype = ctypes.c_int
+    _cuda = libcuda()
     u64, u32 = ctypes.c_uint64, ctypes.c_uint32
     r = len(m["dims"])
     raw = (ctypes.c_ubyte * 192)()
@@ -240,6 +292,21 @@ class RockKernel:
                 else:
                     vals.append(np.frombuffer(struct.pack("<I", v),
                                               dtype=np.float32)[0])
+            if la["pdl"]:
+                # (an f32 as its bits; cupy's current stream, the one k()
+                # would use: torch's current stream under capture())
+                bits = [v if kind == "f32" else int(x)
+                        for (kind, v), x in zip(la["params"], vals)]
+                rc = 1 if PDL_FAILED else launch_pdl(
+                    k, la, bits, cupy.cuda.get_current_stream().ptr)
+                if rc == 0:
+                    continue
+                if not PDL_FAILED:
+                    # as rock-run-gpu: a plain launch (the wait a no-op)
+                    print(f"pdl: cuLaunchKernelEx error {rc}: programmatic "
+                          f"dependent launches run as plain launches",
+                          file=sys.stderr)
+                    PDL_FAILED.append(rc)
             k(la["grid"], la["block"], tuple(vals), shared_mem=la["smem"])
 
     def user_split(self):

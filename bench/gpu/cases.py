@@ -76,6 +76,12 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # s128: the internal split forced to that many key partitions (the
 # perf_config field split, rock.internal_split; merged in the kernel by the
 # rule from 16 partitions, so s8 takes fc to be fused: one tree level);
+# pdl / pdl0: the internal split's second launch (the combine) as a
+# programmatic dependent launch (rock.gpu_pdl, sm_90; opt-in, not measured
+# yet): the split kernel executes griddepcontrol.launch_dependents at its
+# start, the combine griddepcontrol.wait before it reads the partials, and
+# the bench launches the combine by cuLaunchKernelEx with programmatic
+# stream serialization (the bundle's `pdl`) / the plain second launch.
 # ref: no flags, the name of the same variant prepared from another build
 # (the baseline of a default that changed, merged into one carry).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
@@ -117,6 +123,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "s16": "--module-attr rock.internal_split=16",
         "s32": "--module-attr rock.internal_split=32",
         "s128": "--module-attr rock.internal_split=128",
+        "pdl": "--module-attr rock.gpu_pdl=true",
+        "pdl0": "--module-attr rock.gpu_pdl=false",
         "ref": ""}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}

@@ -179,6 +179,11 @@ typedef struct RockAttn {
    * types fmo / fml, element types fto / ftl). Without a split `fused` is
    * cleared. */
   bool fused;
+  /* The split's kernel and its combine launch are a programmatic dependent
+   * pair (rock__gpuPdl; set by rock__attnLower for an internal split merged
+   * by a second launch): the generator calls rock__attnPdlTrigger first
+   * thing in its gpu.launch body. */
+  bool pdl;
   int64_t fusedCnt, fusedUp;
   int cnt, fOut, fLse;
   char mcnt[64], fmo[128], fml[128];
@@ -238,6 +243,11 @@ typedef bool (*RockAttnGenerate)(RockGen *g, RockAttn *a, const void *ctx);
 bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
                      int64_t P, bool gpu, RockAttnGenerate generate,
                      const void *ctx);
+
+/* With a->pdl, `nvvm.griddepcontrol launch_dependents`: the combine's grid
+ * may be scheduled now (it waits for this grid's completion itself). A
+ * generator calls it right after its gpu.launch line (lower.c). */
+void rock__attnPdlTrigger(RockGen *g, const RockAttn *a);
 
 /*===----------------------------------------------------------------------===
  * Workgroups, rows and key ranges (schedule.c)

@@ -15,6 +15,13 @@
 bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
                      int64_t P, bool gpu, RockAttnGenerate generate,
                      const void *ctx) {
+  /* A second launch merges the partials: on sm_90+ with rock.gpu_pdl it may
+   * start while this kernel runs (docs/gpu.md "Programmatic dependent
+   * launch"). */
+  int pdl = gpu ? rock__gpuPdl(op, pass) : 0;
+  if (pdl < 0)
+    return false;
+  a->pdl = pdl == 1 && P > 1 && !a->fused;
   RockGen g;
   memset(&g, 0, sizeof g);
   /* Arguments take ids 0..nArgs-1. */
@@ -99,7 +106,7 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
     MlirValue cargs[4] = {part[0], part[1], args[outArg], args[outArg + 1]};
     if (!a->fused)
       ok = rock__inlineCombine(op, B, a->Sq, a->Dv, P, false, userLse ? 4 : 3,
-                               cargs, gpu);
+                               cargs, gpu, a->pdl);
     RockStr fr = {0};
     rock__strAppendf(&fr,
                      "func.func @free(%%o: %s, %%l: %s%s%s) {\n"
@@ -125,4 +132,9 @@ bool rock__attnLower(MlirOperation op, MlirExternalPass pass, RockAttn *a,
   }
   mlirOperationDestroy(op);
   return true;
+}
+
+void rock__attnPdlTrigger(RockGen *g, const RockAttn *a) {
+  if (a->pdl)
+    rock__genLine(g, "nvvm.griddepcontrol launch_dependents");
 }

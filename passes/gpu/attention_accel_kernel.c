@@ -146,6 +146,7 @@ static void launch(AccGen *c) {
   if (!s->ldm && !s->pReg)
     rock__strAppendf(&g->body, ", %%v%d : %s) {\n", c->sP, c->mP);
   g->depth++;
+  rock__attnPdlTrigger(g, a);
   c->bx = v[0], c->tx = v[6];
 }
 

@@ -322,6 +322,7 @@ static void launch(RockGen *g, WgCtx *c, int *bx) {
       c1, v[6], v[7], v[8], v[9], rock__genIndex(g, c->nThreads), v[10], c1,
       v[11], c1, bytes);
   g->depth++;
+  rock__attnPdlTrigger(g, c->a);
   *bx = v[0];
   c->tx = v[6];
   snprintf(c->mBuf, sizeof c->mBuf,

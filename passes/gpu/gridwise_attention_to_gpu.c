@@ -388,6 +388,7 @@ static bool generateGpu(RockGen *g, RockAttn *a, const void *ctx) {
       sx, rock__genIndex(g, nThreads), sy, c1, sz, c1, smM, mM, smL, mM, smO,
       mO);
   g->depth++;
+  rock__attnPdlTrigger(g, a);
   (void)by, (void)bz, (void)ty, (void)tz, (void)gx, (void)gy, (void)gz,
       (void)sx, (void)sy, (void)sz;
 

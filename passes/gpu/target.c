@@ -80,6 +80,16 @@ int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
   return (int)v;
 }
 
+int rock__gpuPdl(MlirOperation op, MlirExternalPass pass) {
+  int on = rock__gpuSwitch(op, pass, "rock.gpu_pdl", 0, 0, 1);
+  if (on != 1)
+    return on;
+  RockGpuTarget t = {0};
+  MlirExternalPass quiet = {NULL};
+  return rock__gpuArch(op, quiet, &t) && t.vendor == ROCK_GPU_NVIDIA &&
+         t.smVersion >= 90;
+}
+
 /* Whether `root` holds an op named `name`. */
 static MlirWalkResult findOp(MlirOperation op, void *ud) {
   const char *name = *(const char **)ud;

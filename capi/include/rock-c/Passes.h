@@ -79,6 +79,10 @@ MLIR_CAPI_EXPORTED MlirPass rockCombineToGpuPassCreate(void);
 /// builtin.module's mhal.arch (or rock.arch) (e.g. "sm_90" -> #nvvm.target<chip
 /// = "sm_90">).
 MLIR_CAPI_EXPORTED MlirPass rockGpuAttachTargetPassCreate(void);
+/// rock-gpu-mark-dependents: sets the unit attribute rock.pdl on each
+/// gpu.launch_func whose kernel executes `nvvm.griddepcontrol wait` (a
+/// programmatic dependent launch; passes/gpu/mark_dependents.c).
+MLIR_CAPI_EXPORTED MlirPass rockGpuMarkDependentsPassCreate(void);
 /// rock-gpu-async-copy: turns the staging stores a GPU schedule marked
 /// rock.async_copy (a 16-byte global vector.load stored to workgroup memory)
 /// into nvgpu.device_async_copy on NVIDIA; other marked stores stay plain.

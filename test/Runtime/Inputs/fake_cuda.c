@@ -6,7 +6,10 @@
  * (to the file $ROCK_FAKE_CUDA_LOG): allocations, the host-to-device
  * copies of tensor maps, launches with their first three parameters and
  * each cuTensorMapEncodeTiled with its arguments, the map filled with
- * its base address so that the copy that follows shows which one it is.
+ * its base address so that the copy that follows shows which one it is;
+ * cuLaunchKernelEx logs its attributes (id and first int of the value)
+ * before the launch line (it fails with $ROCK_FAKE_CUDA_EX_FAIL set, and
+ * built with FAKE_CUDA_NO_EX, librock-fake-cuda-noex, it is absent).
  * The driver's ABI: results are int (0: success), handles pointers,
  * CUdeviceptr 64-bit.
  *
@@ -110,6 +113,38 @@ int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
           *(unsigned long long *)params[2]);
   return 0;
 }
+#ifndef FAKE_CUDA_NO_EX
+/* CUlaunchConfig and CUlaunchAttribute (cuda.h's layout) */
+typedef struct Attr {
+  int id;
+  char pad[4];
+  union {
+    char raw[64];
+    int i;
+    uint64_t align;
+  } value;
+} Attr;
+typedef struct Config {
+  unsigned gx, gy, gz, bx, by, bz, smem;
+  void *stream;
+  Attr *attrs;
+  unsigned numAttrs;
+} Config;
+
+int cuLaunchKernelEx(const Config *c, void *f, void **params, void **extra) {
+  FILE *lf = logFile();
+  fprintf(lf, "launchex grid %u %u %u block %u %u %u smem %u attrs %u", c->gx,
+          c->gy, c->gz, c->bx, c->by, c->bz, c->smem, c->numAttrs);
+  for (unsigned i = 0; i < c->numAttrs; ++i)
+    fprintf(lf, " id %d value %d", c->attrs[i].id, c->attrs[i].value.i);
+  fprintf(lf, "\n");
+  if (getenv("ROCK_FAKE_CUDA_EX_FAIL"))
+    return 801; /* CUDA_ERROR_NOT_SUPPORTED */
+  return cuLaunchKernel(f, c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->smem,
+                        c->stream, params, extra);
+}
+#endif
+
 int cuEventCreate(void **e, unsigned flags) {
   (void)flags;
   return *e = &dummy, 0;
