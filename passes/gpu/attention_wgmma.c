@@ -42,7 +42,8 @@
  * rule: 3 consumer warpgroups at head dims up to 64, else 2);
  * rock.gpu_wgmma_persistent (planPersist's rule: causal problems;
  * true / false turns it on / off; tileLoop) makes the producer form's
- * workgroups persistent, min(tiles, SMs) of them looping over the tiles.
+ * workgroups persistent, min(tiles, SMs) of them looping over the tiles;
+ * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers.
  * A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
@@ -73,6 +74,7 @@ typedef struct WgSwitches {
   int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
   int persist;   /* rock.gpu_wgmma_persistent (WG_BY_RULE: not given) */
+  int qBufs;     /* rock.gpu_wgmma_q_buffers (1, 2) */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -87,20 +89,25 @@ static bool tmaViews(MlirOperation op, WgCtx *c) {
          c->tk.stride[a->kKeyMajor ? 1 : 2] == 1 && c->tv.stride[2] == 1;
 }
 
-/* The workgroup memory of a plan with key tiles of mb keys: Q, then two
- * stages of K and V, the 1 KiB of the swizzle's alignment, the mbarriers
- * (sets c->q, k, v, stageBytes, barOff, bytes). */
+/* The workgroup memory of a plan with key tiles of mb keys: Q (c->qBufs
+ * buffers), then two stages of K and V, the 1 KiB of the swizzle's
+ * alignment, the mbarriers (sets c->q, k, v, stageBytes, barOff, bytes).
+ * Eight for K and V, with TMA one FULL_Q a Q buffer and one EMPTY_Q
+ * (persist) a Q buffer: 80 bytes with one buffer, 96 with two. */
 static void layout(WgCtx *c) {
   const RockAttn *a = c->a;
-  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128};
-  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk,
-                  "",    c->sw128};
-  c->v = (WgTile){(int)a->Dv, c->mb,   true, c->k.off + 2LL * c->mb * a->Dqk,
-                  "",         c->sw128};
+  int qb = c->qBufs > 1 ? 2 : 1;
+  int64_t qBytes = 2LL * c->nb * a->Dqk;
+  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128, qBytes};
   c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
+  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, qb * qBytes,
+                  "",    c->sw128,    c->stageBytes};
+  c->v = (WgTile){
+      (int)a->Dv, c->mb,    true,         c->k.off + 2LL * c->mb * a->Dqk,
+      "",         c->sw128, c->stageBytes};
   /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
   c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
-  c->bytes = c->barOff + (c->ws ? (c->tma ? 80 : 64) : 0);
+  c->bytes = c->barOff + (c->ws ? (c->tma ? 64 + 16 * qb : 64) : 0);
 }
 
 /* The workgroup's shape: consumer warpgroups (nwg, nb rows), whether a
@@ -192,6 +199,7 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * verified across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
   const RockAttn *a = c->a;
+  c->qBufs = 1;
   if (sw->persist == WG_BY_RULE ? !a->causal : sw->persist != 1)
     return;
   c->persistWhy = !c->ws                        ? "no producer warpgroup"
@@ -208,6 +216,16 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
    * the same register file. */
   if (c->persist)
     c->regsC = 224, c->regsP = 56;
+  /* (rock.gpu_wgmma_q_buffers = 2) Q of the next tile loads while this one
+   * runs, where the second buffer fits (d 128: 164944 + 32784 bytes of 227
+   * KiB). */
+  if (c->persist && sw->qBufs == 2) {
+    WgCtx t = *c;
+    t.qBufs = 2;
+    layout(&t);
+    if (t.bytes <= SMEM_MAX)
+      *c = t;
+  }
 }
 
 /* The plan for `a`: false when the schedule does not apply. */
@@ -243,6 +261,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   planKeys(sw, c);
+  planPersist(sw, c);
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
       !rock__accelSelectWarpgroup(&ta, c->elt, (int)a->Dv, &c->acO))
     return false;
@@ -254,7 +273,6 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
-  planPersist(sw, c);
   if (c->paged) {
     if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
       return false;
@@ -569,6 +587,24 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *    once all Q·Kᵀ of round q - 1 are done), the consumers arrive on
  *    EMPTY_Q round q only after waiting FULL_Q round q, so neither side
  *    runs two phases ahead of the other.
+ *  - Two Q buffers (c->qBufs): round q takes buffer b = q % 2 and its own
+ *    FULL_Q[b] / EMPTY_Q[b], at phase q / 2: each pair sees the rounds of
+ *    one parity, as the single pair sees all of them, so the argument
+ *    above holds per buffer with q - 2 for q - 1. The producer waits for
+ *    phase q / 2 - 1 of EMPTY_Q[b] (round q - 2's consumers done with
+ *    their Q·Kᵀ) before Q of round q; round q + 2 cannot complete
+ *    EMPTY_Q[b] before that Q is loaded, nor round q - 4 be pending (the
+ *    producer waited for it before Q of round q - 2), so the parity it
+ *    waits for is unambiguous; likewise the consumers' wait for FULL_Q[b]
+ *    phase q / 2 (round q + 2's copies wait for their arrival on round q).
+ *    No cycle: what the producer waits for before Q of round q (the
+ *    consumers through tile q - 2's key loop) needs only copies it issued
+ *    earlier (Q of q - 2, its K and V), and its first thread reaches Q of
+ *    round q right after the last K / V of round q - 1, while the
+ *    consumers run tile q - 1: the copy overlaps that tile. The producer's
+ *    other threads, which only copy Q, run at most one round ahead of its
+ *    first thread: they too wait for EMPTY_Q[b] before each Q, and an
+ *    arrival on FULL_Q[b] for round q + 2 follows that phase.
  *  - An empty tile (no key tiles: a dynamic limit, a split past the keys)
  *    touches no barrier on either side and counts nothing.
  *  - Workgroups share nothing; within one, both roles iterate the same
@@ -584,6 +620,9 @@ static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
                     res);
   c->uBase = args[0];
   c->qRound = args[1];
+  if (c->qBufs > 1)
+    c->qBuf = rock__genBin(g, "arith.remui", c->qRound, rock__genIndex(g, 2),
+                           "index");
   tileIds(g, c, t);
   blockRange(g, c);
   if (producer)
@@ -607,7 +646,7 @@ static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   WgCtx c = *(const WgCtx *)ctx;
   c.a = a;
-  c.uBase = c.qRound = -1;
+  c.uBase = c.qRound = c.qBuf = -1;
   if (c.tma && !rock__wgTmaMaps(g, &c))
     return false;
   c.kView = a->k;
@@ -674,8 +713,9 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                            WG_MAX_CONSUMERS);
   int ps =
       rock__gpuSwitch(op, pass, "rock.gpu_wgmma_persistent", WG_BY_RULE, 0, 1);
+  int qb = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_q_buffers", 1, 1, 2);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
-      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0)
+      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -694,7 +734,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      wd == 1,
                      ks,
                      cw,
-                     ps};
+                     ps,
+                     qb};
   return true;
 }
 
@@ -727,8 +768,10 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   /* (where it is on, or asked by the switch: the plans of the one-tile
    * kernel by rule stay as they were) */
   if ((sw.persist == 1 || c.persist) && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
-             c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
-             c.persist ? "" : ")");
+    n += snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
+                  c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
+                  c.persist ? "" : ")");
+  if (sw.qBufs > 1 && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " q_buffers %d", c.qBufs);
   return true;
 }
