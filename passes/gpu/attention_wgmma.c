@@ -192,11 +192,12 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * non-causal 1.022-1.127x, slower): causal problems; = true asks for it
  * everywhere, = false keeps one tile. Where it is asked: the producer form with
  * dense K and V by TMA (the Q-free barrier, EMPTY_Q of attention_wgmma_ws.c,
- * orders the producer's next Q after the consumers' last Q·Kᵀ), two consumer
- * warpgroups at head dims up to 128 (three, or d 256 with ping-pong off, spill:
- * ptxas -v), no per-row first keys (a sliding window or look-back spilled 32
- * bytes), without ping-pong (its named barriers are balanced per tile, but not
- * verified across tiles). */
+ * orders the producer's next Q after the consumers' last Q·Kᵀ), head dims up
+ * to 128 (d 256 with ping-pong off spills: ptxas -v), two or three consumer
+ * warpgroups (three: the 160 / 32 registers of the one-tile kernel, the tile
+ * loop's counters as i32, tileLoop), no per-row first keys (a sliding window or
+ * look-back spilled 32 bytes), without ping-pong (its named barriers are
+ * balanced per tile, but not verified across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
   const RockAttn *a = c->a;
   c->qBufs = 1;
@@ -205,7 +206,6 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   c->persistWhy = !c->ws                        ? "no producer warpgroup"
                   : c->paged                    ? "paged K / V"
                   : !c->tma                     ? "K / V not staged by TMA"
-                  : c->nwg != 2                 ? "not two consumer warpgroups"
                   : a->Dqk > 128 || a->Dv > 128 ? "head dim above 128"
                   : a->hasLow                   ? "per-row first keys"
                   : c->pingpong                 ? "consumer ping-pong"
@@ -214,12 +214,13 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   /* The producer's tile loop needs more than 40 registers (at 232 / 40 it
    * spilled 12 bytes, bf16 causal Hq 64 / Hkv 8 d 128, ptxas -v): 224 / 56,
    * the same register file. */
-  if (c->persist)
+  if (c->persist && c->nwg == 2)
     c->regsC = 224, c->regsP = 56;
   /* (rock.gpu_wgmma_q_buffers = 2) Q of the next tile loads while this one
    * runs, where the second buffer fits (d 128: 164944 + 32784 bytes of 227
-   * KiB). */
-  if (c->persist && sw->qBufs == 2) {
+   * KiB), with two consumer warpgroups (three spilled 4-12 bytes at 160 / 32,
+   * ptxas -v: bf16 d 64 MHA and GQA 4). */
+  if (c->persist && c->nwg == 2 && sw->qBufs == 2) {
     WgCtx t = *c;
     t.qBufs = 2;
     layout(&t);
@@ -611,19 +612,40 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *    tiles, so the last workgroup, which may have one tile fewer than the
  *    first, ends both roles together; the producer can leave first (its
  *    copies complete on the barriers the consumers wait on). */
+/* `arith.index_castui` of v from type `from` to `to`. */
+static int castTo(RockGen *g, int v, const char *from, const char *to) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_castui %%v%d : %s to %s", r, v, from,
+                to);
+  return r;
+}
+
 static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
-  int c0 = rock__genIndex(g, 0), t, args[2], res[2];
-  const char *tys[2] = {"index", "index"};
-  int init[2] = {c0, c0};
-  rock__genForTyped(g, bx, rock__genIndex(g, c->a->grid),
-                    rock__genIndex(g, launchGrid(c)), 2, init, tys, &t, args,
-                    res);
-  c->uBase = args[0];
-  c->qRound = args[1];
+  /* (three consumer warpgroups: the tile index and both counters as i32;
+   * as index (64-bit) they left the roles' 160 / 32 registers 8 and 4
+   * bytes short, ptxas -v, bf16 d 64 B 2 H 16 S 4k) */
+  bool n32 = c->nwg > 2;
+  const char *ct = n32 ? "i32" : "index";
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)c->a->grid);
+  int hi = rock__genConst(g, lit, ct);
+  snprintf(lit, sizeof lit, "%lld", (long long)launchGrid(c));
+  int st = rock__genConst(g, lit, ct), c0 = rock__genConst(g, "0", ct);
+  int lo = n32 ? castTo(g, bx, "index", "i32") : bx;
+  int r0 = rock__genFresh(g), r1 = rock__genFresh(g), t = rock__genFresh(g);
+  int a0 = rock__genFresh(g), a1 = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+                "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (%s, %s)%s {",
+                r0, r1, t, lo, hi, st, a0, c0, a1, c0, ct, ct,
+                n32 ? " : i32" : "");
+  g->depth++;
+  c->uBase = n32 ? castTo(g, a0, "i32", "index") : a0;
+  c->qRound = n32 ? castTo(g, a1, "i32", "index") : a1;
   if (c->qBufs > 1)
     c->qBuf = rock__genBin(g, "arith.remui", c->qRound, rock__genIndex(g, 2),
                            "index");
-  tileIds(g, c, t);
+  tileIds(g, c, n32 ? castTo(g, t, "i32", "index") : t);
   blockRange(g, c);
   if (producer)
     rock__wgProducer(g, c);
@@ -631,15 +653,18 @@ static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
     rock__wgRows(g, c);
     tileBody(g, c);
   }
+  int i0 = rock__genIndex(g, 0);
   int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
   int n = rock__genSelect(
-      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), c0,
+      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), i0,
       "index");
-  int next[2] = {
-      rock__genBin(g, "arith.addi", c->uBase, n, "index"),
-      rock__genBin(g, "arith.addi", c->qRound,
-                   rock__genSelect(g, any, rock__genIndex(g, 1), c0, "index"),
-                   "index")};
+  int u1 = rock__genBin(g, "arith.addi", a0,
+                        n32 ? castTo(g, n, "index", "i32") : n, ct);
+  int one = rock__genSelect(g, any, rock__genIndex(g, 1), i0, "index");
+  int next[2] = {u1,
+                 rock__genBin(g, "arith.addi", a1,
+                              n32 ? castTo(g, one, "index", "i32") : one, ct)};
+  const char *tys[2] = {ct, ct};
   rock__genYieldTypedEnd(g, 2, next, tys);
 }
 

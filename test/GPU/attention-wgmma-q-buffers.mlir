@@ -38,6 +38,10 @@
 // one-tile kernel, unchanged (nine mbarriers, 164944 bytes).
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_wgmma_q_buffers=2 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=ONE
+// Three consumer warpgroups (d 64 MHA) keep one buffer (two spilled at
+// their 160 / 32 registers): ten mbarriers.
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_q_buffers=2 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=CW3
 // Bad values.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_wgmma_q_buffers=3 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=BAD
@@ -106,5 +110,10 @@
 // ONE-COUNT-9: nvvm.mbarrier.init
 // ONE-NOT: nvvm.mbarrier.init
 // ONE-NOT: %c197712
+
+// CW3: threads({{.*}}) in (%{{.*}} = %c512,
+// CW3-COUNT-10: nvvm.mbarrier.init
+// CW3-NEXT: nvvm.fence.mbarrier.init
+// CW3: nvvm.setmaxregister decrease 32
 
 // BAD: error: rock.gpu_wgmma_q_buffers must be an integer in [1, 2]
