@@ -31,10 +31,8 @@
 #include <stdio.h>
 
 enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
-enum {
-  FULL_Q = 8
-}; /* (tma) Q's own barrier (one a Q buffer), after the
-      eight */
+/* (tma) Q's own barrier (one a Q buffer), after the eight */
+enum { FULL_Q = 8 };
 /* (persist) Q's buffer free again: every consumer thread arrives once its
  * last Q·Kᵀ of a tile is done; the producer waits before the next Q into
  * that buffer. After the FULL_Q barriers: 9, or 10 and 11 with two Q
