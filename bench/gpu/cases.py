@@ -60,9 +60,12 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # the persistent sm_90a prefill kernel (rock.gpu_wgmma_persistent; by rule
 # since run 13 for causal problems; pst also non-causal): min(tiles, SMs)
 # workgroups loop over the tiles in the same longest-first order, the K / V
-# pipeline and Q's barriers carried across them (dense TMA K / V, two
-# consumer warpgroups, d <= 128, no ping-pong; elsewhere the one-tile
-# kernel) / the one-tile kernel everywhere.
+# pipeline and Q's barriers carried across them (dense TMA K / V, two or
+# three consumer warpgroups, d <= 128, no ping-pong; elsewhere the one-tile
+# kernel) / the one-tile kernel everywhere. q2: that persistent form with
+# two Q buffers (rock.gpu_wgmma_q_buffers = 2, opt-in): the next tile's Q
+# loads while this one runs (no change where the form is off or has three
+# consumer warpgroups).
 # st3 / st4 / st6: the K / V ring of that many slots (rock.gpu_accel_stages;
 # tensor-core decode and multi-token decode, opt-in): the copies of tiles
 # t + 1 .. t + N - 1 in flight while tile t is read, one wait and one
@@ -115,6 +118,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "fill": "--module-attr rock.gpu_split_fill=true",
         "pst": "--module-attr rock.gpu_wgmma_persistent=true",
         "pst0": "--module-attr rock.gpu_wgmma_persistent=false",
+        "q2": "--module-attr rock.gpu_wgmma_q_buffers=2",
         "st3": "--module-attr rock.gpu_accel_stages=3",
         "st4": "--module-attr rock.gpu_accel_stages=4",
         "st6": "--module-attr rock.gpu_accel_stages=6",

@@ -42,7 +42,8 @@
  * rule: 3 consumer warpgroups at head dims up to 64, else 2);
  * rock.gpu_wgmma_persistent (planPersist's rule: causal problems;
  * true / false turns it on / off; tileLoop) makes the producer form's
- * workgroups persistent, min(tiles, SMs) of them looping over the tiles.
+ * workgroups persistent, min(tiles, SMs) of them looping over the tiles;
+ * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers.
  * A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
@@ -73,6 +74,7 @@ typedef struct WgSwitches {
   int keys;      /* rock.gpu_wgmma_keys (0: the rule) */
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
   int persist;   /* rock.gpu_wgmma_persistent (WG_BY_RULE: not given) */
+  int qBufs;     /* rock.gpu_wgmma_q_buffers (1, 2) */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -87,20 +89,25 @@ static bool tmaViews(MlirOperation op, WgCtx *c) {
          c->tk.stride[a->kKeyMajor ? 1 : 2] == 1 && c->tv.stride[2] == 1;
 }
 
-/* The workgroup memory of a plan with key tiles of mb keys: Q, then two
- * stages of K and V, the 1 KiB of the swizzle's alignment, the mbarriers
- * (sets c->q, k, v, stageBytes, barOff, bytes). */
+/* The workgroup memory of a plan with key tiles of mb keys: Q (c->qBufs
+ * buffers), then two stages of K and V, the 1 KiB of the swizzle's
+ * alignment, the mbarriers (sets c->q, k, v, stageBytes, barOff, bytes).
+ * Eight for K and V, with TMA one FULL_Q a Q buffer and one EMPTY_Q
+ * (persist) a Q buffer: 80 bytes with one buffer, 96 with two. */
 static void layout(WgCtx *c) {
   const RockAttn *a = c->a;
-  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128};
-  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, 2LL * c->nb * a->Dqk,
-                  "",    c->sw128};
-  c->v = (WgTile){(int)a->Dv, c->mb,   true, c->k.off + 2LL * c->mb * a->Dqk,
-                  "",         c->sw128};
+  int qb = c->qBufs > 1 ? 2 : 1;
+  int64_t qBytes = 2LL * c->nb * a->Dqk;
+  c->q = (WgTile){c->nb, (int)a->Dqk, false, 0, "", c->sw128, qBytes};
   c->stageBytes = 2LL * c->mb * (a->Dqk + a->Dv);
+  c->k = (WgTile){c->mb, (int)a->Dqk, a->kKeyMajor, qb * qBytes,
+                  "",    c->sw128,    c->stageBytes};
+  c->v = (WgTile){
+      (int)a->Dv, c->mb,    true,         c->k.off + 2LL * c->mb * a->Dqk,
+      "",         c->sw128, c->stageBytes};
   /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
   c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
-  c->bytes = c->barOff + (c->ws ? (c->tma ? 80 : 64) : 0);
+  c->bytes = c->barOff + (c->ws ? (c->tma ? 64 + 16 * qb : 64) : 0);
 }
 
 /* The workgroup's shape: consumer warpgroups (nwg, nb rows), whether a
@@ -185,19 +192,20 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * non-causal 1.022-1.127x, slower): causal problems; = true asks for it
  * everywhere, = false keeps one tile. Where it is asked: the producer form with
  * dense K and V by TMA (the Q-free barrier, EMPTY_Q of attention_wgmma_ws.c,
- * orders the producer's next Q after the consumers' last Q·Kᵀ), two consumer
- * warpgroups at head dims up to 128 (three, or d 256 with ping-pong off, spill:
- * ptxas -v), no per-row first keys (a sliding window or look-back spilled 32
- * bytes), without ping-pong (its named barriers are balanced per tile, but not
- * verified across tiles). */
+ * orders the producer's next Q after the consumers' last Q·Kᵀ), head dims up
+ * to 128 (d 256 with ping-pong off spills: ptxas -v), two or three consumer
+ * warpgroups (three: the 160 / 32 registers of the one-tile kernel, the tile
+ * loop's counters as i32, tileLoop), no per-row first keys (a sliding window or
+ * look-back spilled 32 bytes), without ping-pong (its named barriers are
+ * balanced per tile, but not verified across tiles). */
 static void planPersist(const WgSwitches *sw, WgCtx *c) {
   const RockAttn *a = c->a;
+  c->qBufs = 1;
   if (sw->persist == WG_BY_RULE ? !a->causal : sw->persist != 1)
     return;
   c->persistWhy = !c->ws                        ? "no producer warpgroup"
                   : c->paged                    ? "paged K / V"
                   : !c->tma                     ? "K / V not staged by TMA"
-                  : c->nwg != 2                 ? "not two consumer warpgroups"
                   : a->Dqk > 128 || a->Dv > 128 ? "head dim above 128"
                   : a->hasLow                   ? "per-row first keys"
                   : c->pingpong                 ? "consumer ping-pong"
@@ -206,8 +214,19 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   /* The producer's tile loop needs more than 40 registers (at 232 / 40 it
    * spilled 12 bytes, bf16 causal Hq 64 / Hkv 8 d 128, ptxas -v): 224 / 56,
    * the same register file. */
-  if (c->persist)
+  if (c->persist && c->nwg == 2)
     c->regsC = 224, c->regsP = 56;
+  /* (rock.gpu_wgmma_q_buffers = 2) Q of the next tile loads while this one
+   * runs, where the second buffer fits (d 128: 164944 + 32784 bytes of 227
+   * KiB), with two consumer warpgroups (three spilled 4-12 bytes at 160 / 32,
+   * ptxas -v: bf16 d 64 MHA and GQA 4). */
+  if (c->persist && c->nwg == 2 && sw->qBufs == 2) {
+    WgCtx t = *c;
+    t.qBufs = 2;
+    layout(&t);
+    if (t.bytes <= SMEM_MAX)
+      *c = t;
+  }
 }
 
 /* The plan for `a`: false when the schedule does not apply. */
@@ -243,6 +262,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   planKeys(sw, c);
+  planPersist(sw, c);
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
       !rock__accelSelectWarpgroup(&ta, c->elt, (int)a->Dv, &c->acO))
     return false;
@@ -254,7 +274,6 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
-  planPersist(sw, c);
   if (c->paged) {
     if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
       return false;
@@ -570,22 +589,64 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *    once all Q·Kᵀ of round q - 1 are done), the consumers arrive on
  *    EMPTY_Q round q only after waiting FULL_Q round q, so neither side
  *    runs two phases ahead of the other.
+ *  - Two Q buffers (c->qBufs): round q takes buffer b = q % 2 and its own
+ *    FULL_Q[b] / EMPTY_Q[b], at phase q / 2: each pair sees the rounds of
+ *    one parity, as the single pair sees all of them, so the argument
+ *    above holds per buffer with q - 2 for q - 1. The producer waits for
+ *    phase q / 2 - 1 of EMPTY_Q[b] (round q - 2's consumers done with
+ *    their Q·Kᵀ) before Q of round q; round q + 2 cannot complete
+ *    EMPTY_Q[b] before that Q is loaded, nor round q - 4 be pending (the
+ *    producer waited for it before Q of round q - 2), so the parity it
+ *    waits for is unambiguous; likewise the consumers' wait for FULL_Q[b]
+ *    phase q / 2 (round q + 2's copies wait for their arrival on round q).
+ *    No cycle: what the producer waits for before Q of round q (the
+ *    consumers through tile q - 2's key loop) needs only copies it issued
+ *    earlier (Q of q - 2, its K and V), and its first thread reaches Q of
+ *    round q right after the last K / V of round q - 1, while the
+ *    consumers run tile q - 1: the copy overlaps that tile. The producer's
+ *    other threads, which only copy Q, run at most one round ahead of its
+ *    first thread: they too wait for EMPTY_Q[b] before each Q, and an
+ *    arrival on FULL_Q[b] for round q + 2 follows that phase.
  *  - An empty tile (no key tiles: a dynamic limit, a split past the keys)
  *    touches no barrier on either side and counts nothing.
  *  - Workgroups share nothing; within one, both roles iterate the same
  *    tiles, so the last workgroup, which may have one tile fewer than the
  *    first, ends both roles together; the producer can leave first (its
  *    copies complete on the barriers the consumers wait on). */
+/* `arith.index_castui` of v from type `from` to `to`. */
+static int castTo(RockGen *g, int v, const char *from, const char *to) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_castui %%v%d : %s to %s", r, v, from,
+                to);
+  return r;
+}
+
 static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
-  int c0 = rock__genIndex(g, 0), t, args[2], res[2];
-  const char *tys[2] = {"index", "index"};
-  int init[2] = {c0, c0};
-  rock__genForTyped(g, bx, rock__genIndex(g, c->a->grid),
-                    rock__genIndex(g, launchGrid(c)), 2, init, tys, &t, args,
-                    res);
-  c->uBase = args[0];
-  c->qRound = args[1];
-  tileIds(g, c, t);
+  /* (three consumer warpgroups: the tile index and both counters as i32;
+   * as index (64-bit) they left the roles' 160 / 32 registers 8 and 4
+   * bytes short, ptxas -v, bf16 d 64 B 2 H 16 S 4k) */
+  bool n32 = c->nwg > 2;
+  const char *ct = n32 ? "i32" : "index";
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)c->a->grid);
+  int hi = rock__genConst(g, lit, ct);
+  snprintf(lit, sizeof lit, "%lld", (long long)launchGrid(c));
+  int st = rock__genConst(g, lit, ct), c0 = rock__genConst(g, "0", ct);
+  int lo = n32 ? castTo(g, bx, "index", "i32") : bx;
+  int r0 = rock__genFresh(g), r1 = rock__genFresh(g), t = rock__genFresh(g);
+  int a0 = rock__genFresh(g), a1 = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d, %%v%d = scf.for %%v%d = %%v%d to %%v%d step %%v%d "
+                "iter_args(%%v%d = %%v%d, %%v%d = %%v%d) -> (%s, %s)%s {",
+                r0, r1, t, lo, hi, st, a0, c0, a1, c0, ct, ct,
+                n32 ? " : i32" : "");
+  g->depth++;
+  c->uBase = n32 ? castTo(g, a0, "i32", "index") : a0;
+  c->qRound = n32 ? castTo(g, a1, "i32", "index") : a1;
+  if (c->qBufs > 1)
+    c->qBuf = rock__genBin(g, "arith.remui", c->qRound, rock__genIndex(g, 2),
+                           "index");
+  tileIds(g, c, n32 ? castTo(g, t, "i32", "index") : t);
   blockRange(g, c);
   if (producer)
     rock__wgProducer(g, c);
@@ -593,22 +654,25 @@ static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
     rock__wgRows(g, c);
     tileBody(g, c);
   }
+  int i0 = rock__genIndex(g, 0);
   int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
   int n = rock__genSelect(
-      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), c0,
+      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), i0,
       "index");
-  int next[2] = {
-      rock__genBin(g, "arith.addi", c->uBase, n, "index"),
-      rock__genBin(g, "arith.addi", c->qRound,
-                   rock__genSelect(g, any, rock__genIndex(g, 1), c0, "index"),
-                   "index")};
+  int u1 = rock__genBin(g, "arith.addi", a0,
+                        n32 ? castTo(g, n, "index", "i32") : n, ct);
+  int one = rock__genSelect(g, any, rock__genIndex(g, 1), i0, "index");
+  int next[2] = {u1,
+                 rock__genBin(g, "arith.addi", a1,
+                              n32 ? castTo(g, one, "index", "i32") : one, ct)};
+  const char *tys[2] = {ct, ct};
   rock__genYieldTypedEnd(g, 2, next, tys);
 }
 
 static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   WgCtx c = *(const WgCtx *)ctx;
   c.a = a;
-  c.uBase = c.qRound = -1;
+  c.uBase = c.qRound = c.qBuf = -1;
   if (c.tma && !rock__wgTmaMaps(g, &c))
     return false;
   c.kView = a->k;
@@ -675,8 +739,9 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                            WG_MAX_CONSUMERS);
   int ps =
       rock__gpuSwitch(op, pass, "rock.gpu_wgmma_persistent", WG_BY_RULE, 0, 1);
+  int qb = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_q_buffers", 1, 1, 2);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
-      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0)
+      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -695,7 +760,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      wd == 1,
                      ks,
                      cw,
-                     ps};
+                     ps,
+                     qb};
   return true;
 }
 
@@ -728,8 +794,10 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   /* (where it is on, or asked by the switch: the plans of the one-tile
    * kernel by rule stay as they were) */
   if ((sw.persist == 1 || c.persist) && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
-             c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
-             c.persist ? "" : ")");
+    n += snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
+                  c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
+                  c.persist ? "" : ")");
+  if (sw.qBufs > 1 && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " q_buffers %d", c.qBufs);
   return true;
 }

@@ -42,12 +42,13 @@ enum {
  * k16 step 32 bytes further inside a block; MN-major: LBO the block size
  * (the next 64 n), SBO 1024 (the next 8 k), a k16 step 2048 bytes. */
 typedef struct WgTile {
-  int nn;      /* extent along the product's n (or m) */
-  int kk;      /* extent along the product's k */
-  bool mn;     /* MN-major: 16-byte chunks along n */
-  int64_t off; /* byte offset in the workgroup buffer (stage 0) */
-  char mt[64]; /* the memref type of its stores: [chunks][8] */
-  bool sw;     /* 128-byte swizzle */
+  int nn;       /* extent along the product's n (or m) */
+  int kk;       /* extent along the product's k */
+  bool mn;      /* MN-major: 16-byte chunks along n */
+  int64_t off;  /* byte offset in the workgroup buffer (stage 0) */
+  char mt[64];  /* the memref type of its stores: [chunks][8] */
+  bool sw;      /* 128-byte swizzle */
+  int64_t step; /* bytes from one stage (K, V) or Q buffer to the next */
 } WgTile;
 
 typedef struct WgCtx {
@@ -81,6 +82,8 @@ typedef struct WgCtx {
    * looping over tiles (persist), or the reason it was refused */
   bool persist;
   const char *persistWhy;
+  int qBufs; /* (persist) Q buffers: 2 with rock.gpu_wgmma_q_buffers = 2
+                (Q of round q in buffer q % 2), else 1 */
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
@@ -99,6 +102,8 @@ typedef struct WgCtx {
   int start, end;      /* this split's key tiles */
   int uBase, qRound;   /* (persist) key tiles and Q loads of the workgroup's
                           earlier tiles (index ids; -1 without persist) */
+  int qBuf;            /* (qBufs 2) this tile's Q buffer, qRound % 2 (index
+                          id; -1: buffer 0) */
   int row[2];          /* this lane's two rows in the block */
   RockRowIdx x[2];
   int last[2], low[2];
@@ -151,8 +156,9 @@ void rock__wgTmaPrefetch(RockGen *g, const WgCtx *c);
  * their deallocation (after it). False when a map breaks a TMA rule. */
 bool rock__wgTmaMaps(RockGen *g, WgCtx *c);
 void rock__wgTmaFree(RockGen *g, const WgCtx *c);
-/* The view of tile `t` (c->q / k / v) in stage `st` (an index id, or -1
- * for Q) as the 2-D memref t->mt the stores use ([chunks][8]). */
+/* The view of tile `t` (c->q / k / v) in stage `st` (an index id: K / V's
+ * stage or Q's buffer; -1: the first) as the 2-D memref t->mt the stores
+ * use ([chunks][8]). */
 int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st);
 /* The wgmma descriptor of tile `t` in stage `st` (as rock__wgTileView; its
  * layout's LBO, SBO and swizzle mode); Slab: the bytes from the tile's

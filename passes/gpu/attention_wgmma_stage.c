@@ -30,10 +30,10 @@ typedef enum Src { SRC_Q, SRC_K, SRC_KT, SRC_V } Src;
 int rock__wgTileView(RockGen *g, WgCtx *c, const WgTile *t, int st) {
   int off = rock__genIndex(g, t->off);
   if (st >= 0)
-    off = rock__genBin(g, "arith.addi", off,
-                       rock__genBin(g, "arith.muli", st,
-                                    rock__genIndex(g, c->stageBytes), "index"),
-                       "index");
+    off = rock__genBin(
+        g, "arith.addi", off,
+        rock__genBin(g, "arith.muli", st, rock__genIndex(g, t->step), "index"),
+        "index");
   if (c->pad >= 0)
     off = rock__genBin(g, "arith.addi", off, c->pad, "index");
   int v = rock__genFresh(g);
@@ -55,7 +55,7 @@ int rock__wgTileDesc(RockGen *g, WgCtx *c, const WgTile *t, int st) {
   if (st >= 0) {
     int s64 = rock__genFresh(g);
     rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", s64, st);
-    snprintf(lit, sizeof lit, "%lld", (long long)(c->stageBytes >> 4));
+    snprintf(lit, sizeof lit, "%lld", (long long)(t->step >> 4));
     d = rock__genBin(g, "arith.addi", d,
                      rock__genBin(g, "arith.muli", s64,
                                   rock__genConst(g, lit, "i64"), "i64"),
@@ -232,7 +232,7 @@ static void copyTile(RockGen *g, WgCtx *c, Src src, const WgTile *t, int dst,
 }
 
 void rock__wgStageQ(RockGen *g, WgCtx *c) {
-  int dst = rock__wgTileView(g, c, &c->q, -1);
+  int dst = rock__wgTileView(g, c, &c->q, c->qBuf);
   copyTile(g, c, SRC_Q, &c->q, dst, c->nb, (int)(c->a->Dqk / VEC), -1);
 }
 

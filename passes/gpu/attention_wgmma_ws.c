@@ -21,7 +21,9 @@
  * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
  * Persistent (c->persist, attention_wgmma.c's tile loop): the key tiles
  * count on across the workgroup's tiles (c->uBase), Q's loads too
- * (c->qRound), and a tenth barrier (EMPTY_Q) frees Q's buffer.
+ * (c->qRound), and a tenth barrier (EMPTY_Q) frees Q's buffer; with two Q
+ * buffers (c->qBufs) tile round q uses buffer q % 2 for the (q / 2)-th
+ * time, its own FULL_Q and EMPTY_Q (barriers 8, 9 and 10, 11).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -29,10 +31,13 @@
 #include <stdio.h>
 
 enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
-enum { FULL_Q = 8 }; /* (tma) Q's own barrier, after the eight */
+/* (tma) Q's own barrier (one a Q buffer), after the eight */
+enum { FULL_Q = 8 };
 /* (persist) Q's buffer free again: every consumer thread arrives once its
- * last Q·Kᵀ of a tile is done; the producer waits before the next Q. */
-enum { EMPTY_Q = 9 };
+ * last Q·Kᵀ of a tile is done; the producer waits before the next Q into
+ * that buffer. After the FULL_Q barriers: 9, or 10 and 11 with two Q
+ * buffers (c->qBufs). */
+static int emptyQ(const WgCtx *c) { return FULL_Q + c->qBufs; }
 enum { MAX_PA = 64 };
 
 /* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
@@ -75,6 +80,21 @@ static void waitPhase(RockGen *g, int p, int n) {
                 "nvvm.mbarrier.try_wait.parity %%v%d, %%v%d, %%v%d : "
                 "!llvm.ptr<3>, i32, i32",
                 p, par, rock__genConst(g, "10000000", "i32"));
+}
+
+/* (tma) FULL_Q or (empty, persist) EMPTY_Q of this tile's Q buffer. */
+static int qBar(RockGen *g, WgCtx *c, bool empty) {
+  return barAt(g, c, empty ? emptyQ(c) : FULL_Q, c->qBuf);
+}
+
+/* The phase count of this tile's Q buffer: its uses before this tile (0
+ * without persist; the round q, or q / 2 with two buffers). */
+static int qPhase(RockGen *g, const WgCtx *c) {
+  if (c->qRound < 0)
+    return rock__genIndex(g, 0);
+  return c->qBufs > 1 ? rock__genBin(g, "arith.divui", c->qRound,
+                                     rock__genIndex(g, 2), "index")
+                      : c->qRound;
 }
 
 static void arrive(RockGen *g, int p) {
@@ -155,14 +175,15 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
       g, "scf.if %%v%d {",
       rock__genBin(g, "arith.cmpi eq,", c->tx, rock__genIndex(g, 0), "index"));
   g->depth++;
-  for (int b = 0; b < NBAR + (c->tma ? 1 : 0) + (c->persist ? 1 : 0); ++b) {
+  int nq = c->qBufs;
+  for (int b = 0; b < NBAR + (c->tma ? nq : 0) + (c->persist ? nq : 0); ++b) {
     /* (tma: the full barriers see one arrival, the copying thread's
      * expect_tx, and Q's the producer's 128 cp.async arrivals; persist:
-     * Q's empty one every consumer thread's) */
-    int count = b < EMPTY_K   ? (c->tma ? 1 : WG_LANES)
-                : b < FULL_Q  ? WG_LANES * c->nwg
-                : b == FULL_Q ? WG_LANES
-                              : WG_LANES * c->nwg;
+     * Q's empty ones every consumer thread's) */
+    int count = b < EMPTY_K       ? (c->tma ? 1 : WG_LANES)
+                : b < FULL_Q      ? WG_LANES * c->nwg
+                : b < FULL_Q + nq ? WG_LANES
+                                  : WG_LANES * c->nwg;
     char lit[16];
     snprintf(lit, sizeof lit, "%d", count);
     rock__genLine(g, "nvvm.mbarrier.init %%v%d, %%v%d : !llvm.ptr<3>, i32",
@@ -280,13 +301,13 @@ static void producerTma(RockGen *g, WgCtx *c) {
   rock__genLine(g, "scf.if %%v%d {",
                 rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index"));
   g->depth++;
-  if (c->persist) /* (the consumers done with the last Q) */
-    waitFree(g, barAt(g, c, EMPTY_Q, -1), c->qRound);
+  if (c->persist) /* (the consumers done with this buffer's last Q) */
+    waitFree(g, qBar(g, c, true), qPhase(g, c));
   rock__wgStageQ(g, c);
   rock__genLine(g,
                 "nvvm.cp.async.mbarrier.arrive %%v%d {noinc = true} : "
                 "!llvm.ptr<3>",
-                barAt(g, c, FULL_Q, -1));
+                qBar(g, c, false));
   g->depth--;
   rock__genLine(g, "}");
   /* (paged lanes: the first warp; else its first thread) */
@@ -413,6 +434,20 @@ void rock__wgRegisters(RockGen *g, const WgCtx *c, bool producer) {
                 producer ? c->regsP : c->regsC);
 }
 
+/* (two Q buffers) Q's descriptor of this warpgroup's rows in buffer
+ * c->qBuf: the buffers are c->q.step bytes apart (the address field counts
+ * 16 bytes; no carry out of it below 256 KiB). */
+static int qBufDesc(RockGen *g, const WgCtx *c) {
+  int b = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", b, c->qBuf);
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)(c->q.step >> 4));
+  return rock__genBin(
+      g, "arith.addi", c->qDesc,
+      rock__genBin(g, "arith.muli", b, rock__genConst(g, lit, "i64"), "i64"),
+      "i64");
+}
+
 void rock__wgConsumer(RockGen *g, WgCtx *c) {
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int zf = rock__genConst(g, "0.0", "f32");
@@ -423,7 +458,10 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   int u0 = c->uBase < 0 ? c0 : c->uBase;
   waitFull(g, c, FULL_K, u0);
   if (c->tma)
-    waitPhase(g, barAt(g, c, FULL_Q, -1), c->qRound < 0 ? c0 : c->qRound);
+    waitPhase(g, qBar(g, c, false), qPhase(g, c));
+  int qDesc0 = c->qDesc;
+  if (c->qBuf >= 0) /* (two Q buffers: this tile's) */
+    c->qDesc = qBufDesc(g, c);
   rock__accelWgmmaProxyFence(g);
   WgDescs ds;
   int st0 = c->uBase < 0 ? c0
@@ -459,7 +497,8 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   /* (persist: every Q·Kᵀ of the tile is done, the last loop step or the
    * first scores waited for all groups; Q's buffer is the producer's) */
   if (c->persist)
-    arrive(g, barAt(g, c, EMPTY_Q, -1));
+    arrive(g, qBar(g, c, true));
+  c->qDesc = qDesc0;
   /* The last tile's P·V. */
   int ul = tileU(g, c, rock__genBin(g, "arith.subi", c->end, c1, "index"));
   waitFull(g, c, FULL_V, ul);

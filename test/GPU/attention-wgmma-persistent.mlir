@@ -40,7 +40,7 @@
 // Where the switch keeps one tile a workgroup (the grid of 2048, nine
 // mbarriers at most, no tile loop): consumer ping-pong, no producer
 // warpgroup, paged K / V, a head dim above 128, a sliding window (per-row
-// first keys), three consumer warpgroups.
+// first keys).
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_pingpong=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true --module-attr rock.gpu_wgmma_producer=false \
@@ -51,8 +51,21 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal -sliding_window_size 200 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
+// Three consumer warpgroups (d 64 MHA, 192 rows): persistent too, 512
+// threads, the one-tile kernel's 32 / 160 registers, the tile loop and its
+// counters in i32 (as index they spilled 8 bytes); the d 64 prefill row
+// (B2 H16 S4k, 704 tiles) without spills.
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 6144 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
-// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF3
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=CW3
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d64.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/d64.mlir %t/d64
+// RUN: FileCheck %s --check-prefix=PTX3 < %t/d64/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/d64/rock_attention_kernel.ptx -o %t/d64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 --module-attr rock.gpu_wgmma_persistent=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d64k.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/d64k.mlir %t/d64k
+// RUN: %ptxas -arch=sm_90a -v %t/d64k/rock_attention_kernel.ptx -o %t/d64k.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // The rule (the switch not given): causal problems take the persistent
 // form where planPersist allows it (the launch of 132 and the tile loops,
 // the same IR as = true), the causal problems it refuses keep the one-tile
@@ -150,8 +163,31 @@
 // OFF-NOT: iter_args({{.*}}) -> (index, index)
 // OFF: gpu.terminator
 
-// OFF3: gpu.launch blocks({{.*}}) in (%{{.*}} = %c2048, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c512,
-// OFF3-NOT: iter_args({{.*}}) -> (index, index)
-// OFF3: gpu.terminator
+// CW3: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c132, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c512,
+// CW3-COUNT-4: nvvm.mbarrier.init {{.*}}, %c1_i32
+// CW3-COUNT-4: nvvm.mbarrier.init {{.*}}, %c384_i32
+// CW3: nvvm.mbarrier.init {{.*}}, %c128_i32
+// CW3: nvvm.mbarrier.init {{.*}}, %c384_i32
+// CW3-NEXT: nvvm.fence.mbarrier.init
+// CW3: nvvm.setmaxregister decrease 32
+// CW3-NEXT: %[[LO:.*]] = arith.index_castui %[[BX]] : index to i32
+// CW3-NEXT: %{{.*}}:2 = scf.for %[[T:.*]] = %[[LO]] to %c2048_i32 step %c132_i32 iter_args(%[[U:.*]] = %c0_i32, %[[Q:.*]] = %c0_i32) -> (i32, i32) : i32 {
+// CW3-NEXT: arith.index_castui %[[U]] : i32 to index
+// CW3-NEXT: arith.index_castui %[[Q]] : i32 to index
+// CW3-NEXT: arith.index_castui %[[T]] : i32 to index
+// CW3: %[[N:.*]] = arith.index_castui %{{.*}} : index to i32
+// CW3-NEXT: %[[U1:.*]] = arith.addi %[[U]], %[[N]] : i32
+// CW3: %[[O:.*]] = arith.index_castui %{{.*}} : index to i32
+// CW3-NEXT: %[[Q1:.*]] = arith.addi %[[Q]], %[[O]] : i32
+// CW3-NEXT: scf.yield %[[U1]], %[[Q1]] : i32, i32
+// CW3: nvvm.setmaxregister increase 160
+// CW3-NEXT: arith.index_castui %[[BX]] : index to i32
+// CW3-NEXT: scf.for {{.*}} -> (i32, i32) : i32 {
+// CW3: gpu.terminator
+
+// PTX3: .maxntid 512, 1, 1
+// PTX3: setmaxnreg.dec.sync.aligned.u32 32;
+// PTX3: setmaxnreg.inc.sync.aligned.u32 160;
+// PTX3: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 
 // BAD: error: rock.gpu_wgmma_persistent must be true or false
