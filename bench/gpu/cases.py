@@ -75,6 +75,12 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # 16-key tiles from st3). ktp: rocMLIR's default K layout (the kmaj
 # variant) with its K^T tiles staged two at once into two slots (runs of
 # 128 keys a d row; rock.gpu_accel_kt_pairs, opt-in, not with ov).
+# kw2 / kw4: that many key warps on one partition (rock.gpu_accel_key_warps;
+# one-warp decode rows, opt-in): warp w takes the partition's tiles t = w
+# (mod W') into its own K / V slot (32-key tiles for kw2, 16 for kw4, 36
+# KiB), the warps' (m, l, O) merged in workgroup memory; the split's
+# partitions divided by W' (the same keys a warp, W' times fewer
+# workgroups and partials).
 # s8 / s16 / s32 /
 # s128: the internal split forced to that many key partitions (the
 # perf_config field split, rock.internal_split; merged in the kernel by the
@@ -123,6 +129,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "st4": "--module-attr rock.gpu_accel_stages=4",
         "st6": "--module-attr rock.gpu_accel_stages=6",
         "ktp": "--module-attr rock.gpu_accel_kt_pairs=true",
+        "kw2": "--module-attr rock.gpu_accel_key_warps=2",
+        "kw4": "--module-attr rock.gpu_accel_key_warps=4",
         "s8": "--module-attr rock.internal_split=8",
         "s16": "--module-attr rock.internal_split=16",
         "s32": "--module-attr rock.internal_split=32",

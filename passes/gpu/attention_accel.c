@@ -96,7 +96,10 @@ enum {
   STAGES = 2,        /* rock.gpu_accel_stages: K / V tiles staged at once;
                         2: the two-buffer staging (K(t + 1) during P·V(t)),
                         3..MAX_STAGES: the ring (opt-in, rock__tcRingTop) */
-  MAX_STAGES = 6
+  MAX_STAGES = 6,
+  KEY_WARPS = 1,    /* rock.gpu_accel_key_warps: warps on one partition's
+                       keys (1, 2, 4; opt-in, rock__tcMergeWarps) */
+  MAX_KEY_WARPS = 4
 };
 
 /* The schedule's switches (module attributes, docs/gpu.md "Schedule
@@ -120,6 +123,7 @@ typedef struct AccSwitches {
   int fill;      /* rock.gpu_split_fill: the split fills the wave */
   int stages;    /* rock.gpu_accel_stages: K / V tiles staged at once */
   int kPair;     /* rock.gpu_accel_kt_pairs: K^T tiles staged two at once */
+  int kw;        /* rock.gpu_accel_key_warps: warps on one partition */
 } AccSwitches;
 
 static bool readSwitches(MlirOperation op, MlirExternalPass pass,
@@ -144,7 +148,13 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->stages =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
   w->kPair = rock__gpuSwitch(op, pass, "rock.gpu_accel_kt_pairs", 0, 0, 1);
-  return w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 &&
+  w->kw = rock__gpuSwitch(op, pass, "rock.gpu_accel_key_warps", KEY_WARPS, 1,
+                          MAX_KEY_WARPS);
+  if (w->kw == 3) {
+    rock__passFail(pass, op, "rock.gpu_accel_key_warps must be 1, 2 or 4");
+    w->kw = -1;
+  }
+  return w->kw >= 0 && w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 &&
          w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
          w->l2Ahead >= 0 && w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 &&
          w->fill >= 0 && w->stages >= 0;
@@ -182,6 +192,8 @@ static bool layout(const RockAttn *a, AccSched *s) {
   s->kStage = k, s->vStage = v;
   if (s->st)
     k *= s->st, v *= s->st;
+  if (s->kw > 1) /* key warps: a K and a V slot each */
+    k *= s->kw, v *= s->kw;
   if (s->kPair)
     k *= 2;
   if (!s->ldm) {
@@ -256,9 +268,42 @@ static int64_t wgPerSm(const RockGpuTarget *t, const AccSched *s) {
   return n > 1 ? n : 1;
 }
 
+/* Bytes of the key warps' states (rock__tcMergeWarps): kw - 1 warps' O
+ * (Dv f32 a row of 16) and m, l (2·nr f32 a lane). */
+static int64_t keyWarpBytes(const RockAttn *a, const AccSched *s, int kw) {
+  return (int64_t)(kw - 1) * (16 * a->Dv + 2 * s->nr * s->ac.wave) * 4;
+}
+
+/* rock.gpu_accel_key_warps = kw (s->kw, the key tile: the largest from 64
+ * down to 16 keys whose kw K / V slots fit): kw warps of one warp's rows on
+ * one partition. Not where the workgroup has several warps of rows, nor
+ * with wgmma, the ring, K^T pairs or the L2 prefetch (their staging is the
+ * workgroup's); the reason goes to s->kwWhy. */
+static void keyWarps(const RockAttn *a, AccSched *s, bool swz, int kw) {
+  s->kw = 1, s->kwWhy = NULL;
+  if (kw == 1)
+    return;
+  s->nr = 2; /* (mma.sync, the only schedule it takes) */
+  s->kwWhy = !s->ldm ? "ldmatrix"
+             : s->w > 1 ? "row warps"
+             : s->wgS   ? "wgmma"
+             : s->st    ? "ring"
+             : s->kPair ? "ktpairs"
+             : s->l2Ahead ? "l2"
+                          : NULL;
+  if (s->kwWhy)
+    return;
+  s->kw = kw;
+  if (!pickTile(a, s, swz, 16) || keyWarpBytes(a, s, kw) > s->bytes) {
+    s->kw = 1, s->kwWhy = "memory";
+    (void)pickTile(a, s, swz, 32);
+  }
+}
+
 /* Whether the schedule applies (then *s is filled) under switches `sw`. */
 static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
                     AccSched *s) {
+  s->kw = 1, s->kwWhy = NULL;
   if (!sw->accel)
     return false;
   RockGpuTarget t;
@@ -338,7 +383,8 @@ static bool applies(MlirOperation op, const AccSwitches *sw, RockAttn *a,
   s->kPair = !s->st && s->kT && s->ldm && !s->ovl && sw->kPair;
   if (s->kPair && !pickTile(a, s, swz, MB_KEYS))
     s->kPair = false;
-  if (!s->st && !s->kPair)
+  keyWarps(a, s, swz, sw->kw);
+  if (!s->st && !s->kPair && s->kw == 1)
     (void)pickTile(a, s, swz, 32);
   s->ks = (int)(a->Dqk / acS->k);
   s->ntS = s->mb / acS->n;
@@ -446,12 +492,16 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
                          bool *fused) {
   int64_t P = splitOneWave(a, s);
+  /* key warps: the rule's partitions of one warp, kw of them a workgroup
+   * (the same keys a warp, kw times fewer workgroups and partials) */
+  if (s->kw > 1 && rock__attnForcedSplit(a) <= 0)
+    P = P / s->kw > 1 ? P / s->kw : 1;
   bool want = swFused == FUSED_BY_RULE
                   ? a->Sq * a->R <= FUSED_ROWS && P >= FUSED_SPLIT
                   : swFused == 1;
   bool pow2 = P > 1 && (P & (P - 1)) == 0;
   *fused = want && s->ldm && pow2 && rock__gpuFusedBytes(s->nb) <= s->bytes;
-  return *fused || !s->fill ? P : fillWave(a, s, P);
+  return *fused || !s->fill || s->kw > 1 ? P : fillWave(a, s, P);
 }
 
 bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
@@ -476,6 +526,10 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
     snprintf(buf + n, len - n, " stages %d", s.st);
   if (s.kPair && n < len)
     snprintf(buf + n, len - n, " ktpairs 1");
+  n = strlen(buf);
+  if ((s.kw > 1 || s.kwWhy) && n < len)
+    snprintf(buf + n, len - n, " key_warps %d%s%s%s", s.kw,
+             s.kwWhy ? " (" : "", s.kwWhy ? s.kwWhy : "", s.kwWhy ? ")" : "");
   return true;
 }
 

@@ -62,6 +62,13 @@ typedef struct AccSched {
    * and t + 2 issued together after Q·K(t)ᵀ of every second tile, so that
    * each d row is read in runs of 2·mb keys */
   bool kPair;
+  /* rock.gpu_accel_key_warps (one warp's rows, not wgS / the ring / K^T
+   * pairs / the L2 prefetch): kw warps on one partition, warp w taking its
+   * tiles t = start + w (mod kw) into its own K / V slot (kStage / vStage
+   * bytes apart) with its own (m, l, O), merged in workgroup memory after
+   * the key loop (1: one warp; kwWhy: why a value asked for fell back) */
+  int kw;
+  const char *kwWhy;
   bool fill; /* splitOneWave: any partition count (SPLIT_FILL) */
   /* sm_90a: Q·Kᵀ on warpgroup MMA (acW, m64 n MB k16) from Q and K staged
    * in its layout; the S accumulator is cut into acS's tiles */
@@ -101,6 +108,10 @@ typedef struct AccGen {
   int ktv;              /* that view (s->kT; else -1) */
   PageAhead ahead;
   int c1, ninf, zf, nThreads, bx, tx, lane, warp, row0, cR, lastRow;
+  /* the K / V copies' thread and thread count (the key warp's lane and its
+   * lanes with s->kw > 1, else tx and nThreads); the key warp (an index;
+   * -1 with s->kw = 1) and the key loop's step (kw tiles) */
+  int ktx, kThreads, kwarp, step;
   RockAttnWg wg;
   /* the block's key range and (dynamic) the keys every row sees */
   int eff, lowKey, minLast, maxLow, start, end;
@@ -166,5 +177,13 @@ int rock__tcKSlot(AccGen *c, int slot);
 int rock__tcRingIndex(RockGen *g, int n, int kt, int start);
 /* The ring at the top of tile c->kt: c->sK, c->sV become its slot. */
 void rock__tcRingTop(AccGen *c);
+/* Key tile kt + n·step (n tiles of this warp's sequence ahead). */
+int rock__tcAhead(AccGen *c, int kt, int n);
+/* The view (`ty`) of c->sB at off + slot·step bytes (slot an index). */
+int rock__tcSlotView(AccGen *c, const char *ty, int64_t off, int64_t step,
+                     int slot);
+/* Key warps (s->kw > 1): the warps' (m, l, O) merged into warp 0's c->res;
+ * opens the region of warp 0 (closed by the caller). */
+void rock__tcMergeWarps(AccGen *c);
 
 #endif

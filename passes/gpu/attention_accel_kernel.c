@@ -97,6 +97,29 @@ static void gemm0Wgmma(RockGen *g, const AccSched *s, int sQ, const char *mQ,
   }
 }
 
+/* The key loop's barrier: the workgroup's, or with key warps (s->kw > 1,
+ * each warp on its own K / V slot and tiles) the warp's. */
+static void loopSync(AccGen *c) {
+  if (c->s->kw > 1)
+    rock__genLine(c->g, "nvvm.bar.warp.sync %%v%d : i32",
+                  rock__genConst(c->g, "-1", "i32"));
+  else
+    rock__genLine(c->g, "gpu.barrier");
+}
+
+/* Key warps (s->kw > 1): Q, and warp kwarp's K and V slots of the one
+ * buffer (kStage / vStage bytes apart). */
+static void keyWarpViews(AccGen *c) {
+  RockGen *g = c->g;
+  const AccSched *s = c->s;
+  int cw = rock__genIndex(g, s->ac.wave);
+  int w = rock__genBin(g, "arith.divui", c->tx, cw, "index");
+  rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", c->sQ,
+                c->sB, rock__genIndex(g, s->qOff), c->mB, c->mQ);
+  c->sK = rock__tcSlotView(c, c->mK, s->kOff, s->kStage, w);
+  c->sV = rock__tcSlotView(c, c->mV, s->vOff, s->vStage, w);
+}
+
 /* The workgroup memory types, the constants the stages share and the
  * launch: one buffer viewed as Q, K, V with ldmatrix; else Q, K, V and P's
  * buffer unless P stays in registers. */
@@ -117,7 +140,7 @@ static void launch(AccGen *c) {
   rock__typeStrS(c->vt, sizeof c->vt, "f32", s->ac.cElems);
   rock__typeStrS(c->vtS, sizeof c->vtS, s->acS.acc, s->acS.cElems);
   int c1 = c->c1 = rock__genIndex(g, 1);
-  c->nThreads = s->w * s->ac.wave;
+  c->nThreads = s->w * s->kw * s->ac.wave;
   c->ninf = rock__genConst(g, ROCK_NINF, "f32");
   c->zf = rock__genConst(g, "0.0", "f32");
   int v[12];
@@ -156,7 +179,9 @@ static void setUp(AccGen *c) {
   RockGen *g = c->g;
   RockAttn *a = c->a;
   const AccSched *s = c->s;
-  if (s->ldm) {
+  if (s->kw > 1) {
+    keyWarpViews(c);
+  } else if (s->ldm) {
     const int ids[3] = {c->sQ, c->sK, c->sV};
     const int64_t offs[3] = {s->qOff, s->kOff, s->vOff};
     const char *tys[3] = {c->mQ, c->mK, c->mV};
@@ -178,6 +203,10 @@ static void setUp(AccGen *c) {
   int cw = rock__genIndex(g, s->ac.wave);
   c->lane = rock__genBin(g, "arith.remui", c->tx, cw, "index");
   c->warp = rock__genBin(g, "arith.divui", c->tx, cw, "index");
+  c->ktx = c->tx, c->kThreads = c->nThreads, c->kwarp = -1;
+  if (s->kw > 1) /* key warps: one warp's rows, each copying its own tiles */
+    c->kwarp = c->warp, c->warp = rock__genIndex(g, 0), c->ktx = c->lane,
+    c->kThreads = s->ac.wave;
   c->row0 =
       rock__genBin(g, "arith.muli", c->warp, rock__genIndex(g, 16), "index");
   c->cR = rock__genIndex(g, a->R);
@@ -215,6 +244,10 @@ static void blockKeys(AccGen *c) {
     }
   }
   rock__attnTileRange(g, a, c->wg.split, c->eff, c->lowKey, &c->start, &c->end);
+  /* key warps: warp w's tiles start + w, start + w + kw, ... */
+  c->step = s->kw > 1 ? rock__genIndex(g, s->kw) : c->c1;
+  if (s->kw > 1)
+    c->start = rock__genBin(g, "arith.addi", c->start, c->kwarp, "index");
 }
 
 /* Q [NB][Dqk] into workgroup memory (rows past the block's clamped), then
@@ -291,19 +324,16 @@ static void keyLoop(AccGen *c) {
     c->init[nSt] = zv, c->tys[nSt++] = c->vt;
   c->pgV0 = nSt, c->pgK0 = nSt + (s->pgV ? s->plV.nRuns : 0);
   if (s->pgV)
-    rock__tcPagePtrs(
-        c, true,
-        s->ovl ? rock__genBin(g, "arith.addi", c->start, c->c1, "index")
-               : c->start,
-        c->init + c->pgV0);
+    rock__tcPagePtrs(c, true,
+                     s->ovl ? rock__tcAhead(c, c->start, 1) : c->start,
+                     c->init + c->pgV0);
   if (s->pgK)
-    rock__tcPagePtrs(c, false,
-                     rock__genBin(g, "arith.addi", c->start, c->c1, "index"),
+    rock__tcPagePtrs(c, false, rock__tcAhead(c, c->start, 1),
                      c->init + c->pgK0);
   for (; nSt < c->pgK0 + (s->pgK ? s->plK.nRuns : 0); ++nSt)
     c->tys[nSt] = "i64";
   c->nSt = nSt;
-  rock__genForTyped(g, c->start, c->end, c->c1, nSt, c->init, c->tys, &c->kt,
+  rock__genForTyped(g, c->start, c->end, c->step, nSt, c->init, c->tys, &c->kt,
                     c->args, c->res);
 }
 
@@ -322,7 +352,7 @@ static void tileTop(AccGen *c) {
   } else if (s->ovl) {
     /* K(kt) has landed (V(kt) may still be in flight). */
     rock__genLine(g, "nvvm.cp.async.wait.group 1");
-    rock__genLine(g, "gpu.barrier");
+    loopSync(c);
     if (s->l2Ahead)
       rock__tcPrefetchTile(c, rock__genBin(g, "arith.addi", c->kt,
                                            rock__genIndex(g, s->l2Ahead),
@@ -333,7 +363,7 @@ static void tileTop(AccGen *c) {
     rock__genLine(g, "nvvm.cp.async.wait.group 0");
     if (s->wgS)
       rock__accelWgmmaProxyFence(g);
-    rock__genLine(g, "gpu.barrier");
+    loopSync(c);
     if (s->pgV)
       rock__tcPageStage(c, true, c->args + c->pgV0, c->sV, c->mV);
     else
@@ -341,9 +371,7 @@ static void tileTop(AccGen *c) {
                         c->mV, s->swzV, false, true);
     rock__genLine(g, "nvvm.cp.async.commit.group");
     if (s->pgV)
-      rock__tcPagePtrs(c, true,
-                       rock__genBin(g, "arith.addi", c->kt, c->c1, "index"),
-                       c->next + c->pgV0);
+      rock__tcPagePtrs(c, true, rock__tcAhead(c, c->kt, 1), c->next + c->pgV0);
     if (s->l2Ahead)
       rock__tcPrefetchTile(c, rock__genBin(g, "arith.addi", c->kt,
                                            rock__genIndex(g, s->l2Ahead),
@@ -376,9 +404,8 @@ static void scores(AccGen *c) {
   c->more = -1;
   if (s->ovl) {
     /* Every warp has read K(kt): K(kt + 1) streams in from here on. */
-    rock__genLine(g, "gpu.barrier");
-    c->more = rock__genBin(g, "arith.cmpi ult,",
-                           rock__genBin(g, "arith.addi", c->kt, c->c1, "index"),
+    loopSync(c);
+    c->more = rock__genBin(g, "arith.cmpi ult,", rock__tcAhead(c, c->kt, 1),
                            c->end, "index");
     rock__tcNextK(c, c->more, c->sK);
   }
@@ -574,15 +601,14 @@ static void rescaleO(AccGen *c) {
   if (s->ovl) {
     /* V(kt) has landed (K(kt + 1) may still be in flight). */
     rock__genLine(g, "nvvm.cp.async.wait.group 1");
-    rock__genLine(g, "gpu.barrier");
+    loopSync(c);
   } else if (s->ldm && !s->st) {
     /* V(kt) has landed and every warp is past Q·Kᵀ: K(kt + 1) streams in
      * during P·V. */
     rock__genLine(g, "nvvm.cp.async.wait.group 0");
-    rock__genLine(g, "gpu.barrier");
-    int more = rock__genBin(
-        g, "arith.cmpi ult,",
-        rock__genBin(g, "arith.addi", c->kt, c->c1, "index"), c->end, "index");
+    loopSync(c);
+    int more = rock__genBin(g, "arith.cmpi ult,", rock__tcAhead(c, c->kt, 1),
+                            c->end, "index");
     if (s->kPair) /* every second tile: K(kt + 1), K(kt + 2) */
       more = rock__genBin(g, "arith.andi", more,
                           rock__genBin(g, "arith.cmpi eq,",
@@ -639,19 +665,15 @@ static void pv(AccGen *c) {
                c->lane, s->ntD, c->next + 2 * s->nr);
   if (s->ovl) {
     /* Every warp has read V(kt): V(kt + 1) streams in from here on. */
-    rock__genLine(g, "gpu.barrier");
+    loopSync(c);
     rock__genLine(g, "scf.if %%v%d {", c->more);
     g->depth++;
-    rock__tcStageV(c, rock__genBin(g, "arith.addi", c->kt, c->c1, "index"),
-                   c->args + c->pgV0);
+    rock__tcStageV(c, rock__tcAhead(c, c->kt, 1), c->args + c->pgV0);
     g->depth--;
     rock__genLine(g, "}");
     rock__genLine(g, "nvvm.cp.async.commit.group");
     if (s->pgV)
-      rock__tcPagePtrs(
-          c, true,
-          rock__genBin(g, "arith.addi", c->kt, rock__genIndex(g, 2), "index"),
-          c->next + c->pgV0);
+      rock__tcPagePtrs(c, true, rock__tcAhead(c, c->kt, 2), c->next + c->pgV0);
   }
   rock__genYieldTypedEnd(g, c->nSt, c->next, c->tys);
 }
@@ -716,8 +738,14 @@ static void finalise(AccGen *c) {
                    rock__genIndex(g, ac->kind == ROCK_ACCEL_MMA_SYNC ? 4 : 16),
                    "index"),
       rock__genIndex(g, 0), "index");
+  if (s->kw > 1) /* key warps: merged into warp 0, which stores the rows */
+    rock__tcMergeWarps(c);
   for (int r = 0; r < s->nr; ++r)
     finalRow(c, r, first);
+  if (s->kw > 1) {
+    g->depth--;
+    rock__genLine(g, "}");
+  }
   if (a->fused) {
     RockFusedCtx fc = {.tx = c->tx,
                        .nThreads = c->nThreads,

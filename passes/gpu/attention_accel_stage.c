@@ -71,11 +71,11 @@ static bool unrolled(const RockAttn *a, const AccSched *s, int64_t total,
  * the caller). */
 static int copyChunk(AccGen *c, bool flat, int rep, int64_t total) {
   RockGen *g = c->g;
-  return flat ? rock__genBin(g, "arith.addi", c->tx,
-                             rock__genIndex(g, (int64_t)rep * c->nThreads),
+  return flat ? rock__genBin(g, "arith.addi", c->ktx,
+                             rock__genIndex(g, (int64_t)rep * c->kThreads),
                              "index")
-              : rock__genFor(g, c->tx, rock__genIndex(g, total),
-                             rock__genIndex(g, c->nThreads));
+              : rock__genFor(g, c->ktx, rock__genIndex(g, total),
+                             rock__genIndex(g, c->kThreads));
 }
 
 /* One 16-byte chunk (`ty`) of `view` at [ib]: its rock.view_load. */
@@ -110,8 +110,8 @@ void rock__tcStageKeys(AccGen *c, int view, const char *mt, MlirType elt,
   const RockAttn *a = c->a;
   const AccSched *s = c->s;
   int64_t total = (int64_t)s->mb * nch;
-  bool flat = unrolled(a, s, total, c->nThreads, async);
-  int reps = flat ? (int)(total / c->nThreads) : 1;
+  bool flat = unrolled(a, s, total, c->kThreads, async);
+  int reps = flat ? (int)(total / c->kThreads) : 1;
   for (int rep = 0; rep < reps; ++rep) {
     int i = copyChunk(c, flat, rep, total);
     int jr, d;
@@ -143,8 +143,8 @@ static void stageKeysT(AccGen *c, int j0, int sm, const char *smt, bool async) {
   const AccSched *s = c->s;
   int nch = s->mb / VEC;
   int64_t total = a->Dqk * nch;
-  bool flat = unrolled(a, s, total, c->nThreads, async);
-  int reps = flat ? (int)(total / c->nThreads) : 1;
+  bool flat = unrolled(a, s, total, c->kThreads, async);
+  int reps = flat ? (int)(total / c->kThreads) : 1;
   char ty[32], ib[128];
   rock__typeStr(ty, sizeof ty, a->tk, VEC);
   for (int rep = 0; rep < reps; ++rep) {
@@ -214,7 +214,7 @@ void rock__tcPrefetchTile(AccGen *c, int kp) {
   RockGen *g = c->g;
   const RockAttn *a = c->a;
   const AccSched *s = c->s;
-  int tx = c->tx, nThreads = c->nThreads, gBlk = c->wg.gBlk;
+  int tx = c->ktx, nThreads = c->kThreads, gBlk = c->wg.gBlk;
   int more = rock__genBin(g, "arith.cmpi ult,", kp, c->end, "index");
   rock__genLine(g, "scf.if %%v%d {", more);
   g->depth++;
@@ -253,10 +253,10 @@ void rock__tcPageStage(AccGen *c, bool v, const int *ptrs, int sm,
   const RockAttn *a = c->a;
   const AccSched *s = c->s;
   if (v)
-    rock__gpuPageStage(c->g, &s->pvV, &s->plV, ptrs, c->tx, c->nThreads,
+    rock__gpuPageStage(c->g, &s->pvV, &s->plV, ptrs, c->ktx, c->kThreads,
                        s->nchv, VEC, a->tv, sm, smt, s->swzV);
   else
-    rock__gpuPageStage(c->g, &s->pvK, &s->plK, ptrs, c->tx, c->nThreads,
+    rock__gpuPageStage(c->g, &s->pvK, &s->plK, ptrs, c->ktx, c->kThreads,
                        s->nchq, s->vecQK, a->tk, sm, smt, s->swzK);
 }
 
@@ -339,7 +339,7 @@ void rock__tcNextK(AccGen *c, int more, int sK) {
   int kt = c->kt;
   rock__genLine(g, "scf.if %%v%d {", more);
   g->depth++;
-  int kn = rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 1), "index");
+  int kn = rock__tcAhead(c, kt, 1);
   if (s->kPair) {
     pairStage(c, kn);
   } else if (s->pgK) {
@@ -356,16 +356,17 @@ void rock__tcNextK(AccGen *c, int more, int sK) {
   if (s->ovl)
     rock__genLine(g, "nvvm.cp.async.commit.group");
   if (s->pgK)
-    rock__tcPagePtrs(
-        c, false,
-        rock__genBin(g, "arith.addi", kt, rock__genIndex(g, 2), "index"),
-        c->next + c->pgK0);
+    rock__tcPagePtrs(c, false, rock__tcAhead(c, kt, 2), c->next + c->pgK0);
 }
 
-/* The view (`ty`) of slot `slot` (an index value) of the one workgroup
- * buffer c->sB: off + slot·step bytes. */
-static int slotView(AccGen *c, const char *ty, int64_t off, int64_t step,
-                    int slot) {
+int rock__tcAhead(AccGen *c, int kt, int n) {
+  int kw = c->s->kw > 1 ? c->s->kw : 1;
+  return rock__genBin(c->g, "arith.addi", kt, rock__genIndex(c->g, n * kw),
+                      "index");
+}
+
+int rock__tcSlotView(AccGen *c, const char *ty, int64_t off, int64_t step,
+                     int slot) {
   RockGen *g = c->g;
   int b = rock__genBin(
       g, "arith.addi", rock__genIndex(g, off),
@@ -380,13 +381,13 @@ static int slotView(AccGen *c, const char *ty, int64_t off, int64_t step,
 /* The ring (s->st): the views of slot `slot` (an index value) as K into *k
  * and V into *v. */
 static void ringSlot(AccGen *c, int slot, int *k, int *v) {
-  *k = slotView(c, c->mK, c->s->kOff, c->s->kStage, slot);
-  *v = slotView(c, c->mV, c->s->vOff, c->s->vStage, slot);
+  *k = rock__tcSlotView(c, c->mK, c->s->kOff, c->s->kStage, slot);
+  *v = rock__tcSlotView(c, c->mV, c->s->vOff, c->s->vStage, slot);
 }
 
 /* K^T pairs (s->kPair): the view of K slot `slot` (an index value). */
 int rock__tcKSlot(AccGen *c, int slot) {
-  return slotView(c, c->mK, c->s->kOff, c->s->kStage, slot);
+  return rock__tcSlotView(c, c->mK, c->s->kOff, c->s->kStage, slot);
 }
 
 /* The slot of key tile kt in a ring of n: (kt - start) mod n. */
