@@ -97,8 +97,8 @@ enum {
                         2: the two-buffer staging (K(t + 1) during P·V(t)),
                         3..MAX_STAGES: the ring (opt-in, rock__tcRingTop) */
   MAX_STAGES = 6,
-  KEY_WARPS = 1,    /* rock.gpu_accel_key_warps: warps on one partition's
-                       keys (1, 2, 4; opt-in, rock__tcMergeWarps) */
+  KEY_WARPS = 1, /* rock.gpu_accel_key_warps: warps on one partition's
+                    keys (1, 2, 4; opt-in, rock__tcMergeWarps) */
   MAX_KEY_WARPS = 4
 };
 
@@ -154,10 +154,10 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
     rock__passFail(pass, op, "rock.gpu_accel_key_warps must be 1, 2 or 4");
     w->kw = -1;
   }
-  return w->kw >= 0 && w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 && w->preg >= 0 &&
-         w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 && w->minRows >= 0 &&
-         w->l2Ahead >= 0 && w->pageAhead >= 0 && w->fused >= 0 && w->ovl >= 0 &&
-         w->fill >= 0 && w->stages >= 0;
+  return w->kw >= 0 && w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 &&
+         w->preg >= 0 && w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 &&
+         w->minRows >= 0 && w->l2Ahead >= 0 && w->pageAhead >= 0 &&
+         w->fused >= 0 && w->ovl >= 0 && w->fill >= 0 && w->stages >= 0;
 }
 
 /* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, runs 11
@@ -284,11 +284,11 @@ static void keyWarps(const RockAttn *a, AccSched *s, bool swz, int kw) {
   if (kw == 1)
     return;
   s->nr = 2; /* (mma.sync, the only schedule it takes) */
-  s->kwWhy = !s->ldm ? "ldmatrix"
-             : s->w > 1 ? "row warps"
-             : s->wgS   ? "wgmma"
-             : s->st    ? "ring"
-             : s->kPair ? "ktpairs"
+  s->kwWhy = !s->ldm      ? "ldmatrix"
+             : s->w > 1   ? "row warps"
+             : s->wgS     ? "wgmma"
+             : s->st      ? "ring"
+             : s->kPair   ? "ktpairs"
              : s->l2Ahead ? "l2"
                           : NULL;
   if (s->kwWhy)
@@ -491,13 +491,14 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
  * second launch P fills the wave (fillWave). */
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
                          bool *fused) {
-  int64_t P = splitOneWave(a, s);
+  int64_t P = splitOneWave(a, s), warpParts = P;
   /* key warps: the rule's partitions of one warp, kw of them a workgroup
-   * (the same keys a warp, kw times fewer workgroups and partials) */
+   * (the same keys a warp, kw times fewer workgroups and partials); the
+   * fused rule still counts the warps' partitions */
   if (s->kw > 1 && rock__attnForcedSplit(a) <= 0)
     P = P / s->kw > 1 ? P / s->kw : 1;
   bool want = swFused == FUSED_BY_RULE
-                  ? a->Sq * a->R <= FUSED_ROWS && P >= FUSED_SPLIT
+                  ? a->Sq * a->R <= FUSED_ROWS && warpParts >= FUSED_SPLIT
                   : swFused == 1;
   bool pow2 = P > 1 && (P & (P - 1)) == 0;
   *fused = want && s->ldm && pow2 && rock__gpuFusedBytes(s->nb) <= s->bytes;
@@ -528,8 +529,8 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
     snprintf(buf + n, len - n, " ktpairs 1");
   n = strlen(buf);
   if ((s.kw > 1 || s.kwWhy) && n < len)
-    snprintf(buf + n, len - n, " key_warps %d%s%s%s", s.kw,
-             s.kwWhy ? " (" : "", s.kwWhy ? s.kwWhy : "", s.kwWhy ? ")" : "");
+    snprintf(buf + n, len - n, " key_warps %d%s%s%s", s.kw, s.kwWhy ? " (" : "",
+             s.kwWhy ? s.kwWhy : "", s.kwWhy ? ")" : "");
   return true;
 }
 

@@ -324,8 +324,7 @@ static void keyLoop(AccGen *c) {
     c->init[nSt] = zv, c->tys[nSt++] = c->vt;
   c->pgV0 = nSt, c->pgK0 = nSt + (s->pgV ? s->plV.nRuns : 0);
   if (s->pgV)
-    rock__tcPagePtrs(c, true,
-                     s->ovl ? rock__tcAhead(c, c->start, 1) : c->start,
+    rock__tcPagePtrs(c, true, s->ovl ? rock__tcAhead(c, c->start, 1) : c->start,
                      c->init + c->pgV0);
   if (s->pgK)
     rock__tcPagePtrs(c, false, rock__tcAhead(c, c->start, 1),

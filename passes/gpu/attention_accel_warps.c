@@ -16,16 +16,16 @@
 
 /* Index ((a·n + b)·m + c)·k + d as an index value (a, c SSA ids; b, d
  * constants). */
-static int stateIndex(RockGen *g, int a, int64_t n, int64_t b, int64_t m,
-                      int c, int64_t k) {
-  int r = rock__genBin(g, "arith.addi",
-                       rock__genBin(g, "arith.muli", a, rock__genIndex(g, n),
-                                    "index"),
-                       rock__genIndex(g, b), "index");
-  r = rock__genBin(g, "arith.addi",
-                   rock__genBin(g, "arith.muli", r, rock__genIndex(g, m),
-                                "index"),
-                   c, "index");
+static int stateIndex(RockGen *g, int a, int64_t n, int64_t b, int64_t m, int c,
+                      int64_t k) {
+  int r = rock__genBin(
+      g, "arith.addi",
+      rock__genBin(g, "arith.muli", a, rock__genIndex(g, n), "index"),
+      rock__genIndex(g, b), "index");
+  r = rock__genBin(
+      g, "arith.addi",
+      rock__genBin(g, "arith.muli", r, rock__genIndex(g, m), "index"), c,
+      "index");
   return rock__genBin(g, "arith.muli", r, rock__genIndex(g, k), "index");
 }
 
@@ -86,8 +86,7 @@ static void mergeSlot(AccGen *c, int st, const char *mt, int w) {
   for (int h = 0; h < 2; ++h) {
     RockStr list = {0};
     for (int e = 0; e < s->ac.cElems; ++e) /* mma.sync: row e / 2 */
-      rock__strAppendf(&list, "%s%%v%d", e ? ", " : "",
-                       (h ? f2 : f1)[e / 2]);
+      rock__strAppendf(&list, "%s%%v%d", e ? ", " : "", (h ? f2 : f1)[e / 2]);
     cv[h] = rock__genFresh(g);
     rock__genLine(g, "%%v%d = vector.from_elements %s : %s", cv[h], list.data,
                   c->vt);
@@ -98,10 +97,9 @@ static void mergeSlot(AccGen *c, int st, const char *mt, int w) {
     rock__genLine(g, "%%v%d = vector.load %%v%d[%%v%d] : %s, %s", o, st,
                   oAt(c, slot, d), mt, c->vt);
     int *acc = &c->res[2 * s->nr + d];
-    *acc = rock__genBinF(g, "arith.addf",
-                         rock__genBinF(g, "arith.mulf", *acc, cv[0], c->vt),
-                         rock__genBinF(g, "arith.mulf", o, cv[1], c->vt),
-                         c->vt);
+    *acc = rock__genBinF(
+        g, "arith.addf", rock__genBinF(g, "arith.mulf", *acc, cv[0], c->vt),
+        rock__genBinF(g, "arith.mulf", o, cv[1], c->vt), c->vt);
   }
 }
 
