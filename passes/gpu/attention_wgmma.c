@@ -43,7 +43,9 @@
  * rock.gpu_wgmma_persistent (planPersist's rule: causal problems;
  * true / false turns it on / off; tileLoop) makes the producer form's
  * workgroups persistent, min(tiles, SMs) of them looping over the tiles;
- * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers.
+ * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers,
+ * rock.gpu_wgmma_dynamic = true (opt-in) its tiles from a global counter
+ * (attention_wgmma_dyn.c).
  * A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
@@ -636,7 +638,43 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *  - Workgroups share nothing; within one, both roles iterate the same
  *    tiles, so the last workgroup, which may have one tile fewer than the
  *    first, ends both roles together; the producer can leave first (its
- *    copies complete on the barriers the consumers wait on). */
+ *    copies complete on the barriers the consumers wait on).
+ * Dynamic tiles (c->dyn, rock.gpu_wgmma_dynamic; dynLoop): workgroup b
+ * takes tile b first, then gridDim.x + atomicAdd(counter, 1) until that is
+ * >= a->grid (attention_wgmma_dyn.c, which argues the counters' reset). The
+ * roles no longer compute the tiles: the producer's copying thread fetches
+ * the next one (once a tile, as it issues the tile's last K / V, or at
+ * once for a tile without key tiles) and hands it over in tile rounds
+ * (rock__wgRoundOpen): round q is the workgroup's q-th tile, empty ones
+ * included, plus a last round carrying the end. So every round is a phase
+ * of FULL_Q (and, but the last, of EMPTY_Q) of buffer q % qBufs, and qRound
+ * counts rounds, not non-empty tiles; an empty tile's round passes no Q
+ * (the producer's arrivals without copies, the consumers' EMPTY_Q arrival
+ * right away).
+ *  - The slot: round q's tile in workgroup-memory slot q % 2. The copying
+ *    thread stores it after the producer's wait for EMPTY_Q of round q -
+ *    qBufs and arrives on FULL_Q (129 arrivals with dyn: its own, a
+ *    release of the store, and the 128 cp.async ones); the consumers wait
+ *    for FULL_Q of round q (an acquire) and load it, the producer's other
+ *    threads after a named barrier of the producer warpgroup (1, 128
+ *    threads). Nobody reads a slot being rewritten: slot q % 2 is next
+ *    written for round q + 2, after the producer's wait for EMPTY_Q of
+ *    round q + 2 - qBufs >= q, which every consumer thread arrives on only
+ *    after its load of round q (in round q, before the tile), and, for the
+ *    producer's threads, after the named barrier of round q + 1, which
+ *    each passes only after its load of round q.
+ *  - No cycle: the copying thread reaches round q + 1 once it has issued
+ *    the last K / V of round q, which needs only the consumers' releases
+ *    within round q's key loop; its wait for EMPTY_Q of round q + 1 -
+ *    qBufs needs the consumers through round q's Q·Kᵀ at most, which need
+ *    only copies already issued; the producer's other threads wait at the
+ *    named barrier for it, and the consumers for FULL_Q of round q + 1
+ *    only after tile q. The FULL_Q / EMPTY_Q phase arguments above hold
+ *    with rounds for non-empty tiles, both roles counting the same rounds.
+ *  - The end: the round whose slot reads >= a->grid completes FULL_Q too
+ *    (the copying thread's arrival in rock__wgRoundOpen, the others' after
+ *    the loop), so the consumers wake, read it and leave; nothing waits on
+ *    that round's EMPTY_Q. */
 /* `arith.index_castui` of v from type `from` to `to`. */
 static int castTo(RockGen *g, int v, const char *from, const char *to) {
   int r = rock__genFresh(g);

@@ -23,7 +23,9 @@
  * count on across the workgroup's tiles (c->uBase), Q's loads too
  * (c->qRound), and a tenth barrier (EMPTY_Q) frees Q's buffer; with two Q
  * buffers (c->qBufs) tile round q uses buffer q % 2 for the (q / 2)-th
- * time, its own FULL_Q and EMPTY_Q (barriers 8, 9 and 10, 11).
+ * time, its own FULL_Q and EMPTY_Q (barriers 8, 9 and 10, 11). With
+ * dynamic tiles (c->dyn) the tile index travels with FULL_Q through a slot
+ * of workgroup memory (the tile rounds below; tileLoop's comment).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
