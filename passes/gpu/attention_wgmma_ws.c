@@ -532,10 +532,9 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
 
 /*===--- tile rounds (rock.gpu_wgmma_dynamic) -----------------------------===*/
 
-enum {
-  PRODUCER_BAR = 1
-}; /* named barrier of the producer warpgroup (no
-      ping-pong with persist: 1 is free) */
+/* The named barrier of the producer warpgroup (persist has no ping-pong,
+ * whose barriers are 1 and 2). */
+enum { PRODUCER_BAR = 1 };
 
 /* Slot q % 2 of the tile rounds, as memref<2xi32> and its index. */
 static int slotView(RockGen *g, WgCtx *c, int *at) {
@@ -576,10 +575,11 @@ int rock__wgRoundOpen(RockGen *g, WgCtx *c, bool producer, int f) {
   arrive(g, qBar(g, c, false));
   g->depth--;
   rock__genLine(g, "}");
-  char lit[8];
+  char id[8], lit[8];
+  snprintf(id, sizeof id, "%d", PRODUCER_BAR);
   snprintf(lit, sizeof lit, "%d", WG_LANES);
   rock__genLine(g, "nvvm.barrier id = %%v%d number_of_threads = %%v%d",
-                rock__genConst(g, "1", "i32"), rock__genConst(g, lit, "i32"));
+                rock__genConst(g, id, "i32"), rock__genConst(g, lit, "i32"));
   return loadSlot(g, v, at);
 }
 
