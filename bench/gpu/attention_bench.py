@@ -523,6 +523,18 @@ def rock_output(kern, sets):
     return sets[0]["kernel"][-1]
 
 
+def relaunch_err(kern, sets, q, ref, sel):
+    """The error of one more launch after the timed ones, into a NaN-filled
+    output: state a kernel keeps in its scratch between launches (the
+    zero_init tile counters of rock.gpu_wgmma_dynamic) must be as the first
+    launch found it, else this launch's output differs."""
+    rock_output(kern, sets).fill_(float("nan"))
+    kern.run(sets, 0)
+    torch.cuda.synchronize()
+    return rel_err(rock_output(kern, sets).reshape(q.shape)[sel[0], sel[1]],
+                   ref)
+
+
 def run_rock(args, case, variant, q, k, v, ref, sel, copies, row):
     path = os.path.join(args.bundles, case["bundles"][variant])
     try:
@@ -537,6 +549,7 @@ def run_rock(args, case, variant, q, k, v, ref, sel, copies, row):
         med, best, mode = time_groups(lambda i: kern.run(sets, i), copies)
         row[variant + "_us"], row[variant + "_mode"] = 1e3 * med, mode
         row[variant + "_best_us"] = 1e3 * best
+        row[variant + "_err_after"] = relaunch_err(kern, sets, q, ref, sel)
         del sets
     except Exception as e:
         row[variant + "_error"] = str(e).splitlines()[0][:200]

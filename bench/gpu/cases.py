@@ -65,7 +65,11 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # kernel) / the one-tile kernel everywhere. q2: that persistent form with
 # two Q buffers (rock.gpu_wgmma_q_buffers = 2, opt-in): the next tile's Q
 # loads while this one runs (no change where the form is off or has three
-# consumer warpgroups).
+# consumer warpgroups). dyn: that persistent form's tiles from a global
+# counter (rock.gpu_wgmma_dynamic, opt-in): each workgroup's first tile is
+# its blockIdx.x, the next gridDim.x + atomicAdd(counter, 1), fetched by the
+# producer as it issues a tile's last K / V (no change where the form is
+# off: non-causal problems need pst too).
 # st3 / st4 / st6: the K / V ring of that many slots (rock.gpu_accel_stages;
 # tensor-core decode and multi-token decode, opt-in): the copies of tiles
 # t + 1 .. t + N - 1 in flight while tile t is read, one wait and one
@@ -125,6 +129,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pst": "--module-attr rock.gpu_wgmma_persistent=true",
         "pst0": "--module-attr rock.gpu_wgmma_persistent=false",
         "q2": "--module-attr rock.gpu_wgmma_q_buffers=2",
+        "dyn": "--module-attr rock.gpu_wgmma_dynamic=true",
         "st3": "--module-attr rock.gpu_accel_stages=3",
         "st4": "--module-attr rock.gpu_accel_stages=4",
         "st6": "--module-attr rock.gpu_accel_stages=6",

@@ -6,8 +6,9 @@ or its log (one JSON row a line, the other lines ignored: what is left when
 a run was cut short), and prints per case one line per base variant (the
 part before the first modifier: dense, p16, ...): each of its variants'
 median µs, the rate over the K+V bytes as a % of 4.8 TB/s, the ratio to the
-base's time (< 1: faster), and the relative error against f32 SDPA; then
-cuDNN and the read probe on the same bytes. Usage:
+base's time (< 1: faster), and the relative error against f32 SDPA (and
+that of one more launch after the timed ones where it differs: state left
+behind by a launch); then cuDNN and the read probe on the same bytes. Usage:
   compare_variants.py bench.json|bench.log
 """
 
@@ -47,6 +48,9 @@ def cell(r, v, base_us):
     err = r.get(v + "_err")
     if err is not None:
         s += f" err {err:.1e}"
+    after = r.get(v + "_err_after")
+    if after is not None and after != err:
+        s += f" (after the timing {after:.1e})"
     return s
 
 

@@ -43,7 +43,9 @@
  * rock.gpu_wgmma_persistent (planPersist's rule: causal problems;
  * true / false turns it on / off; tileLoop) makes the producer form's
  * workgroups persistent, min(tiles, SMs) of them looping over the tiles;
- * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers.
+ * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers,
+ * rock.gpu_wgmma_dynamic = true (opt-in) its tiles from a global counter
+ * (attention_wgmma_dyn.c).
  * A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
@@ -75,6 +77,7 @@ typedef struct WgSwitches {
   int consumers; /* rock.gpu_wgmma_consumers (0: the rule) */
   int persist;   /* rock.gpu_wgmma_persistent (WG_BY_RULE: not given) */
   int qBufs;     /* rock.gpu_wgmma_q_buffers (1, 2) */
+  bool dyn;      /* rock.gpu_wgmma_dynamic */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -108,6 +111,9 @@ static void layout(WgCtx *c) {
   /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
   c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
   c->bytes = c->barOff + (c->ws ? (c->tma ? 64 + 16 * qb : 64) : 0);
+  /* (dyn: the two tile slots after the barriers) */
+  c->slotOff = c->bytes;
+  c->bytes += c->dyn ? 8 : 0;
 }
 
 /* The workgroup's shape: consumer warpgroups (nwg, nb rows), whether a
@@ -229,6 +235,25 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   }
 }
 
+/* (rock.gpu_wgmma_dynamic) Whether the persistent workgroups take their
+ * tiles from a global counter (c->dyn; attention_wgmma_dyn.c), or why not
+ * (c->dynWhy): only where the persistent form is on, and where its two tile
+ * slots (8 bytes) fit. */
+static void planDyn(const WgSwitches *sw, WgCtx *c) {
+  if (!sw->dyn)
+    return;
+  c->dynWhy = !c->persist ? "not persistent" : NULL;
+  if (c->dynWhy)
+    return;
+  WgCtx t = *c;
+  t.dyn = true;
+  layout(&t);
+  if (t.bytes > SMEM_MAX)
+    c->dynWhy = "workgroup memory";
+  else
+    *c = t;
+}
+
 /* The plan for `a`: false when the schedule does not apply. */
 static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
                     WgCtx *c) {
@@ -263,6 +288,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   planKeys(sw, c);
   planPersist(sw, c);
+  planDyn(sw, c);
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
       !rock__accelSelectWarpgroup(&ta, c->elt, (int)a->Dv, &c->acO))
     return false;
@@ -612,7 +638,43 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *  - Workgroups share nothing; within one, both roles iterate the same
  *    tiles, so the last workgroup, which may have one tile fewer than the
  *    first, ends both roles together; the producer can leave first (its
- *    copies complete on the barriers the consumers wait on). */
+ *    copies complete on the barriers the consumers wait on).
+ * Dynamic tiles (c->dyn, rock.gpu_wgmma_dynamic; dynLoop): workgroup b
+ * takes tile b first, then gridDim.x + atomicAdd(counter, 1) until that is
+ * >= a->grid (attention_wgmma_dyn.c, which argues the counters' reset). The
+ * roles no longer compute the tiles: the producer's copying thread fetches
+ * the next one (once a tile, as it issues the tile's last K / V, or at
+ * once for a tile without key tiles) and hands it over in tile rounds
+ * (rock__wgRoundOpen): round q is the workgroup's q-th tile, empty ones
+ * included, plus a last round carrying the end. So every round is a phase
+ * of FULL_Q (and, but the last, of EMPTY_Q) of buffer q % qBufs, and qRound
+ * counts rounds, not non-empty tiles; an empty tile's round passes no Q
+ * (the producer's arrivals without copies, the consumers' EMPTY_Q arrival
+ * right away).
+ *  - The slot: round q's tile in workgroup-memory slot q % 2. The copying
+ *    thread stores it after the producer's wait for EMPTY_Q of round q -
+ *    qBufs and arrives on FULL_Q (129 arrivals with dyn: its own, a
+ *    release of the store, and the 128 cp.async ones); the consumers wait
+ *    for FULL_Q of round q (an acquire) and load it, the producer's other
+ *    threads after a named barrier of the producer warpgroup (1, 128
+ *    threads). Nobody reads a slot being rewritten: slot q % 2 is next
+ *    written for round q + 2, after the producer's wait for EMPTY_Q of
+ *    round q + 2 - qBufs >= q, which every consumer thread arrives on only
+ *    after its load of round q (in round q, before the tile), and, for the
+ *    producer's threads, after the named barrier of round q + 1, which
+ *    each passes only after its load of round q.
+ *  - No cycle: the copying thread reaches round q + 1 once it has issued
+ *    the last K / V of round q, which needs only the consumers' releases
+ *    within round q's key loop; its wait for EMPTY_Q of round q + 1 -
+ *    qBufs needs the consumers through round q's Q·Kᵀ at most, which need
+ *    only copies already issued; the producer's other threads wait at the
+ *    named barrier for it, and the consumers for FULL_Q of round q + 1
+ *    only after tile q. The FULL_Q / EMPTY_Q phase arguments above hold
+ *    with rounds for non-empty tiles, both roles counting the same rounds.
+ *  - The end: the round whose slot reads >= a->grid completes FULL_Q too
+ *    (the copying thread's arrival in rock__wgRoundOpen, the others' after
+ *    the loop), so the consumers wake, read it and leave; nothing waits on
+ *    that round's EMPTY_Q. */
 /* `arith.index_castui` of v from type `from` to `to`. */
 static int castTo(RockGen *g, int v, const char *from, const char *to) {
   int r = rock__genFresh(g);
@@ -621,7 +683,123 @@ static int castTo(RockGen *g, int v, const char *from, const char *to) {
   return r;
 }
 
+/* (persist) This round's counters from the loop's a0 (key tiles) and a1
+ * (Q rounds), of type i32 with n32, else index (c->uBase, qRound, qBuf). */
+static void roundIds(RockGen *g, WgCtx *c, int a0, int a1, bool n32) {
+  c->uBase = n32 ? castTo(g, a0, "i32", "index") : a0;
+  c->qRound = n32 ? castTo(g, a1, "i32", "index") : a1;
+  if (c->qBufs > 1)
+    c->qBuf = rock__genBin(g, "arith.remui", c->qRound, rock__genIndex(g, 2),
+                           "index");
+}
+
+/* (persist) One role's part of tile `t` (index id); (dyn) the producer's
+ * returns the next tile its copying thread fetched (i32 id), the consumers
+ * release Q's round of an empty tile. */
+static int tileRole(RockGen *g, WgCtx *c, int t, bool producer) {
+  tileIds(g, c, t);
+  blockRange(g, c);
+  if (producer && c->dyn)
+    return rock__wgProducerDyn(g, c);
+  if (producer)
+    rock__wgProducer(g, c);
+  else {
+    rock__wgRows(g, c);
+    tileBody(g, c);
+  }
+  if (!producer && c->dyn) {
+    rock__genLine(
+        g, "scf.if %%v%d {",
+        rock__genBin(g, "arith.cmpi uge,", c->start, c->end, "index"));
+    g->depth++;
+    rock__wgRoundEmpty(g, c);
+    g->depth--;
+    rock__genLine(g, "}");
+  }
+  return -1;
+}
+
+/* (persist) The counters after this tile (next[0], next[1], type ct): a0
+ * plus its key tiles, a1 plus one where it had any (dyn: every tile is a
+ * round). */
+static void advance(RockGen *g, WgCtx *c, int a0, int a1, bool n32, int *next) {
+  const char *ct = n32 ? "i32" : "index";
+  int i0 = rock__genIndex(g, 0);
+  int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
+  int n = rock__genSelect(
+      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), i0,
+      "index");
+  next[0] = rock__genBin(g, "arith.addi", a0,
+                         n32 ? castTo(g, n, "index", "i32") : n, ct);
+  int one = c->dyn ? rock__genIndex(g, 1)
+                   : rock__genSelect(g, any, rock__genIndex(g, 1), i0, "index");
+  next[1] = rock__genBin(g, "arith.addi", a1,
+                         n32 ? castTo(g, one, "index", "i32") : one, ct);
+}
+
+/* (dyn) One role's loop over the tiles it takes: scf.while over the tile
+ * rounds, carrying the counters (and the producer the fetched tile, first
+ * blockIdx.x); the round opens before the condition (every role learns
+ * the tile there), a tile index >= a->grid ends it. After it the producer
+ * closes the last round (its arrivals on FULL_Q) and counts its workgroup
+ * done. */
+static void dynLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
+  bool n32 = c->nwg > 2;
+  const char *ct = n32 ? "i32" : "index";
+  char lit[24];
+  snprintf(lit, sizeof lit, "%lld", (long long)c->a->grid);
+  int hi = rock__genConst(g, lit, "i32"), c0 = rock__genConst(g, "0", ct);
+  int f0 = producer ? castTo(g, bx, "index", "i32") : -1;
+  int r[3], a[3], b[3];
+  for (int i = 0; i < 3; ++i)
+    r[i] = rock__genFresh(g);
+  for (int i = 0; i < 3; ++i)
+    a[i] = rock__genFresh(g);
+  char fArg[48] = "";
+  if (producer)
+    snprintf(fArg, sizeof fArg, ", %%v%d = %%v%d", a[2], f0);
+  rock__genLine(g,
+                "%%v%d, %%v%d, %%v%d = scf.while (%%v%d = %%v%d, %%v%d = "
+                "%%v%d%s) : (%s, %s%s) -> (%s, %s, i32) {",
+                r[0], r[1], r[2], a[0], c0, a[1], c0, fArg, ct, ct,
+                producer ? ", i32" : "", ct, ct);
+  g->depth++;
+  roundIds(g, c, a[0], a[1], n32);
+  int t = rock__wgRoundOpen(g, c, producer, producer ? a[2] : -1);
+  rock__genLine(g, "scf.condition(%%v%d) %%v%d, %%v%d, %%v%d : %s, %s, i32",
+                rock__genBin(g, "arith.cmpi ult,", t, hi, "i32"), a[0], a[1], t,
+                ct, ct);
+  g->depth--;
+  for (int i = 0; i < 3; ++i)
+    b[i] = rock__genFresh(g);
+  rock__genLine(g, "} do {");
+  rock__genLine(g, "^bb0(%%v%d: %s, %%v%d: %s, %%v%d: i32):", b[0], ct, b[1],
+                ct, b[2]);
+  g->depth++;
+  roundIds(g, c, b[0], b[1], n32);
+  int next[3];
+  next[2] = tileRole(g, c, castTo(g, b[2], "i32", "index"), producer);
+  advance(g, c, b[0], b[1], n32, next);
+  const char *tys[3] = {ct, ct, "i32"};
+  rock__genYieldTypedEnd(g, producer ? 3 : 2, next, tys);
+  if (!producer)
+    return;
+  roundIds(g, c, r[0], r[1], n32);
+  rock__wgRoundEnd(g, c);
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi eq,", c->cpTx, rock__genIndex(g, 0),
+                             "index"));
+  g->depth++;
+  rock__wgDynDone(g, c, c->gridWg);
+  g->depth--;
+  rock__genLine(g, "}");
+}
+
 static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
+  if (c->dyn) {
+    dynLoop(g, c, bx, producer);
+    return;
+  }
   /* (three consumer warpgroups: the tile index and both counters as i32;
    * as index (64-bit) they left the roles' 160 / 32 registers 8 and 4
    * bytes short, ptxas -v, bf16 d 64 B 2 H 16 S 4k) */
@@ -641,30 +819,10 @@ static void tileLoop(RockGen *g, WgCtx *c, int bx, bool producer) {
                 r0, r1, t, lo, hi, st, a0, c0, a1, c0, ct, ct,
                 n32 ? " : i32" : "");
   g->depth++;
-  c->uBase = n32 ? castTo(g, a0, "i32", "index") : a0;
-  c->qRound = n32 ? castTo(g, a1, "i32", "index") : a1;
-  if (c->qBufs > 1)
-    c->qBuf = rock__genBin(g, "arith.remui", c->qRound, rock__genIndex(g, 2),
-                           "index");
-  tileIds(g, c, n32 ? castTo(g, t, "i32", "index") : t);
-  blockRange(g, c);
-  if (producer)
-    rock__wgProducer(g, c);
-  else {
-    rock__wgRows(g, c);
-    tileBody(g, c);
-  }
-  int i0 = rock__genIndex(g, 0);
-  int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
-  int n = rock__genSelect(
-      g, any, rock__genBin(g, "arith.subi", c->end, c->start, "index"), i0,
-      "index");
-  int u1 = rock__genBin(g, "arith.addi", a0,
-                        n32 ? castTo(g, n, "index", "i32") : n, ct);
-  int one = rock__genSelect(g, any, rock__genIndex(g, 1), i0, "index");
-  int next[2] = {u1,
-                 rock__genBin(g, "arith.addi", a1,
-                              n32 ? castTo(g, one, "index", "i32") : one, ct)};
+  roundIds(g, c, a0, a1, n32);
+  (void)tileRole(g, c, n32 ? castTo(g, t, "i32", "index") : t, producer);
+  int next[2];
+  advance(g, c, a0, a1, n32, next);
   const char *tys[2] = {ct, ct};
   rock__genYieldTypedEnd(g, 2, next, tys);
 }
@@ -675,6 +833,9 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   c.uBase = c.qRound = c.qBuf = -1;
   if (c.tma && !rock__wgTmaMaps(g, &c))
     return false;
+  c.gridWg = launchGrid(&c);
+  if (c.dyn)
+    rock__wgDynAlloc(g, &c);
   c.kView = a->k;
   snprintf(c.kViewTy, sizeof c.kViewTy, "%s", a->mk);
   if (c.k.mn)
@@ -716,6 +877,8 @@ static bool generate(RockGen *g, RockAttn *a, const void *ctx) {
   rock__genLine(g, "}");
   if (c.tma)
     rock__wgTmaFree(g, &c);
+  if (c.dyn)
+    rock__wgDynFree(g, &c);
   return true;
 }
 
@@ -740,8 +903,10 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int ps =
       rock__gpuSwitch(op, pass, "rock.gpu_wgmma_persistent", WG_BY_RULE, 0, 1);
   int qb = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_q_buffers", 1, 1, 2);
+  int dy = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_dynamic", 0, 0, 1);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
-      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0)
+      tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0 ||
+      dy < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -761,7 +926,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      ks,
                      cw,
                      ps,
-                     qb};
+                     qb,
+                     dy == 1};
   return true;
 }
 
@@ -798,6 +964,9 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
                   c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
                   c.persist ? "" : ")");
   if (sw.qBufs > 1 && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " q_buffers %d", c.qBufs);
+    n += snprintf(buf + n, len - (size_t)n, " q_buffers %d", c.qBufs);
+  if (sw.dyn && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " dynamic %d%s%s%s", c.dyn,
+             c.dyn ? "" : " (", c.dyn ? "" : c.dynWhy, c.dyn ? "" : ")");
   return true;
 }

@@ -84,6 +84,12 @@ typedef struct WgCtx {
   const char *persistWhy;
   int qBufs; /* (persist) Q buffers: 2 with rock.gpu_wgmma_q_buffers = 2
                 (Q of round q in buffer q % 2), else 1 */
+  /* (persist) rock.gpu_wgmma_dynamic: the tiles after each workgroup's
+   * first taken from a global counter (attention_wgmma_dyn.c), or why not */
+  bool dyn;
+  const char *dynWhy;
+  int64_t slotOff; /* (dyn) byte offset of the two i32 tile slots */
+  int64_t gridWg;  /* workgroups launched (emitting) */
   /* kernel ids */
   int tx, wgi, lane, buf, kView;
   int pad;    /* (sw128) bytes to the first 1024-byte boundary of buf, or -1 */
@@ -104,6 +110,9 @@ typedef struct WgCtx {
                           earlier tiles (index ids; -1 without persist) */
   int qBuf;            /* (qBufs 2) this tile's Q buffer, qRound % 2 (index
                           id; -1: buffer 0) */
+  int dynCnt;          /* (dyn) the counters (memref<2xi32> id): [0] tiles
+                          handed out after the first grid, [1] workgroups
+                          done */
   int row[2];          /* this lane's two rows in the block */
   RockRowIdx x[2];
   int last[2], low[2];
@@ -182,6 +191,37 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c);
 void rock__wgRegisters(RockGen *g, const WgCtx *c, bool producer);
 void rock__wgProducer(RockGen *g, WgCtx *c);
 void rock__wgConsumer(RockGen *g, WgCtx *c);
+
+/* (dyn) Tile rounds: round q of a workgroup (q from 0, every tile it
+ * takes, empty ones too, and a last round for the end) passes its tile
+ * index from the producer's copying thread to both roles through slot q % 2
+ * of workgroup memory (c->slotOff). RoundOpen: the producer waits for the
+ * Q buffer of round q to be free (EMPTY_Q), its copying thread stores `f`
+ * (an i32 id: the fetched tile) into the slot and arrives on FULL_Q (the
+ * release of that store), a named barrier of the producer warpgroup, then
+ * every producer thread loads the slot; the consumers wait for FULL_Q of
+ * round q (the acquire) and load it. Returns the tile (i32 id). c->qRound
+ * and c->qBuf are round q's. RoundEnd: the producer's 128 arrivals on
+ * FULL_Q of round q (after its Q copies; alone for an empty tile or the
+ * last round). Empty: the consumers' EMPTY_Q arrival of an empty tile. */
+int rock__wgRoundOpen(RockGen *g, WgCtx *c, bool producer, int f);
+void rock__wgRoundEnd(RockGen *g, WgCtx *c);
+void rock__wgRoundEmpty(RockGen *g, WgCtx *c);
+/* (dyn) The producer's copying thread's key-tile loop of the tile
+ * (attention_wgmma_ws.c), returning the next tile it fetched (i32 id;
+ * rock__wgDynFetch at the tile's last key tile, or at once when it has
+ * none); c0 for the producer's other threads. */
+int rock__wgProducerDyn(RockGen *g, WgCtx *c);
+
+/* attention_wgmma_dyn.c (dyn): the counters, a zero_init scratch of two
+ * i32 (before the launch; Free after it); Fetch: the next tile, launch grid
+ * + atomicAdd(counter, 1) (relaxed; i32 id); Done: the copying thread's
+ * count of its workgroup done, after its last fetch, and in the last
+ * workgroup the counters put back to zero. */
+void rock__wgDynAlloc(RockGen *g, WgCtx *c);
+void rock__wgDynFree(RockGen *g, const WgCtx *c);
+int rock__wgDynFetch(RockGen *g, const WgCtx *c, int64_t grid);
+void rock__wgDynDone(RockGen *g, const WgCtx *c, int64_t grid);
 
 /* attention_wgmma_tile.c */
 /* This lane's rows and key limits (c->row, x, last, low, col2t). */

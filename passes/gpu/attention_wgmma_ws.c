@@ -23,7 +23,9 @@
  * count on across the workgroup's tiles (c->uBase), Q's loads too
  * (c->qRound), and a tenth barrier (EMPTY_Q) frees Q's buffer; with two Q
  * buffers (c->qBufs) tile round q uses buffer q % 2 for the (q / 2)-th
- * time, its own FULL_Q and EMPTY_Q (barriers 8, 9 and 10, 11).
+ * time, its own FULL_Q and EMPTY_Q (barriers 8, 9 and 10, 11). With
+ * dynamic tiles (c->dyn) the tile index travels with FULL_Q through a slot
+ * of workgroup memory (the tile rounds below; tileLoop's comment).
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/attention_wgmma.h"
@@ -178,11 +180,12 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
   int nq = c->qBufs;
   for (int b = 0; b < NBAR + (c->tma ? nq : 0) + (c->persist ? nq : 0); ++b) {
     /* (tma: the full barriers see one arrival, the copying thread's
-     * expect_tx, and Q's the producer's 128 cp.async arrivals; persist:
-     * Q's empty ones every consumer thread's) */
+     * expect_tx, and Q's the producer's 128 cp.async arrivals, with dyn
+     * and the copying thread's release of the tile slot; persist: Q's
+     * empty ones every consumer thread's) */
     int count = b < EMPTY_K       ? (c->tma ? 1 : WG_LANES)
                 : b < FULL_Q      ? WG_LANES * c->nwg
-                : b < FULL_Q + nq ? WG_LANES
+                : b < FULL_Q + nq ? WG_LANES + (c->dyn ? 1 : 0)
                                   : WG_LANES * c->nwg;
     char lit[16];
     snprintf(lit, sizeof lit, "%d", count);
@@ -296,6 +299,22 @@ static void pagedLanesLoop(RockGen *g, WgCtx *c) {
     rock__genEnd(g);
 }
 
+/* (tma) K's or V's (v) tile at key j0 into stage s, round n: wait for the
+ * stage to be free, expect its bytes, issue the copies (paged: of the pool
+ * rows `rows`). */
+static void copyTma(RockGen *g, WgCtx *c, bool v, int s, int n, int j0,
+                    const int *rows) {
+  waitFree(g, barAt(g, c, v ? EMPTY_V : EMPTY_K, s), n);
+  int f = barAt(g, c, v ? FULL_V : FULL_K, s);
+  expectTx(g, f, rock__wgTmaBytes(c, v));
+  if (c->paged)
+    rock__wgTmaPagedCopy(g, c, v, rows, s, f);
+  else if (v)
+    rock__wgTmaV(g, c, j0, s, f);
+  else
+    rock__wgTmaK(g, c, j0, s, f);
+}
+
 static void producerTma(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
@@ -333,22 +352,10 @@ static void producerTma(RockGen *g, WgCtx *c) {
   int rk[WG_MAX_BOXES], rv[WG_MAX_BOXES];
   if (c->paged)
     pagedRows(g, c, false, j0, rk);
-  waitFree(g, barAt(g, c, EMPTY_K, s), n);
-  int fk = barAt(g, c, FULL_K, s);
-  expectTx(g, fk, rock__wgTmaBytes(c, false));
-  if (c->paged)
-    rock__wgTmaPagedCopy(g, c, false, rk, s, fk);
-  else
-    rock__wgTmaK(g, c, j0, s, fk);
+  copyTma(g, c, false, s, n, j0, rk);
   if (c->paged)
     pagedRows(g, c, true, j0, rv);
-  waitFree(g, barAt(g, c, EMPTY_V, s), n);
-  int fv = barAt(g, c, FULL_V, s);
-  expectTx(g, fv, rock__wgTmaBytes(c, true));
-  if (c->paged)
-    rock__wgTmaPagedCopy(g, c, true, rv, s, fv);
-  else
-    rock__wgTmaV(g, c, j0, s, fv);
+  copyTma(g, c, true, s, n, j0, rv);
   rock__genEnd(g);
   g->depth--;
   rock__genLine(g, "}");
@@ -457,7 +464,7 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   ppOpen(g, c);
   int u0 = c->uBase < 0 ? c0 : c->uBase;
   waitFull(g, c, FULL_K, u0);
-  if (c->tma)
+  if (c->tma && !c->dyn) /* (dyn: waited for by rock__wgRoundOpen) */
     waitPhase(g, qBar(g, c, false), qPhase(g, c));
   int qDesc0 = c->qDesc;
   if (c->qBuf >= 0) /* (two Q buffers: this tile's) */
@@ -521,4 +528,123 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
                 "scf.yield %%v%d, %%v%d, %%v%d, %%v%d, %%v%d : %s, f32, f32, "
                 "f32, f32",
                 o, res[0], res[1], res[2], res[3], vt);
+}
+
+/*===--- tile rounds (rock.gpu_wgmma_dynamic) -----------------------------===*/
+
+/* The named barrier of the producer warpgroup (persist has no ping-pong,
+ * whose barriers are 1 and 2). */
+enum { PRODUCER_BAR = 1 };
+
+/* Slot q % 2 of the tile rounds, as memref<2xi32> and its index. */
+static int slotView(RockGen *g, WgCtx *c, int *at) {
+  const char *mt = "memref<2xi32, #gpu.address_space<workgroup>>";
+  int v = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = memref.view %%v%d[%%v%d][] : %s to %s", v, c->buf,
+                rock__genIndex(g, c->slotOff), c->mBuf, mt);
+  *at = c->qBuf >= 0 ? c->qBuf
+                     : rock__genBin(g, "arith.remui", c->qRound,
+                                    rock__genIndex(g, 2), "index");
+  return v;
+}
+
+static int loadSlot(RockGen *g, int v, int at) {
+  int t = rock__genFresh(g);
+  rock__genLine(g,
+                "%%v%d = memref.load %%v%d[%%v%d] : memref<2xi32, "
+                "#gpu.address_space<workgroup>>",
+                t, v, at);
+  return t;
+}
+
+int rock__wgRoundOpen(RockGen *g, WgCtx *c, bool producer, int f) {
+  int at, v = slotView(g, c, &at);
+  if (!producer) {
+    waitPhase(g, qBar(g, c, false), qPhase(g, c));
+    return loadSlot(g, v, at);
+  }
+  waitFree(g, qBar(g, c, true), qPhase(g, c));
+  rock__genLine(g, "scf.if %%v%d {",
+                rock__genBin(g, "arith.cmpi eq,", c->cpTx, rock__genIndex(g, 0),
+                             "index"));
+  g->depth++;
+  rock__genLine(g,
+                "memref.store %%v%d, %%v%d[%%v%d] : memref<2xi32, "
+                "#gpu.address_space<workgroup>>",
+                f, v, at);
+  arrive(g, qBar(g, c, false));
+  g->depth--;
+  rock__genLine(g, "}");
+  char id[8], lit[8];
+  snprintf(id, sizeof id, "%d", PRODUCER_BAR);
+  snprintf(lit, sizeof lit, "%d", WG_LANES);
+  rock__genLine(g, "nvvm.barrier id = %%v%d number_of_threads = %%v%d",
+                rock__genConst(g, id, "i32"), rock__genConst(g, lit, "i32"));
+  return loadSlot(g, v, at);
+}
+
+void rock__wgRoundEnd(RockGen *g, WgCtx *c) {
+  rock__genLine(g,
+                "nvvm.cp.async.mbarrier.arrive %%v%d {noinc = true} : "
+                "!llvm.ptr<3>",
+                qBar(g, c, false));
+}
+
+void rock__wgRoundEmpty(RockGen *g, WgCtx *c) { arrive(g, qBar(g, c, true)); }
+
+/* `%r = scf.if %cond -> (i32) {` (closed by fetchOr). */
+static int openIfI32(RockGen *g, int cond) {
+  int r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = scf.if %%v%d -> (i32) {", r, cond);
+  g->depth++;
+  return r;
+}
+
+/* The fetched tile where `cond`, else `other` (i32 ids). */
+static int fetchOr(RockGen *g, WgCtx *c, int cond, int other) {
+  int r = openIfI32(g, cond);
+  rock__genLine(g, "scf.yield %%v%d : i32", rock__wgDynFetch(g, c, c->gridWg));
+  g->depth--;
+  rock__genLine(g, "} else {");
+  rock__genLine(g, "  scf.yield %%v%d : i32", other);
+  rock__genLine(g, "}");
+  return r;
+}
+
+int rock__wgProducerDyn(RockGen *g, WgCtx *c) {
+  int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1);
+  int c2 = rock__genIndex(g, 2), z = rock__genConst(g, "0", "i32");
+  int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
+  rock__genLine(g, "scf.if %%v%d {", any);
+  g->depth++;
+  rock__wgStageQ(g, c);
+  g->depth--;
+  rock__genLine(g, "}");
+  rock__wgRoundEnd(g, c);
+  int r = openIfI32(g, rock__genBin(g, "arith.cmpi eq,", c->cpTx, c0, "index"));
+  rock__wgTmaPrefetch(g, c);
+  /* (the next tile fetched as this one's last key tile is issued, so the
+   * atomic's latency overlaps the consumers' last two key tiles; at once
+   * for a tile without key tiles) */
+  int none = rock__genBin(g, "arith.cmpi uge,", c->start, c->end, "index");
+  int f0 = fetchOr(g, c, none, z), t, acc;
+  int f = rock__genForIter(g, c->start, c->end, c1, f0, "i32", &t, &acc);
+  int u = tileU(g, c, t);
+  int s = rock__genBin(g, "arith.remui", u, c2, "index");
+  int n = rock__genBin(g, "arith.divui", u, c2, "index");
+  int j0;
+  (void)rock__attnTileCols(g, c->a, t, &j0);
+  int last =
+      rock__genBin(g, "arith.cmpi eq,", t,
+                   rock__genBin(g, "arith.subi", c->end, c1, "index"), "index");
+  int fn = fetchOr(g, c, last, acc);
+  copyTma(g, c, false, s, n, j0, NULL);
+  copyTma(g, c, true, s, n, j0, NULL);
+  rock__genYieldEnd(g, fn, "i32");
+  rock__genLine(g, "scf.yield %%v%d : i32", f);
+  g->depth--;
+  rock__genLine(g, "} else {");
+  rock__genLine(g, "  scf.yield %%v%d : i32", z);
+  rock__genLine(g, "}");
+  return r;
 }
