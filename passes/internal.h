@@ -167,7 +167,7 @@ int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
 
 /* Whether the internal split's two launches are a programmatic dependent
  * pair (docs/gpu.md "Programmatic dependent launch"): the switch
- * rock.gpu_pdl (rock__gpuSwitch; default false) on a target that has
+ * rock.gpu_pdl (rock__gpuSwitch; default true) on a target that has
  * griddepcontrol (NVIDIA sm_90 and later; elsewhere 0, switch or not).
  * -1 after a bad value (reported at `op`, `pass` failed) (gpu/target.c). */
 int rock__gpuPdl(MlirOperation op, MlirExternalPass pass);

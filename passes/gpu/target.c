@@ -81,7 +81,7 @@ int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
 }
 
 int rock__gpuPdl(MlirOperation op, MlirExternalPass pass) {
-  int on = rock__gpuSwitch(op, pass, "rock.gpu_pdl", 0, 0, 1);
+  int on = rock__gpuSwitch(op, pass, "rock.gpu_pdl", 1, 0, 1);
   if (on != 1)
     return on;
   RockGpuTarget t = {0};

@@ -9,13 +9,13 @@
 // through the page pointers for paged views; by default, and in prefill,
 // there is no prefetch.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d.mlir %t/d
 // RUN: FileCheck %s --check-prefix=ALL < %t/d/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=ROWS < %t/d/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/d/rock_attention_kernel.ptx -o %t/d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/k.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/k.mlir %t/k
 // RUN: FileCheck %s --check-prefix=ALL < %t/k/rock_attention_kernel.ptx
@@ -42,7 +42,7 @@
 // release fence, one atomic add per workgroup, the acquire fence in the last
 // one, the counters put back to zero; one kernel (229 registers when written,
 // no spills).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/c.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/c.mlir %t/c
 // RUN: FileCheck %s --check-prefix=ALL < %t/c/rock_attention_kernel.ptx
@@ -60,7 +60,7 @@
 // (dense and paged); prefill has none by default.
 // RUN: FileCheck %s --check-prefix=NOPF < %t/d/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=NOPF < %t/p/rock_attention_kernel.ptx
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_l2_prefetch=2 \
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 64 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 32768 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_l2_prefetch=2 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/n.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/n.mlir %t/n
 // RUN: FileCheck %s --check-prefixes=ALL,PF < %t/n/rock_attention_kernel.ptx
@@ -94,11 +94,11 @@
 // dense B 8 L 8k, rocMLIR's K layout, paged (16 tokens a page) B 8 L 32k per
 // copy and by page runs, multi-token decode q 16 (four warps, 49152 bytes);
 // no spills (233 / 241 / 255 / 247 / 240 registers when written).
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/od.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/od.mlir %t/od
 // RUN: %ptxas -arch=sm_90 -v %t/od/rock_attention_kernel.ptx -o %t/od.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/ok.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/ok.mlir %t/ok
 // RUN: %ptxas -arch=sm_90 -v %t/ok/rock_attention_kernel.ptx -o %t/ok.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -110,7 +110,7 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/or.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/or.mlir %t/or
 // RUN: %ptxas -arch=sm_90 -v %t/or/rock_attention_kernel.ptx -o %t/or.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 16 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -causal -prefix_offset=8176,8176,8176,8176,8176,8176,8176,8176 -current_seq_len=8191,8191,8191,8191,8191,8191,8191,8191 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 16 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -causal -prefix_offset=8176,8176,8176,8176,8176,8176,8176,8176 -current_seq_len=8191,8191,8191,8191,8191,8191,8191,8191 --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/om.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/om.mlir %t/om
 // RUN: %ptxas -arch=sm_90 -v %t/om/rock_attention_kernel.ptx -o %t/om.cubin 2>&1 | FileCheck %s --check-prefix=PTXM

@@ -8,7 +8,7 @@
 // merges its children (a row's children on consecutive lanes: max and sum by
 // xor shuffles over them, weights in workgroup memory) and puts the counter
 // back to zero. GQA 4, Sk 1024: 16 tiles, P = 8 partitions, one node.
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=FUSED
 // FUSED: func.func @rock_attention(
 // FUSED-DAG: %[[P1:.*]] = arith.constant 7 : i32
@@ -56,7 +56,7 @@
 // root: 9 counters per KV group (72), 8 inner partial rows per query row
 // after the 32 x 64 of the splits (2304); a node's merge writes f32 partial
 // rows, then arrives at the root.
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TREE
 // TREE-DAG: %[[PO:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2304x1x128xf32>
 // TREE-DAG: %[[CNT:.*]] = memref.alloc() {alignment = 64 : i64, rock.zero_init} : memref<72xi32>
@@ -74,13 +74,13 @@
 // Without a split (enough workgroups already) there is nothing to merge: no
 // counters; and by default, with 8 partitions (fewer than 16), the combine
 // stays a second launch.
-// RUN: rock-gen -t bf16 -g 512 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 128 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen -t bf16 -g 512 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 128 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=NOSPLIT
 // NOSPLIT-NOT: rock.zero_init
 // NOSPLIT-NOT: atomic_rmw
 // NOSPLIT: gpu.launch
 // NOSPLIT-NOT: gpu.launch
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv \
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
 // TWO-NOT: rock.zero_init
 // TWO-NOT: atomic_rmw
@@ -96,11 +96,11 @@
 // By default: the P = 64 problem above fuses (4 rows, 64 partitions); with
 // rock.gpu_fused_combine = false it keeps two launches; GQA 16 (16 merged
 // rows) does not fuse.
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv \
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TREE
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=false \
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_fused_combine=false --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 128 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv \
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 128 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=TWO
 
 // Only a power-of-two split fuses: a row's children are reduced by xor
@@ -112,16 +112,16 @@
 // on the H200. So do the i8 prefill (Sq 384: 6 row blocks of 6 partitions)
 // and 12 forced partitions of 16 tiles (a second node of 4 children counted
 // to 8). 512 keys (8 tiles) with the same switches fuse: one node of 8.
-// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,SIX
 // SIX: memref.dealloc %{{.*}} : memref<6x1x64xf32>
 // RUN: rock-gen -t i8 -seq_len_q 384 -seq_len_k 384 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,I8
 // I8: memref.dealloc %{{.*}} : memref<6x384x64xf32>
-// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=12 --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=12 --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,TWELVE
 // TWELVE: memref.dealloc %{{.*}} : memref<12x1x64xf32>
-// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 512 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true \
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 512 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=8 --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=EIGHT
 // EIGHT-DAG: %[[P1:.*]] = arith.constant 7 : i32
 // EIGHT-DAG: memref.alloc() {alignment = 64 : i64} : memref<8x1x64xf32>
@@ -135,6 +135,6 @@
 // more): a tuning candidate split=32 of 1280 keys is 20 partitions, which
 // fused before into a level of 3 nodes, the last of 4 children counted to 8
 // (never merged); now the second launch.
-// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1280 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=32 \
+// RUN: rock-gen -t bf16 -seq_len_q 1 -seq_len_k 1280 -head_dim_qk 64 -head_dim_v 64 --arch sm_90 -pv --module-attr rock.internal_split=32 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefixes=TWO,TWENTY
 // TWENTY: memref.dealloc %{{.*}} : memref<20x1x64xf32>

@@ -92,17 +92,34 @@
 // PTX: atom.global.add.u32
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS: 36864 bytes smem
-// With W' = 1 the kernel is the one without the attribute (byte-identical
-// PTX), and where key warps do not apply the attribute changes nothing: the
-// ring (rock.gpu_accel_stages = 3) and 4 warps of rows (q 16, GQA 4).
+// The rule (the attribute not given, keyWarpsRule): W' = 2 for 16-bit
+// decode on sm_90 and later with dense K / V, the PTX byte for byte that of
+// = 2 (k2 above), and different from = 1; paged K / V and sm_80 keep one
+// warp (the PTX of = 1). Where key warps do not apply the attribute changes
+// nothing: the ring (rock.gpu_accel_stages = 3) and 4 warps of rows (q 16,
+// GQA 4).
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/k0.mlir
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/k1.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/k0.mlir %t/k0
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/k1.mlir %t/k1
-// RUN: cmp %t/k0/rock_attention_kernel.ptx %t/k1/rock_attention_kernel.ptx
-// RUN: not cmp -s %t/k0/rock_attention_kernel.ptx %t/k2/rock_attention_kernel.ptx
+// RUN: cmp %t/k0/rock_attention_kernel.ptx %t/k2/rock_attention_kernel.ptx
+// RUN: not cmp -s %t/k0/rock_attention_kernel.ptx %t/k1/rock_attention_kernel.ptx
+// RUN: rock-gen -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/p0.mlir
+// RUN: rock-gen -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --paged-attention --num-pages 4096 --page-size 2048 --arch sm_90 --module-attr rock.gpu_accel_key_warps=1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/p1.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/p0.mlir %t/p0
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/p1.mlir %t/p1
+// RUN: cmp %t/p0/rock_attention_kernel.ptx %t/p1/rock_attention_kernel.ptx
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_80 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/a0.mlir
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_80 --module-attr rock.gpu_accel_key_warps=1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/a1.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/a0.mlir %t/a0
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/a1.mlir %t/a1
+// RUN: cmp %t/a0/rock_attention_kernel.ptx %t/a1/rock_attention_kernel.ptx
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_stages=3 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' > %t/r0.mlir
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_stages=3 --module-attr rock.gpu_accel_key_warps=2 \

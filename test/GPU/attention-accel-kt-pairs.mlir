@@ -6,7 +6,7 @@
 // warp is past Q·K(t)ᵀ of every second tile ((t - start) mod 2 = 1), so that
 // each d row of K is read in runs of 128 keys (256 bytes) instead of 64.
 // Q·K(t)ᵀ reads slot (t - start) mod 2.
-// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kt_pairs=true \
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kt_pairs=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KP
 // KP: workgroup(%[[B:.*]] : memref<49152xi8, #gpu.address_space<workgroup>>)
 // KP: %[[Q:.*]] = memref.view %[[B]][%c0][] : memref<49152xi8, #gpu.address_space<workgroup>> to memref<16x128xbf16
@@ -42,10 +42,10 @@
 // KP: scf.yield
 // --transK (K rows) does not take it, nor the K / V overlap (here by its
 // switch): one K buffer, 36 KiB.
-// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kt_pairs=true \
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kt_pairs=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=ROWS
 // ROWS: workgroup(%{{.*}} : memref<36864xi8, #gpu.address_space<workgroup>>)
-// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kt_pairs=true --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_kt_pairs=true --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OVL
 // OVL: workgroup(%{{.*}} : memref<36864xi8, #gpu.address_space<workgroup>>)
 // OVL: nvvm.cp.async.wait.group 1

@@ -8,7 +8,7 @@
 // every problem of up to 16 queries takes it, dense q-1 decode too; = false
 // keeps one copy in flight (wait.group 0, two barriers a tile).
 // Views of the one workgroup buffer: K at 0, V at 16384 bytes, Q at 32768.
-// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OVL
 // OVL: %[[K:.*]] = memref.view %{{.*}}[%c0][] : memref<36864xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16
 // OVL: %[[V:.*]] = memref.view %{{.*}}[%c16384][] : memref<36864xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16
@@ -42,7 +42,7 @@
 // OVL-NEXT: nvvm.cp.async.commit.group
 // OVL-NEXT: scf.yield
 // OVL-NOT: nvvm.cp.async.wait.group
-// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=false \
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_kv_overlap=false --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
 // DEF: scf.for
 // DEF-NOT: nvvm.cp.async.wait.group 1
@@ -65,13 +65,13 @@
 // RUNS-NOT: cp.async.wait_group
 // Multi-token decode (q 16 x R 4: 64 merged rows, four warps) takes it too;
 // the sm_90a Q·Kᵀ-on-wgmma form does not (its fence and one wait a tile).
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 16 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -causal -prefix_offset=1008,1008 --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 16 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -causal -prefix_offset=1008,1008 --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
 // MTD: threads({{.*}} = %c128
 // MTD: scf.for
 // MTD-COUNT-2: nvvm.cp.async.wait.group 1
 // MTD-NOT: nvvm.cp.async.wait.group 0
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 16 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90a -wgmma=off --module-attr rock.gpu_accel_wgmma=true --module-attr rock.gpu_accel_kv_overlap=true \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 16 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90a -wgmma=off --module-attr rock.gpu_accel_wgmma=true --module-attr rock.gpu_accel_kv_overlap=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WGS
 // WGS: nvvm.wgmma.fence.aligned
 // WGS-NOT: nvvm.cp.async.wait.group 1
@@ -83,23 +83,23 @@
 // where K^T pairs are given below 64 merged rows (rocMLIR's default K
 // layout, q 1: one wait a tile for K and V, wait.group 0; with 64 merged
 // rows the overlap stays, as in run 11).
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 8 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 8 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 16 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 16 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 --module-attr rock.gpu_accel_kv_overlap=false \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 8 --module-attr rock.gpu_accel_kv_overlap=false --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 32 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_stages=3 \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_stages=3 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=RING
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_kt_pairs=true \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -seq_len_q 1 --module-attr rock.gpu_accel_kt_pairs=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DEF
-// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -seq_len_q 16 --module-attr rock.gpu_accel_kt_pairs=true \
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -seq_len_q 16 --module-attr rock.gpu_accel_kt_pairs=true --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -seq_len_q 1 --paged-attention --num-pages 128 --page-size 2048 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PGD

@@ -13,7 +13,7 @@
 // RUN: FileCheck %s --check-prefix=LDM < %t/p/rock_attention_kernel.ptx
 // RUN: FileCheck %s --check-prefix=LDMT < %t/p/rock_attention_kernel.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/p/rock_attention_kernel.ptx -o %t/p.cubin 2>&1 | FileCheck %s
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d.mlir %t/d
 // RUN: FileCheck %s --check-prefix=F16 < %t/d/rock_attention_kernel.ptx

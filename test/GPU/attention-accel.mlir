@@ -15,6 +15,7 @@
 // 4 warps of 16 merged rows; K, V, Q [64][128] side by side, 16-byte chunks
 // XOR-swizzled by row (chunk ^ row % 8).
 // PREFILL: gpu.launch blocks({{.*}}) in ({{.*}}) threads({{.*}}) in (%{{.*}} = %c128{{.*}}) workgroup(%[[B:.*]] : memref<49152xi8, #gpu.address_space<workgroup>>) {
+// PREFILL-NEXT: nvvm.griddepcontrol launch_dependents
 // PREFILL-NEXT: %[[Q:.*]] = memref.view %[[B]][%c32768][] : memref<49152xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16, #gpu.address_space<workgroup>>
 // PREFILL-NEXT: %[[K:.*]] = memref.view %[[B]][%c0][] : {{.*}} to memref<64x128xbf16, #gpu.address_space<workgroup>>
 // PREFILL-NEXT: %[[V:.*]] = memref.view %[[B]][%c16384][] : {{.*}} to memref<64x128xbf16, #gpu.address_space<workgroup>>
@@ -62,6 +63,7 @@
 // RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 128 -seq_len_k 384 -head_dim_qk 96 -head_dim_v 96 --transK --arch sm_90 -wgmma=off \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PAD96
 // PAD: workgroup(%[[B:.*]] : memref<34816xi8, #gpu.address_space<workgroup>>) {
+// PAD-NEXT: nvvm.griddepcontrol launch_dependents
 // PAD-NEXT: %[[Q:.*]] = memref.view %[[B]][%c0][] : memref<34816xi8, #gpu.address_space<workgroup>> to memref<64x136xbf16, #gpu.address_space<workgroup>>
 // PAD-NEXT: %[[K:.*]] = memref.view %[[B]][%c0][] : {{.*}} to memref<64x136xbf16, #gpu.address_space<workgroup>>
 // PAD-NEXT: memref.view %[[B]][%c17408][] : {{.*}} to memref<64x136xbf16, #gpu.address_space<workgroup>>
@@ -93,7 +95,7 @@
 // PBUF: nvvm.mma.sync
 
 // Multi-token decode: q 4 x GQA group 4 = 16 merged rows in one MMA tile.
-// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
+// RUN: rock-gen --operation attention -t f16 -g 1 -num_heads_q 16 -num_heads_kv 4 -seq_len_q 4 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=MTD
 // MTD: threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) workgroup(%{{.*}} : memref<{{[0-9]+}}xi8, #gpu.address_space<workgroup>>
 // MTD: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
@@ -102,13 +104,13 @@
 // Q/K): one warp, the 16-row tile padded (4 real rows here), 64-key tiles,
 // K / V by cp.async (rock.async_copy); rocMLIR's default K layout (no
 // --transK) is staged as K^T [128][64] and read with ldmatrix .trans.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE
 // DECODE: threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) workgroup(%{{.*}} : memref<36864xi8, #gpu.address_space<workgroup>>
 // DECODE: memref<64x128xbf16, #gpu.address_space<workgroup>>
 // DECODE: rock.async_copy
 // DECODE: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>}
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KT
 // KT: threads({{.*}}) in (%{{.*}} = %c32,
 // KT: %[[KT:.*]] = memref.view {{.*}} to memref<128x64xbf16, #gpu.address_space<workgroup>>
@@ -118,13 +120,13 @@
 // KT: nvgpu.ldmatrix %[[KT]][{{.*}}] {numTiles = 4 : i32, transpose = true}
 // KT: nvvm.mma.sync
 // With a key count off whole 16-byte chunks the default layout keeps K rows.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1020 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1020 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KROWS
 // KROWS-NOT: memref<128x64xbf16
 // KROWS: nvvm.mma.sync
 // rock.gpu_accel_min_rows sets the rule's threshold: 16 keeps this decode
 // on SIMT.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_min_rows=16 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -wgmma=off --module-attr rock.gpu_accel_min_rows=16 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT
 
 // f32, and the switch keep the SIMT schedule.

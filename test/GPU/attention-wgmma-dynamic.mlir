@@ -64,16 +64,17 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_dynamic=true --module-attr rock.gpu_wgmma_pingpong=true \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=OFF
-// Switched off (false, or not given) the kernel is that of the persistent
-// form: the PTX byte for byte.
+// Not given, the rule turns it on wherever the persistent form is (causal
+// problems here): the PTX byte for byte that of = true. Switched off
+// (false) the kernel is that of the static persistent form.
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_dynamic=false \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/f.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/f.mlir %t/f
 // RUN: rock-gen --operation attention -t bf16 -g 4 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 2048 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d.mlir %t/d
-// RUN: cmp %t/f/rock_attention_kernel.ptx %t/d/rock_attention_kernel.ptx
-// RUN: FileCheck %s --check-prefix=STATIC < %t/d/rock_attention_kernel.ptx
+// RUN: cmp %t/c/rock_attention_kernel.ptx %t/d/rock_attention_kernel.ptx
+// RUN: FileCheck %s --check-prefix=STATIC < %t/f/rock_attention_kernel.ptx
 // Bad values.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 --module-attr rock.gpu_wgmma_dynamic=2 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' 2>&1 | FileCheck %s --check-prefix=BAD

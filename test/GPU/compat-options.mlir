@@ -6,15 +6,15 @@
 // partitions that is one wave: 8 x 64 = 512 <= 6 x 132 (8 x 128 > 792);
 // with -num_cu 16, 8 x 8 = 64 <= 96 (the combine kept a second launch, so
 // that the partials are the splits' alone).
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_fused_combine=false \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_fused_combine=false --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=DECODE16
 // The SIMT schedule aims at 4 workgroups per SM (the smallest power of two
 // reaching 4 x SMs, 512 keys a partition): 8 x 32 = 256 at 132 SMs, 8 x 8 at 16.
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_accel=false \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off --module-attr rock.gpu_accel=false --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT132
-// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 --module-attr rock.gpu_accel=false \
+// RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 16384 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 -wgmma=off -num_cu 16 --module-attr rock.gpu_accel=false --module-attr rock.gpu_accel_key_warps=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=SIMT16
 // Prefill blocks (4 warps, 48 KiB, about 220 registers a lane) are 2 per SM:
 // 16 row blocks x 16 = 256 <= 264.
@@ -37,9 +37,9 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=WAVES4
 // The notes on sm_90: -num_cu has its meaning (no note), the direct-to-LDS
 // flags say what the schedule does; the others still change nothing.
-// RUN: rock-gen -p --arch sm_90 --schedule_version 2 -num_cu 120 -num_chiplets 8 -direct_to_lds_32b=on -mfma=off -x2 -perf_config attn:v3:64,64,192,32,32,96,16,8,1,1,2,0,1 2>&1 >/dev/null | FileCheck %s --check-prefix=NOTES
-// RUN: rock-gen -p --arch sm_90 -num_cu 120 2>&1 >/dev/null | count 0
-// RUN: not rock-gen -p --arch sm_90 -num_cu 0 2>&1 | FileCheck %s --check-prefix=CU0
+// RUN: rock-gen -p --arch sm_90 --schedule_version 2 -num_cu 120 -num_chiplets 8 -direct_to_lds_32b=on -mfma=off -x2 -perf_config attn:v3:64,64,192,32,32,96,16,8,1,1,2,0,1 2>&1 >/dev/null --module-attr rock.gpu_accel_key_warps=1 | FileCheck %s --check-prefix=NOTES
+// RUN: rock-gen -p --arch sm_90 -num_cu 120 2>&1 >/dev/null --module-attr rock.gpu_accel_key_warps=1 | count 0
+// RUN: not rock-gen -p --arch sm_90 -num_cu 0 2>&1 --module-attr rock.gpu_accel_key_warps=1 | FileCheck %s --check-prefix=CU0
 
 // DECODE132: memref.alloc() {{.*}} : memref<512x1x128xf32>
 // DECODE132: gpu.launch blocks({{.*}}) in (%{{.*}} = %c512, {{.*}} threads({{.*}}) in (%{{.*}} = %c32,

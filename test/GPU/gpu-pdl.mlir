@@ -7,7 +7,7 @@
 // bundle's launch line ends in `pdl`, and the runners launch it by
 // cuLaunchKernelEx with programmatic stream serialization (id 6, value 1).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --verifier=none --module-attr rock.gpu_pdl=true > %t/on.mlir
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --verifier=none --module-attr rock.gpu_pdl=true --module-attr rock.gpu_accel_key_warps=1 > %t/on.mlir
 // RUN: rock-opt %t/on.mlir --rock-gpu-pipeline > %t/on.gpu.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t/on.gpu.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/on.gpu.mlir %t/on
@@ -84,11 +84,12 @@
 // PY: {{^}}launchex grid 3 2 1 block 128 1 1 smem 4096 attrs 1 id 6 value 1{{$}}
 // PY-NEXT: {{^}}launch 0x1234 0x5678 0x9abc{{$}}
 
-// Not without the switch (or with it false), not below sm_90, not on AMD,
-// and not where the merge is fused into the one kernel (B 1: 64
-// partitions, 4 merged rows; nothing launches second).
-// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --verifier=none \
-// RUN:   | rock-opt --rock-gpu-pipeline | FileCheck %s --check-prefix=OFF
+// Without the switch the default is on (sm_90 and later): the same IR as
+// with it. Not with it false, not below sm_90, not on AMD, and not where
+// the merge is fused into the one kernel (B 1: 64 partitions, 4 merged
+// rows; nothing launches second).
+// RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --verifier=none --module-attr rock.gpu_accel_key_warps=1 \
+// RUN:   | rock-opt --rock-gpu-pipeline | FileCheck %s --check-prefix=IR
 // RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 -pv --verifier=none --module-attr rock.gpu_pdl=false \
 // RUN:   | rock-opt --rock-gpu-pipeline | FileCheck %s --check-prefix=OFF
 // RUN: rock-gen --operation attention -t bf16 -g 8 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_80 -pv --verifier=none --module-attr rock.gpu_pdl=true \

@@ -58,7 +58,7 @@
 
 // rock-gen --arch sm_90 | rock-run compiles and runs in one step where MLIR
 // and a GPU share a machine; without a driver it stops after compiling.
-// RUN: sh -c 'rock-gen -seq_len_q 1 -seq_len_k 64 -head_dim_qk 16 -head_dim_v 16 --arch sm_90 -pv | ROCK_CUDA_LIBRARY=%t.no-such-lib rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=PIPE
+// RUN: sh -c 'rock-gen -seq_len_q 1 -seq_len_k 64 -head_dim_qk 16 -head_dim_v 16 --arch sm_90 -pv --module-attr rock.gpu_accel_key_warps=1 | ROCK_CUDA_LIBRARY=%t.no-such-lib rock-run; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=PIPE
 // PIPE: rock-run: error: no CUDA driver on this machine (cannot load {{.*}}no-such-lib
 // PIPE-NEXT: exit 3
 
@@ -74,7 +74,7 @@
 // counters as scratch that starts zeroed (`scratch N zero`, from the
 // memref.alloc marked rock.zero_init; other scratch is filled with 0xff).
 // A scratch line with another word is a bundle error.
-// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true | rock-run --compile-only -o %t.fused
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --transK -return_lse --arch sm_90 -pv --module-attr rock.gpu_fused_combine=true --module-attr rock.gpu_accel_key_warps=1 | rock-run --compile-only -o %t.fused
 // RUN: FileCheck %s --check-prefix=FUSED < %t.fused
 // RUN: rock-run-gpu %t.fused --check | FileCheck %s --check-prefix=FUSEDMAP
 // RUN: sed 's/^scratch 8 zero$/scratch 8 zeros/' %t.fused > %t.badzero
