@@ -149,8 +149,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   w->stages =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
   w->kPair = rock__gpuSwitch(op, pass, "rock.gpu_accel_kt_pairs", 0, 0, 1);
-  w->kw = rock__gpuSwitch(op, pass, "rock.gpu_accel_key_warps", KEY_WARPS_BY_RULE, 1,
-                          MAX_KEY_WARPS);
+  w->kw = rock__gpuSwitch(op, pass, "rock.gpu_accel_key_warps",
+                          KEY_WARPS_BY_RULE, 1, MAX_KEY_WARPS);
   if (w->kw == 3) {
     rock__passFail(pass, op, "rock.gpu_accel_key_warps must be 1, 2 or 4");
     w->kw = -1;
