@@ -302,17 +302,18 @@ static void keyWarps(const RockAttn *a, AccSched *s, bool swz, int kw) {
 }
 
 /* The key warps when rock.gpu_accel_key_warps is not given: 2 for 16-bit
- * decode on NVIDIA sm_90 and later with dense (unpaged) K and V, else 1.
- * Measured on an H100 (one device call, CUDA graphs, bf16 Hq 32 / Hkv 8
- * d 128 and the GQA rows; kw2 against one warp): dense 0.96-0.99x on every
- * row (B 1 L 8k 20.3 / 21.1 µs, B 8 L 8k 94.8 / 96.4, R 8 B 1 L 128k 183.5 /
- * 191.6), pages of 16 tokens 1.01-1.03x slower; 4 warps (16-key tiles)
- * mixed, 0.97-1.02x. keyWarps still falls back where the staging cannot
- * take it. */
+ * decode on NVIDIA sm_90 and later with dense (unpaged) K and V stored
+ * [keys][d], else 1. Measured on an H100 (two device calls, CUDA graphs,
+ * bf16 Hq 32 / Hkv 8 d 128 and the GQA rows; kw2 against one warp): dense
+ * 0.96-0.99x on every row (B 1 L 8k 20.3 / 21.1 µs, B 8 L 8k 94.8 / 96.4,
+ * R 8 B 1 L 128k 183.5 / 191.6); pages of 16 tokens 1.01-1.03x slower, of
+ * 64 tokens 0.97-1.03x (mixed); rocMLIR's default K layout (K^T tiles)
+ * 1.02-1.19x slower; 4 warps (16-key tiles) 0.97-1.02x. keyWarps still
+ * falls back where the staging cannot take it. */
 static int keyWarpsRule(const RockAttn *a, const RockGpuTarget *t,
                         const AccSched *s) {
   return t->vendor == ROCK_GPU_NVIDIA && t->smVersion >= 90 && !a->kvPaged &&
-                 s->vecQK == VEC
+                 !a->kKeyMajor && s->vecQK == VEC
              ? 2
              : 1;
 }

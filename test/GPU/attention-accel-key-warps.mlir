@@ -94,8 +94,8 @@
 // PTXAS: 36864 bytes smem
 // The rule (the attribute not given, keyWarpsRule): W' = 2 for 16-bit
 // decode on sm_90 and later with dense K / V, the PTX byte for byte that of
-// = 2 (k2 above), and different from = 1; paged K / V and sm_80 keep one
-// warp (the PTX of = 1). Where key warps do not apply the attribute changes
+// = 2 (k2 above), and different from = 1; paged K / V, rocMLIR's default K
+// layout ([d][keys]) and sm_80 keep one warp (the PTX of = 1). Where key warps do not apply the attribute changes
 // nothing: the ring (rock.gpu_accel_stages = 3) and 4 warps of rows (q 16,
 // GQA 4).
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 \
@@ -113,6 +113,13 @@
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/p0.mlir %t/p0
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/p1.mlir %t/p1
 // RUN: cmp %t/p0/rock_attention_kernel.ptx %t/p1/rock_attention_kernel.ptx
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/t0.mlir
+// RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_key_warps=1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/t1.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/t0.mlir %t/t0
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/t1.mlir %t/t1
+// RUN: cmp %t/t0/rock_attention_kernel.ptx %t/t1/rock_attention_kernel.ptx
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_80 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/a0.mlir
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_80 --module-attr rock.gpu_accel_key_warps=1 \
