@@ -289,7 +289,7 @@ static bool chooseTiling(const Att *a, MlirExternalPass pass, int64_t Sk,
   MlirAttribute pc = rock__attr(a->op, "perf_config");
   if (!mlirAttributeIsNull(pc) && mlirAttributeIsAString(pc)) {
     MlirStringRef s = mlirStringAttrGetValue(pc);
-    char err[384];
+    char err[512];
     if (!rockPerfConfigParse(s.data, s.length, parsed, err, sizeof err)) {
       rock__passFail(pass, a->op, "%s", err);
       return false;

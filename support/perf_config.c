@@ -60,6 +60,10 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
     {"ktpairs", "rock.gpu_accel_kt_pairs", true, 0, 1, false, NULL,
      "rocMLIR's default K layout: K^T tiles staged two at once (NVIDIA "
      "tensor-core schedule, without ovl)"},
+    {"kwarps", "rock.gpu_accel_key_warps", false, 1, 4, false, NULL,
+     "key warps on one partition of a one-warp decode workgroup: 1, 2 or 4 "
+     "(NVIDIA tensor-core schedule; the rule: 2 for dense K [keys][d] on "
+     "sm_90 and later)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

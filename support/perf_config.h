@@ -55,6 +55,7 @@ typedef enum RockPerfKnob {
   ROCK_KNOB_PAGES,    ///< pages=0|1: paged K / V staged by page runs (mma.sync)
   ROCK_KNOB_KVSTAGES, ///< kvstages=2..6: K / V tiles staged at once (mma.sync)
   ROCK_KNOB_KTPAIRS,  ///< ktpairs=0|1: K^T tiles staged two at once (mma.sync)
+  ROCK_KNOB_KWARPS,   ///< kwarps=1|2|4: key warps on one decode partition
   ROCK_KNOB_COUNT
 } RockPerfKnob;
 

@@ -80,7 +80,7 @@ static bool checkRow(char **f, int n, int cols, char *why, size_t whyLen) {
     return false;
   }
   RockPerfConfig pc;
-  char err[384];
+  char err[512];
   if (!rockPerfConfigParse(f[3], strlen(f[3]), &pc, err, sizeof err)) {
     snprintf(why, whyLen, "%s", err);
     return false;

@@ -12,7 +12,7 @@ MlirLogicalResult rock__verifyAttentionPerfConfig(MlirOperation op) {
     return mlirLogicalResultSuccess();
   MlirStringRef s = mlirStringAttrGetValue(a);
   RockPerfConfig pc;
-  char err[256];
+  char err[512];
   if (!rockPerfConfigParse(s.data, s.length, &pc, err, sizeof err))
     return rock__verifyFail(op, "%s", err);
   return mlirLogicalResultSuccess();

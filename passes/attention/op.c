@@ -239,7 +239,7 @@ bool rock__attnAnalyse(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   if (!mlirBlockIsNull(blk) &&
       !mlirOperationEqual(mlirBlockGetFirstOperation(blk),
                           rock__blockLastOp(blk))) {
-    char err[256];
+    char err[512];
     if (!rock__regionForm(blk, a->nElem, &a->rform, err, sizeof err)) {
       rock__passFail(pass, op, "%s", err);
       return false;

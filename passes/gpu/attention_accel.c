@@ -235,7 +235,7 @@ static int perfWarps(MlirOperation op, int maxw) {
     return 0;
   MlirStringRef str = mlirStringAttrGetValue(pc);
   RockPerfConfig p;
-  char err[256];
+  char err[512];
   if (!rockPerfConfigParse(str.data, str.length, &p, err, sizeof err) ||
       p.mPerWave <= 0 || p.nPerWave <= 0 || p.mPerBlock % p.mPerWave ||
       p.nPerBlock % p.nPerWave)

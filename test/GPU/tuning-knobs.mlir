@@ -49,6 +49,18 @@
 // KVST: nvvm.cp.async.wait.group 1
 // KVST-NOT: nvvm.cp.async.wait.group 0
 // KVST: scf.yield
+// kwarps=N sets rock.gpu_accel_key_warps: 1 is the one-warp decode
+// workgroup (32 threads), where the rule's default (dense K [keys][d] on
+// sm_90) has two key warps (64 threads); the space offers kwarps=1.
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --perf-db none -perf_config attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:kwarps=1 \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KW1
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --perf-db none \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KW2
+// RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=quick -v | FileCheck %s --check-prefix=KWSPACE
+// KW1: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c32,
+// KW2: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c64,
+// KWSPACE: {{^}}attn:v3:{{[0-9,]+}}:rock:kwarps=1{{[[:space:]]}}tc warps 1 rows 16 keys 64 {{.*}} split {{[0-9]+}}{{$}}
+// KWSPACE-NOT: kwarps=2
 // ktpairs=1 sets rock.gpu_accel_kt_pairs (rocMLIR's default K layout).
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --perf-db none -perf_config attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:ktpairs=1 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KTP
