@@ -340,6 +340,10 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
 /* LSE = m + log2(l) · ln 2, −inf when l == 0, in lse's element type (in
  * f64 when that is f64: the internal split's partials). */
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
+/* Under `scf.if cond`: that LSE (rock__attnLse) stored to lse[ob, row]
+ * (the GPU schedules' one lane a row). */
+void rock__attnStoreLse(RockGen *g, const RockAttn *a, int cond, int l, int m,
+                        int lz, int ob, int row);
 
 /*===----------------------------------------------------------------------===
  * The pre-softmax region (region.c)

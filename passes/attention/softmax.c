@@ -152,3 +152,17 @@ int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
   int lse = rock__genSelect(g, lz, ninf, sm, "f32");
   return rock__genConv(g, lse, a->f32, a->tl, 1);
 }
+
+void rock__attnStoreLse(RockGen *g, const RockAttn *a, int cond, int l, int m,
+                        int lz, int ob, int row) {
+  char tl[32], ib[160];
+  rock__typeStr(tl, sizeof tl, a->tl, 1);
+  rock__genLine(g, "scf.if %%v%d {", cond);
+  g->depth++;
+  int lc = rock__attnLse(g, a, l, m, lz);
+  rock__idx2(ib, sizeof ib, ob, row);
+  rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lc, a->lse, ib,
+                tl, a->ml);
+  g->depth--;
+  rock__genLine(g, "}");
+}

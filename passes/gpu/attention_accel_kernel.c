@@ -684,9 +684,8 @@ static void finalRow(AccGen *c, int r, int first) {
   const RockAttn *a = c->a;
   const AccSched *s = c->s;
   const RockAccel *ac = &s->ac;
-  char to[32], tl[32], ib[160];
+  char to[32], ib[160];
   rock__typeStr(to, sizeof to, a->to, 1);
-  rock__typeStr(tl, sizeof tl, a->tl, 1);
   int l = a->softmax ? rowReduce(g, s, c->res[s->nr + r], "arith.addf")
                      : c->res[s->nr + r];
   int m = c->res[r];
@@ -710,16 +709,8 @@ static void finalRow(AccGen *c, int r, int first) {
       rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", oc, a->out,
                     ib, to, a->mo);
     }
-  if (a->hasLse && a->softmax) {
-    rock__genLine(g, "scf.if %%v%d {", first);
-    g->depth++;
-    int lc = rock__attnLse(g, a, l, m, lz);
-    rock__idx2(ib, sizeof ib, ob, c->x[r].i);
-    rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lc, a->lse,
-                  ib, tl, a->ml);
-    g->depth--;
-    rock__genLine(g, "}");
-  }
+  if (a->hasLse && a->softmax)
+    rock__attnStoreLse(g, a, first, l, m, lz, ob, c->x[r].i);
   g->depth--;
   rock__genLine(g, "}");
 }

@@ -258,9 +258,8 @@ int rock__wgRescale(RockGen *g, WgCtx *c, int o, const int *cr) {
 void rock__wgFinish(RockGen *g, WgCtx *c, int o, const int *m, const int *l) {
   RockAttn *a = c->a;
   int n = c->acO.cElems;
-  char to[32], tl[32], ib[160], vt[32];
+  char to[32], ib[160], vt[32];
   rock__typeStr(to, sizeof to, a->to, 1);
-  rock__typeStr(tl, sizeof tl, a->tl, 1);
   rock__typeStrS(vt, sizeof vt, "f32", n);
   int first = rock__genBin(
       g, "arith.cmpi eq,",
@@ -285,16 +284,8 @@ void rock__wgFinish(RockGen *g, WgCtx *c, int o, const int *m, const int *l) {
       rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", oc, a->out,
                     ib, to, a->mo);
     }
-    if (a->hasLse && a->softmax) {
-      rock__genLine(g, "scf.if %%v%d {", first);
-      g->depth++;
-      int lc = rock__attnLse(g, a, lh, m[h], lz);
-      rock__idx2(ib, sizeof ib, ob, c->x[h].i);
-      rock__genLine(g, "rock.view_store %%v%d, %%v%d[%s] : %s, %s", lc, a->lse,
-                    ib, tl, a->ml);
-      g->depth--;
-      rock__genLine(g, "}");
-    }
+    if (a->hasLse && a->softmax)
+      rock__attnStoreLse(g, a, first, lh, m[h], lz, ob, c->x[h].i);
     g->depth--;
     rock__genLine(g, "}");
   }
