@@ -488,20 +488,20 @@ static void generate(RockGen *g, RockAttn *a, const CpuCtx *cx) {
       rock__cpuAmxGemm0(g, a, &b, &pk);
     else if (packed)
       rock__cpuPackedGemm0(g, a, &b, &pk);
-    if (fused && !keyMajor) {
-      RockCpuFused fz = {c0,
-                         c1,
-                         nRows,
-                         nCols,
-                         j0,
-                         gBlk,
-                         dotK,
-                         dotV,
-                         narrowRegs,
-                         narrowV,
-                         cx->prefetchTiles * MB};
+    /* The fused loops' state for this tile (gemm0 here, gemm1 below). */
+    RockCpuFused fz = {c0,
+                       c1,
+                       nRows,
+                       nCols,
+                       j0,
+                       gBlk,
+                       dotK,
+                       dotV,
+                       narrowRegs,
+                       narrowV,
+                       cx->prefetchTiles * MB};
+    if (fused && !keyMajor)
       rock__cpuFusedGemm0(g, a, &b, &fz);
-    }
     /* Per merged row. */
     int r = rock__genFor(g, c0, nRows, c1);
     RockRowIdx x = rock__attnRowIdx(g, n0, r, bq0, cR);
@@ -668,20 +668,8 @@ static void generate(RockGen *g, RockAttn *a, const CpuCtx *cx) {
      * probabilities are one 32-bit broadcast there. */
     if (dotV)
       rock__cpuKeyOrderRows(g, b.Pb, b.mPb, nRows, nCols, MB);
-    if (fused) {
-      RockCpuFused fz = {c0,
-                         c1,
-                         nRows,
-                         nCols,
-                         j0,
-                         gBlk,
-                         dotK,
-                         dotV,
-                         narrowRegs,
-                         narrowV,
-                         cx->prefetchTiles * MB};
+    if (fused)
       rock__cpuFusedGemm1(g, a, &b, &fz);
-    }
     if (packed && useAmx && !packedI8)
       rock__cpuAmxGemm1(g, a, &b, &pk);
     else if (packed)
