@@ -404,17 +404,20 @@ def main():
                         row["tuned_vs_heuristic"] = (tr["kernel_time_ms"] /
                                                      rr["kernel_time_ms"])
                 # Ablations on the largest B = 1 case: without the software
-                # prefetch, and (bf16) without the AVX512-BF16 dot products.
+                # prefetch, and (bf16) without the AVX512-BF16 dot products in
+                # the fused loops (rock.cpu_decode_dot = false).
                 if B == 1 and L == max(Ls) and not quick and "rock_gbps" in row:
                     # Also the same K/V not paged, in rocMLIR's default
                     # dense layout (K as [B, Hkv, d, L]).
-                    ab = {"no_prefetch": (True, None, ("--no-prefetch",)),
-                          "dense": (False, None, ())}
+                    ab = {"no_prefetch": (True, (), ("--no-prefetch",)),
+                          "dense": (False, (), ())}
                     if dtype == "bf16":
-                        ab["no_dot"] = (True, None, ("--no-host-features",))
-                    for name, (paged, env, rargs) in ab.items():
-                        ar = run_rock(bin_dir, decode_args(dtype, B, L, paged),
-                                      args.repeats, run_args=rargs, env=env)
+                        ab["no_dot"] = (True, ("--module-attr",
+                                               "rock.cpu_decode_dot=false"), ())
+                    for name, (paged, gargs, rargs) in ab.items():
+                        ar = run_rock(bin_dir,
+                                      decode_args(dtype, B, L, paged) + list(gargs),
+                                      args.repeats, run_args=rargs)
                         if "kernel_time_ms" in ar:
                             row["rock_gbps_" + name] = (
                                 nbytes / (ar["kernel_time_ms"] * 1e-3) / 1e9)

@@ -105,17 +105,6 @@ void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
   rock__genEnd(g);
 }
 
-/* Software prefetch of the fused decode loops: one rock.view_prefetch of
- * the 64-byte lines of row `jj` + MB (the same key of the next tile, clamped to
- * the last key so the page table is never read out of bounds) of K
- * (`isV` false) or V, columns [d0, d0 + n) where d0 is the SSA index `d0`
- * (or 0 when d0 < 0). gemm0 prefetches the next tile's K rows, gemm1 the
- * next tile's V columns it is reading, so that requests flow during the
- * whole tile rather than in bursts. Decode streams scattered KV pages
- * (16 tokens = 4-8 KiB each) that the hardware prefetchers only pick up
- * after a few misses per page (bench/RESULTS.md measures the effect; a unit
- * attribute rock.no_prefetch on the op or an ancestor, e.g. set by rock-run
- * --no-prefetch, turns it off). */
 int rock__cpuWiden(RockGen *g, int v, MlirType from, MlirType to, int w) {
   if (!mlirTypeIsABF16(from) || !mlirTypeIsAF32(to))
     return rock__genConv(g, v, from, to, w);
@@ -137,14 +126,25 @@ int rock__cpuWiden(RockGen *g, int v, MlirType from, MlirType to, int w) {
   return r;
 }
 
+/* Software prefetch of the fused decode loops: one rock.view_prefetch of
+ * the 64-byte lines of row `jj` + `ahead` (the same key of the tile
+ * rock.cpu_prefetch_tiles ahead, by default the next one; clamped to the last
+ * key so the page table is never read out of bounds) of K
+ * (`isV` false) or V, columns [d0, d0 + n) where d0 is the SSA index `d0`
+ * (or 0 when d0 < 0). gemm0 prefetches the next tile's K rows, gemm1 the
+ * next tile's V columns it is reading, so that requests flow during the
+ * whole tile rather than in bursts. Decode streams scattered KV pages
+ * (16 tokens = 4-8 KiB each) that the hardware prefetchers only pick up
+ * after a few misses per page (bench/RESULTS.md measures the effect; a unit
+ * attribute rock.no_prefetch on the op or an ancestor, e.g. set by rock-run
+ * --no-prefetch, turns it off). */
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
-                          int jj, int d0, int64_t n) {
+                          int jj, int64_t ahead, int d0, int64_t n) {
   if (!mlirAttributeIsNull(rock__nearestAttr(a->op, "rock.no_prefetch")))
     return;
-  int ahead =
-      rock__genBin(g, "arith.addi", jj, rock__genIndex(g, a->MB), "index");
-  int nxt = rock__genBin(g, "arith.minui", ahead, rock__genIndex(g, a->Sk - 1),
-                         "index");
+  int at = rock__genBin(g, "arith.addi", jj, rock__genIndex(g, ahead), "index");
+  int nxt =
+      rock__genBin(g, "arith.minui", at, rock__genIndex(g, a->Sk - 1), "index");
   MlirType t = isV ? a->tv : a->tk;
   int64_t bytes = (rock__bitWidth(t) + 7) / 8;
   int64_t lines = (n * (bytes ? bytes : 1) + 63) / 64;

@@ -34,6 +34,7 @@ typedef struct RockCpuFused {
   bool dotK, dotV;  /* vdpbf16ps in gemm0 / gemm1 */
   bool narrowRegs;  /* 16 x 256-bit registers (rock.vector_bits 256) */
   bool narrowV;     /* ... and V is 16-bit: 16 columns of O in gemm1 */
+  int64_t ahead;    /* keys the software prefetch runs ahead */
 } RockCpuFused;
 
 /* The loop state of the packed prefill form (packed_prefill.c,
@@ -120,10 +121,10 @@ void rock__cpuKeyOrderRows(RockGen *g, int buf, const char *mt, int nRows,
  * is, on integers (exact; LLVM 22 scalarises half of a 16-lane bf16 fpext
  * sliced from a longer vector on AVX2 hosts), else rock__genConv. */
 int rock__cpuWiden(RockGen *g, int v, MlirType from, MlirType to, int w);
-/* Software prefetch of row `jj` + MB of K (isV false) or V, columns
+/* Software prefetch of row `jj` + `ahead` of K (isV false) or V, columns
  * [d0, d0 + n) (d0 < 0: from 0). */
 void rock__cpuPrefetchRow(RockGen *g, const RockAttn *a, bool isV, int gBlk,
-                          int jj, int d0, int64_t n);
+                          int jj, int64_t ahead, int d0, int64_t n);
 /* The four horizontal sums of v[0..3] (vector<16xf32>) as a vector<4xf32>. */
 int rock__cpuReduce4(RockGen *g, const int v[4]);
 /* acc + pairwise bf16 products: vdpbf16ps on vector<32xbf16> operands. */

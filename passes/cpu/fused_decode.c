@@ -131,7 +131,7 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
   int j = rock__cpuKeyOrder(g, rock__genFor(g, c0, nCols, c1), nCols, MB);
   int jj = rock__genBin(g, "arith.addi", j0, j, "index");
-  rock__cpuPrefetchRow(g, a, false, gBlk, jj, -1, Dqk);
+  rock__cpuPrefetchRow(g, a, false, gBlk, jj, f->ahead, -1, Dqk);
   enum { NA = 2 * ROCK_CPU_FUSE_ROWS };
   int init[NA], args[NA], res[NA], nacc[NA], d;
   int nu = f->narrowRegs ? 1 : 2, na = nu * ROCK_CPU_FUSE_ROWS;
@@ -231,7 +231,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
     int vr[2][2], il[4];
     for (int k = 0; k < 2; ++k) {
       int jjk = rock__genBin(g, "arith.addi", j0, jk[k], "index");
-      rock__cpuPrefetchRow(g, a, true, gBlk, jjk, dc, DC);
+      rock__cpuPrefetchRow(g, a, true, gBlk, jjk, f->ahead, dc, DC);
       int row = rowLoad(g, a, true, gBlk, jjk, dc, DC);
       for (int hf = 0; hf < 2; ++hf) {
         int col = hf ? rock__genBin(g, "arith.addi", dc, rock__genIndex(g, 32),
@@ -257,7 +257,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rock__genForMulti(g, lo, nCols, c1, n, init, "vector<16xf32>", &j, args, res);
   j = rock__cpuKeyOrder(g, j, nCols, MB);
   int jj = rock__genBin(g, "arith.addi", j0, j, "index");
-  rock__cpuPrefetchRow(g, a, true, gBlk, jj, dc, DC);
+  rock__cpuPrefetchRow(g, a, true, gBlk, jj, f->ahead, dc, DC);
   int vv[4], pb[ROCK_CPU_FUSE_ROWS];
   int row = rowLoad(g, a, true, gBlk, jj, dc, DC);
   for (int s = 0; s < NS; ++s)

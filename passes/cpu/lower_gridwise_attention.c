@@ -100,7 +100,18 @@ static void zeroRow(RockGen *g, int buf, const char *mt, int r,
   }
 }
 
-static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
+/* What the CPU body needs besides the op's description: the machine's
+ * attributes and the fused decode's switches (docs/cpu.md). */
+typedef struct CpuCtx {
+  MlirExternalPass pass;
+  MlirOperation op;
+  int64_t vectorBits;    /* rock.vector_bits */
+  int decodeDot;         /* rock.cpu_decode_dot: vdpbf16ps in fused decode */
+  int64_t prefetchTiles; /* rock.cpu_prefetch_tiles: key tiles ahead */
+} CpuCtx;
+
+static void generate(RockGen *g, RockAttn *a, const CpuCtx *cx) {
+  int64_t vecBits = cx->vectorBits;
   MlirType f32 = a->f32;
   RockCpuBufs b;
   b.acc = rock__isFloat(a->acc) ? "f32" : "i32";
@@ -125,14 +136,17 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
   /* With the `dot` feature and bf16 operands the fused loops use
    * vdpbf16ps (two bf16 products summed into each f32 lane, exact products,
    * f32 accumulation): gemm0 on bf16 Q and K, gemm1 on bf16 V and P (P is
-   * already rounded through V's type), two keys per instruction. */
-  bool dotK = fused && a->dot && mlirTypeIsABF16(a->tq) &&
+   * already rounded through V's type), two keys per instruction; module
+   * attribute rock.cpu_decode_dot = false keeps the f32 FMA loops there (an
+   * ablation: the choice is measured in docs/cpu.md). */
+  bool dot = a->dot && cx->decodeDot == 1;
+  bool dotK = fused && dot && mlirTypeIsABF16(a->tq) &&
               mlirTypeIsABF16(a->tk) && Dqk % 64 == 0 && !a->kKeyMajor;
   /* K stored [.., Dqk, Sk] (rocMLIR's default dense layout): the fused
    * gemm0 loads 16 consecutive keys per vector from a [Bkv, Dqk, Sk] view
    * and broadcasts Q[r][d], instead of gathering along d. */
   bool keyMajor = fused && a->kKeyMajor;
-  bool dotV = fused && a->dot && mlirTypeIsABF16(a->tv) && Dv % 64 == 0;
+  bool dotV = fused && dot && mlirTypeIsABF16(a->tv) && Dv % 64 == 0;
   /* Register blocking of the fused loops for the CPU's vector registers
    * (rock.vector_bits): with 32 x 512 bits, gemm0 keeps two 16-lane partial
    * sums per row and gemm1 64 columns of O per row (16 accumulators). With
@@ -474,11 +488,20 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
       rock__cpuAmxGemm0(g, a, &b, &pk);
     else if (packed)
       rock__cpuPackedGemm0(g, a, &b, &pk);
-    if (fused && !keyMajor) {
-      RockCpuFused fz = {c0,   c1,   nRows, nCols,      j0,
-                         gBlk, dotK, dotV,  narrowRegs, narrowV};
+    /* The fused loops' state for this tile (gemm0 here, gemm1 below). */
+    RockCpuFused fz = {c0,
+                       c1,
+                       nRows,
+                       nCols,
+                       j0,
+                       gBlk,
+                       dotK,
+                       dotV,
+                       narrowRegs,
+                       narrowV,
+                       cx->prefetchTiles * MB};
+    if (fused && !keyMajor)
       rock__cpuFusedGemm0(g, a, &b, &fz);
-    }
     /* Per merged row. */
     int r = rock__genFor(g, c0, nRows, c1);
     RockRowIdx x = rock__attnRowIdx(g, n0, r, bq0, cR);
@@ -645,11 +668,8 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
      * probabilities are one 32-bit broadcast there. */
     if (dotV)
       rock__cpuKeyOrderRows(g, b.Pb, b.mPb, nRows, nCols, MB);
-    if (fused) {
-      RockCpuFused fz = {c0,   c1,   nRows, nCols,      j0,
-                         gBlk, dotK, dotV,  narrowRegs, narrowV};
+    if (fused)
       rock__cpuFusedGemm1(g, a, &b, &fz);
-    }
     if (packed && useAmx && !packedI8)
       rock__cpuAmxGemm1(g, a, &b, &pk);
     else if (packed)
@@ -721,19 +741,12 @@ static void generate(RockGen *g, RockAttn *a, int64_t vecBits) {
 
 /*===--- the pass ---------------------------------------------------------===*/
 
-/* What the CPU body needs besides the op's description. */
-typedef struct CpuCtx {
-  MlirExternalPass pass;
-  MlirOperation op;
-  int64_t vectorBits; /* rock.vector_bits */
-} CpuCtx;
-
 /* The CPU body; false (reported) when its per-workgroup scratch does not
  * fit. */
 static bool generateCpu(RockGen *g, RockAttn *a, const void *ctx) {
   const CpuCtx *c = ctx;
   g->heapBytes = 0; /* count the per-workgroup allocations only */
-  generate(g, a, c->vectorBits);
+  generate(g, a, c);
   return rock__recordWorkgroupScratch(c->pass, c->op, g->heapBytes);
 }
 
@@ -747,7 +760,11 @@ static bool lowerOne(MlirOperation op, MlirExternalPass pass) {
     return false;
   }
   a.tgt = &cpuTarget;
-  CpuCtx ctx = {pass, op, rock__attnMachineAttr(op, "rock.vector_bits", 512)};
+  CpuCtx ctx = {pass, op, rock__attnMachineAttr(op, "rock.vector_bits", 512),
+                rock__gpuSwitch(op, pass, "rock.cpu_decode_dot", 1, 0, 1),
+                rock__gpuSwitch(op, pass, "rock.cpu_prefetch_tiles", 1, 1, 8)};
+  if (ctx.decodeDot < 0 || ctx.prefetchTiles < 0)
+    return false;
   int64_t P = rock__attnInternalSplit(
       &a, rock__attnMachineAttr(op, "rock.num_threads", 0), 2);
   return rock__attnLower(op, pass, &a, P, false, generateCpu, &ctx);

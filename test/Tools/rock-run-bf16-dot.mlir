@@ -8,6 +8,12 @@
 // RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1040 -head_dim_qk 128 -head_dim_v 128 --paged-attention --page-size 2048 --num-pages 130 -current_seq_len=1037,3 -causal -pv-strict > %t.mlir
 // RUN: rock-run -v %t.mlir | FileCheck %s --check-prefix=DOT
 // RUN: rock-run -v --no-host-features %t.mlir | FileCheck %s --check-prefix=FMA
+// The module attribute rock.cpu_decode_dot = false keeps the FMA loops under
+// `dot` (an ablation); a value that is not a bool is refused.
+// RUN: sed -e 's/^module {/module attributes {rock.cpu_decode_dot = false} {/' %t.mlir > %t.nodot.mlir
+// RUN: rock-run -v %t.nodot.mlir | FileCheck %s --check-prefix=DOT
+// RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.nodot.mlir | rock-opt --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=IR-NONE
+// RUN: sed -e 's/^module {/module attributes {rock.cpu_decode_dot = 1 : i64} {/' %t.mlir | not rock-run - 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: rock-opt %t.mlir --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=IR-NONE
 // RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.mlir > %t.dot.mlir
 // RUN: rock-opt %t.dot.mlir --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=IR-DOT
@@ -22,3 +28,4 @@
 // IR-DOT: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
 // IR-DOT: vector.shuffle {{.*}} [0, 32, 1, 33, 2, 34
 // IR-DOT: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
+// BAD: rock.cpu_decode_dot must be true or false
