@@ -23,10 +23,10 @@ enum {
   WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers, or by rule
                            at head dims up to 64 */
   WG_BY_RULE = 2,       /* a tri-state switch not given: the rule decides */
-  WG_STAGES = 2,     /* K / V buffers by default (WgCtx.stages) */
-  WG_MAX_STAGES = 4, /* ... with rock.gpu_wgmma_stages (the producer form) */
-  WG_MAX_ACC = 128,  /* f32 accumulator elements per lane (m64 n256) */
-  WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
+  WG_STAGES = 2,        /* K / V buffers by default (WgCtx.stages) */
+  WG_MAX_STAGES = 4,    /* ... with rock.gpu_wgmma_stages (the producer form) */
+  WG_MAX_ACC = 128,     /* f32 accumulator elements per lane (m64 n256) */
+  WG_MAX_BOXES = 16,    /* (paged tma) copies a tile along the keys: mb / 8 */
 };
 
 /* The operand layout of a staged tile. K-major tiles have n lines (rows)
