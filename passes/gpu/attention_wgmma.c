@@ -201,23 +201,26 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
  * barrier a tile orders the reuse of the other stage) and where they fit
  * the workgroup memory with the plan's key tile (three at d 128: Q 32 KiB
  * + 3 x 64 KiB + the swizzle's 1 KiB + 112 bytes of barriers, 230512 of
- * 232448 bytes; d 256's 64 KiB of Q leave room for two), else two and the
- * reason (c->stagesWhy, in the plan line). A third stage lets the producer
+ * 232448 bytes; d 256, Q 64 KiB and 64 KiB a stage: two), else two, as
+ * rock.gpu_wgmma_keys keeps the rule's tile where the one asked does not
+ * fit (the plan line says which it took). A third stage lets the producer
  * copy tile t + 2 before tile t is released (it waits for the release of
  * tile t + 2 - stages), a tile more of slack for the copies' latency. */
 static void planStages(const WgSwitches *sw, WgCtx *c) {
   if (sw->stages == WG_STAGES)
     return;
-  if (!c->ws) {
-    c->stagesWhy = "no producer warpgroup";
+  /* (the running key-tile index u of attention_wgmma_ws.c is taken mod 3 in
+   * i32: below 2^31 where the launch's key tiles are, at most twice the
+   * tiles' keys over mb with the split, which adds at most one a tile) */
+  const RockAttn *a = c->a;
+  int64_t kt = (a->Sk + c->mb - 1) / c->mb;
+  int64_t rows = (a->Sq * a->R + c->nb - 1) / c->nb;
+  if (!c->ws || 2 * a->Bkv * rows * kt >= (1LL << 31))
     return;
-  }
   WgCtx t = *c;
   t.stages = sw->stages;
   layout(&t);
-  if (t.bytes > SMEM_MAX)
-    c->stagesWhy = "workgroup memory";
-  else
+  if (t.bytes <= SMEM_MAX)
     *c = t;
 }
 
@@ -1009,10 +1012,9 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   if ((c.dyn || sw.dyn == 1) && n >= 0 && (size_t)n < len)
     n += snprintf(buf + n, len - (size_t)n, " dynamic %d%s%s%s", c.dyn,
                   c.dyn ? "" : " (", c.dyn ? "" : c.dynWhy, c.dyn ? "" : ")");
-  /* (where asked: the plans of two stages by default stay as they were) */
-  if (sw.stages != WG_STAGES && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " stages %d%s%s%s", c.stages,
-             c.stagesWhy ? " (" : "", c.stagesWhy ? c.stagesWhy : "",
-             c.stagesWhy ? ")" : "");
+  /* (where taken: two stages, by default or where more do not fit, leave
+   * the plan as it was, so that the tuning space's candidate drops out) */
+  if (c.stages != WG_STAGES && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " stages %d", c.stages);
   return true;
 }

@@ -79,9 +79,8 @@ typedef struct WgCtx {
   int64_t barOff;        /* byte offset of the mbarriers (ws) */
   /* K / V buffers: WG_STAGES, or (ws) rock.gpu_wgmma_stages where it fits;
    * key tile u (the running index) in stage u % stages for the
-   * (u / stages)-th time. Why the one asked for was refused, or NULL. */
+   * (u / stages)-th time */
   int stages;
-  const char *stagesWhy;
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* rock.gpu_wgmma_persistent: a grid of at most numCu workgroups, each

@@ -240,15 +240,28 @@ static void expectTx(RockGen *g, int p, int64_t bytes) {
                 p, rock__genConst(g, lit, "i32"));
 }
 
+/* u (an index id) `op` (remui, divui) c->stages: as index for a power of
+ * two (a mask or shift), else in i32 (by 3 a 64-bit multiply-high cost the
+ * producer's 40 registers 32 bytes of spills, ptxas -v, paged p16 causal;
+ * u is below 2^31, planStages). */
+static int byStages(RockGen *g, const WgCtx *c, const char *op, int u) {
+  if (!(c->stages & (c->stages - 1)))
+    return rock__genBin(g, op, u, rock__genIndex(g, c->stages), "index");
+  char lit[8];
+  snprintf(lit, sizeof lit, "%d", c->stages);
+  int u32 = rock__genFresh(g), r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_castui %%v%d : index to i32", u32, u);
+  rock__genLine(g, "%%v%d = arith.index_castui %%v%d : i32 to index", r,
+                rock__genBin(g, op, u32, rock__genConst(g, lit, "i32"), "i32"));
+  return r;
+}
 /* The stage of key tile u (index ids), u % c->stages; Round: its use of that
  * stage, u / c->stages. */
 static int stageOf(RockGen *g, const WgCtx *c, int u) {
-  return rock__genBin(g, "arith.remui", u, rock__genIndex(g, c->stages),
-                      "index");
+  return byStages(g, c, "arith.remui", u);
 }
 static int roundOf(RockGen *g, const WgCtx *c, int u) {
-  return rock__genBin(g, "arith.divui", u, rock__genIndex(g, c->stages),
-                      "index");
+  return byStages(g, c, "arith.divui", u);
 }
 
 /* The stage of key tile u - 1 (index ids; u >= 1), `st` that of u: 1 - st
