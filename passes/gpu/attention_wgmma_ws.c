@@ -362,6 +362,9 @@ static void copyTma(RockGen *g, WgCtx *c, bool v, int s, int n, int j0,
     rock__wgTmaK(g, c, j0, s, f);
 }
 
+/* (tma) Q by the whole producer warpgroup (cp.async, FULL_Q), then K and V
+ * by its first thread: per tile, wait for the stage to be free, expect its
+ * bytes, issue the copies. */
 static void producerTma(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
