@@ -64,6 +64,9 @@ const RockPerfKnobInfo rockPerfKnobs[ROCK_KNOB_COUNT] = {
      "key warps on one partition of a one-warp decode workgroup: 1, 2 or 4 "
      "(NVIDIA tensor-core schedule; the rule: 2 for dense K [keys][d] on "
      "sm_90 and later)"},
+    {"wgstages", "rock.gpu_wgmma_stages", false, 2, 4, false, NULL,
+     "the warpgroup-MMA schedule's K / V stages in its producer form where "
+     "they fit 227 KiB (sm_90; default 2)"},
 };
 
 void rockPerfKnobFormat(RockPerfKnob k, int64_t v, char *buf, size_t len) {

@@ -56,6 +56,7 @@ typedef enum RockPerfKnob {
   ROCK_KNOB_KVSTAGES, ///< kvstages=2..6: K / V tiles staged at once (mma.sync)
   ROCK_KNOB_KTPAIRS,  ///< ktpairs=0|1: K^T tiles staged two at once (mma.sync)
   ROCK_KNOB_KWARPS,   ///< kwarps=1|2|4: key warps on one decode partition
+  ROCK_KNOB_WGSTAGES, ///< wgstages=2..4: its K / V stages (sm_90 wgmma)
   ROCK_KNOB_COUNT
 } RockPerfKnob;
 

@@ -95,6 +95,11 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # start, the combine griddepcontrol.wait before it reads the partials, and
 # the bench launches the combine by cuLaunchKernelEx with programmatic
 # stream serialization (the bundle's `pdl`) / the plain second launch.
+# ws3 / ws4: three / four K / V stages in the sm_90a prefill schedule's
+# producer form (rock.gpu_wgmma_stages, opt-in): the producer copies tile
+# t + 2 (t + 3) while tile t is read, where the stages fit 227 KiB (d 128:
+# three, 230512 bytes, not four; d 64: both; d 256: neither); elsewhere the
+# two-stage kernel, unchanged.
 # ref: no flags, the name of the same variant prepared from another build
 # (the baseline of a default that changed, merged into one carry).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
@@ -144,6 +149,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "s128": "--module-attr rock.internal_split=128",
         "pdl": "--module-attr rock.gpu_pdl=true",
         "pdl0": "--module-attr rock.gpu_pdl=false",
+        "ws3": "--module-attr rock.gpu_wgmma_stages=3",
+        "ws4": "--module-attr rock.gpu_wgmma_stages=4",
         "ref": ""}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}

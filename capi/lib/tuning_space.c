@@ -191,10 +191,11 @@ static int64_t gpuSplits(bool full, bool decode, int64_t autoSplit,
  * and without consumer ping-pong, with the 32-byte swizzle in place of the
  * default 128-byte one (each and both), with cp.async instead of TMA, with
  * the plan parameters opposite to the rule's (no producer form above head
- * dim 128, 192-key tiles, three and two consumer warpgroups; where they
- * change nothing the plan says so and the candidate drops out), off
- * (mma.sync), and one or two key warps on a decode partition (the one the
- * rule picks drops out); each with the splits. */
+ * dim 128, 192-key tiles, three and two consumer warpgroups, three and four
+ * K / V stages; where they change nothing the plan says so and the
+ * candidate drops out), off (mma.sync), and one or two key warps on a
+ * decode partition (the one the rule picks drops out); each with the
+ * splits. */
 static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
                     int64_t nSplit, Cands *out) {
   static const char *const sm90[] = {
@@ -203,7 +204,8 @@ static void tcCands(const RockGpuTarget *t, bool full, const int64_t *splits,
       "pingpong=1", "swizzle128=0", "pingpong=1,swizzle128=0",
       "tma=0",      "pingpong=0",   "wide=0",
       "wkeys=192",  "consumers=3",  "consumers=2",
-      "wgmma=0",    "kwarps=1",     "kwarps=2"};
+      "wgmma=0",    "kwarps=1",     "kwarps=2",
+      "wgstages=3", "wgstages=4"};
   bool nv = t->vendor == ROCK_GPU_NVIDIA;
   int nSched = nv && t->smVersion == 90 ? (int)(sizeof sm90 / sizeof *sm90)
                : nv                     ? 5

@@ -45,7 +45,9 @@
  * workgroups persistent, min(tiles, SMs) of them looping over the tiles;
  * rock.gpu_wgmma_q_buffers = 2 (opt-in) gives that form two Q buffers,
  * rock.gpu_wgmma_dynamic (on wherever the persistent form is, unless
- * false; planDyn) its tiles from a global counter (attention_wgmma_dyn.c).
+ * false; planDyn) its tiles from a global counter (attention_wgmma_dyn.c);
+ * rock.gpu_wgmma_stages = 3 / 4 (opt-in; planStages) gives the producer
+ * form that many K / V stages where they fit.
  * A module
  * whose kernels hold wgmma is compiled
  * for sm_90a (rock-gpu-attach-target).
@@ -78,6 +80,7 @@ typedef struct WgSwitches {
   int persist;   /* rock.gpu_wgmma_persistent (WG_BY_RULE: not given) */
   int qBufs;     /* rock.gpu_wgmma_q_buffers (1, 2) */
   int dyn;       /* rock.gpu_wgmma_dynamic (WG_BY_RULE when not given) */
+  int stages;    /* rock.gpu_wgmma_stages (WG_STAGES when not given) */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -93,10 +96,11 @@ static bool tmaViews(MlirOperation op, WgCtx *c) {
 }
 
 /* The workgroup memory of a plan with key tiles of mb keys: Q (c->qBufs
- * buffers), then two stages of K and V, the 1 KiB of the swizzle's
+ * buffers), then c->stages stages of K and V, the 1 KiB of the swizzle's
  * alignment, the mbarriers (sets c->q, k, v, stageBytes, barOff, bytes).
- * Eight for K and V, with TMA one FULL_Q a Q buffer and one EMPTY_Q
- * (persist) a Q buffer: 80 bytes with one buffer, 96 with two. */
+ * Four a stage for K and V (full and empty of each), with TMA one FULL_Q a
+ * Q buffer and one EMPTY_Q (persist) a Q buffer: two stages, 80 bytes with
+ * one buffer, 96 with two. */
 static void layout(WgCtx *c) {
   const RockAttn *a = c->a;
   int qb = c->qBufs > 1 ? 2 : 1;
@@ -109,8 +113,8 @@ static void layout(WgCtx *c) {
       (int)a->Dv, c->mb,    true,         c->k.off + 2LL * c->mb * a->Dqk,
       "",         c->sw128, c->stageBytes};
   /* (sw128: the tiles start up to 1024 - 16 bytes into the buffer) */
-  c->barOff = c->k.off + WG_STAGES * c->stageBytes + (c->sw128 ? 1024 : 0);
-  c->bytes = c->barOff + (c->ws ? (c->tma ? 64 + 16 * qb : 64) : 0);
+  c->barOff = c->k.off + c->stages * c->stageBytes + (c->sw128 ? 1024 : 0);
+  c->bytes = c->barOff + (c->ws ? 32 * c->stages + (c->tma ? 16 * qb : 0) : 0);
   /* (dyn: the two tile slots after the barriers) */
   c->slotOff = c->bytes;
   c->bytes += c->dyn ? 8 : 0;
@@ -186,6 +190,35 @@ static void planKeys(const WgSwitches *sw, WgCtx *c) {
     return;
   WgCtx t = *c;
   t.mb = sw->keys;
+  layout(&t);
+  if (t.bytes <= SMEM_MAX)
+    *c = t;
+}
+
+/* (rock.gpu_wgmma_stages) The K / V stages: WG_STAGES, or 3 / 4 where asked,
+ * with the producer form (its mbarriers track each stage's rounds, any
+ * number of them; the form where every thread copies keeps two: its one
+ * barrier a tile orders the reuse of the other stage) and where they fit
+ * the workgroup memory with the plan's key tile (three at d 128: Q 32 KiB
+ * + 3 x 64 KiB + the swizzle's 1 KiB + 112 bytes of barriers, 230512 of
+ * 232448 bytes; d 256, Q 64 KiB and 64 KiB a stage: two), else two, as
+ * rock.gpu_wgmma_keys keeps the rule's tile where the one asked does not
+ * fit (the plan line says which it took). A third stage lets the producer
+ * copy tile t + 2 before tile t is released (it waits for the release of
+ * tile t + 2 - stages), a tile more of slack for the copies' latency. */
+static void planStages(const WgSwitches *sw, WgCtx *c) {
+  if (sw->stages == WG_STAGES)
+    return;
+  /* (the running key-tile index u of attention_wgmma_ws.c is taken mod 3 in
+   * i32: below 2^31 where the launch's key tiles are, at most twice the
+   * tiles' keys over mb with the split, which adds at most one a tile) */
+  const RockAttn *a = c->a;
+  int64_t kt = (a->Sk + c->mb - 1) / c->mb;
+  int64_t rows = (a->Sq * a->R + c->nb - 1) / c->nb;
+  if (!c->ws || 2 * a->Bkv * rows * kt >= (1LL << 31))
+    return;
+  WgCtx t = *c;
+  t.stages = sw->stages;
   layout(&t);
   if (t.bytes <= SMEM_MAX)
     *c = t;
@@ -268,6 +301,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
     return false;
   memset(c, 0, sizeof *c);
   c->a = a;
+  c->stages = WG_STAGES;
   c->numCu = rock__gpuNumCu(op, &t);
   rock__typeStr(c->elt, sizeof c->elt, a->tq, 1);
   char tk[16], tv[16];
@@ -291,6 +325,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
   RockGpuTarget ta = t;
   snprintf(ta.chip, sizeof ta.chip, "sm_90a");
   planKeys(sw, c);
+  planStages(sw, c);
   planPersist(sw, c);
   planDyn(sw, c);
   if (!rock__accelSelectWarpgroup(&ta, c->elt, c->mb, &c->acS) ||
@@ -450,7 +485,8 @@ static void landed(RockGen *g) {
   rock__genLine(g, "gpu.barrier");
 }
 
-/* The stage (0 / 1, index id) of tile `kt`. */
+/* The stage (0 / 1, index id) of tile `kt` (two stages without the producer
+ * form, planStages). */
 static int stageOf(RockGen *g, const WgCtx *c, int kt) {
   return rock__genBin(g, "arith.remui",
                       rock__genBin(g, "arith.subi", kt, c->start, "index"),
@@ -610,9 +646,9 @@ static void tileBody(RockGen *g, WgCtx *c) {
  *    one-tile kernel skips that arrival), else the stage's next round
  *    would wait forever. The first key tile of tile t + 1 goes to the
  *    stage its running index gives, freed by the consumers' release of
- *    running index - 2, within tile t or before; the copying thread issues
- *    it after tile t + 1's Q (below), while the consumers run tile t's last
- *    P·V and store O.
+ *    running index - c->stages, within tile t or before; the copying
+ *    thread issues it after tile t + 1's Q (below), while the consumers run
+ *    tile t's last P·V and store O.
  *  - FULL_Q (the producer's 128 cp.async arrivals) and EMPTY_Q (every
  *    consumer thread) see one phase per non-empty tile: the producer loads
  *    Q of round q only after phase q - 1 of EMPTY_Q (the consumers' arrival
@@ -909,9 +945,11 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int qb = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_q_buffers", 1, 1, 2);
   int dy =
       rock__gpuSwitch(op, pass, "rock.gpu_wgmma_dynamic", WG_BY_RULE, 0, 1);
+  int ns = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_stages", WG_STAGES,
+                           WG_STAGES, WG_MAX_STAGES);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
       tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0 ||
-      dy < 0)
+      dy < 0 || ns < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -932,7 +970,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      cw,
                      ps,
                      qb,
-                     dy};
+                     dy,
+                     ns};
   return true;
 }
 
@@ -971,7 +1010,11 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   if (sw.qBufs > 1 && n >= 0 && (size_t)n < len)
     n += snprintf(buf + n, len - (size_t)n, " q_buffers %d", c.qBufs);
   if ((c.dyn || sw.dyn == 1) && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " dynamic %d%s%s%s", c.dyn,
-             c.dyn ? "" : " (", c.dyn ? "" : c.dynWhy, c.dyn ? "" : ")");
+    n += snprintf(buf + n, len - (size_t)n, " dynamic %d%s%s%s", c.dyn,
+                  c.dyn ? "" : " (", c.dyn ? "" : c.dynWhy, c.dyn ? "" : ")");
+  /* (where taken: two stages, by default or where more do not fit, leave
+   * the plan as it was, so that the tuning space's candidate drops out) */
+  if (c.stages != WG_STAGES && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " stages %d", c.stages);
   return true;
 }

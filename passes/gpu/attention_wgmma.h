@@ -23,9 +23,10 @@ enum {
   WG_MAX_CONSUMERS = 3, /* ... with rock.gpu_wgmma_consumers, or by rule
                            at head dims up to 64 */
   WG_BY_RULE = 2,       /* a tri-state switch not given: the rule decides */
-  WG_STAGES = 2,     /* K / V buffers (tile t + 1 streams in during tile t) */
-  WG_MAX_ACC = 128,  /* f32 accumulator elements per lane (m64 n256) */
-  WG_MAX_BOXES = 16, /* (paged tma) copies a tile along the keys: mb / 8 */
+  WG_STAGES = 2,        /* K / V buffers by default (WgCtx.stages) */
+  WG_MAX_STAGES = 4,    /* ... with rock.gpu_wgmma_stages (the producer form) */
+  WG_MAX_ACC = 128,     /* f32 accumulator elements per lane (m64 n256) */
+  WG_MAX_BOXES = 16,    /* (paged tma) copies a tile along the keys: mb / 8 */
 };
 
 /* The operand layout of a staged tile. K-major tiles have n lines (rows)
@@ -76,6 +77,10 @@ typedef struct WgCtx {
   int64_t pageRows;      /* (paged) tokens a page */
   int xK, xV;            /* (paged) the page tables' RockAttn.extra slots */
   int64_t barOff;        /* byte offset of the mbarriers (ws) */
+  /* K / V buffers: WG_STAGES, or (ws) rock.gpu_wgmma_stages where it fits;
+   * key tile u (the running index) in stage u % stages for the
+   * (u / stages)-th time */
+  int stages;
   WgTile q, k, v;
   int64_t stageBytes, bytes, numCu;
   /* rock.gpu_wgmma_persistent: a grid of at most numCu workgroups, each
@@ -122,7 +127,7 @@ typedef struct WgCtx {
 /* attention_wgmma_stage.c: the copies of one tile into workgroup memory, as
  * 16-byte stores marked rock.async_copy (cp.async, through paged views
  * too). Q [nb][Dqk] once; K or V of the tile at key j0 into stage `st`
- * (an index id: 0 or 1). The caller commits the group. */
+ * (an index id: 0 .. c->stages - 1). The caller commits the group. */
 void rock__wgStageQ(RockGen *g, WgCtx *c);
 void rock__wgStageK(RockGen *g, WgCtx *c, int j0, int st);
 void rock__wgStageV(RockGen *g, WgCtx *c, int j0, int st);

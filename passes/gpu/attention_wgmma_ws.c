@@ -3,27 +3,36 @@
  * The producer / consumer form of the sm_90a prefill schedule
  * (attention_wgmma.h; rock.gpu_wgmma_producer): the last warpgroup of the
  * workgroup only copies, the others only compute, and they meet at
- * mbarriers in the workgroup buffer, one per stage and direction:
+ * mbarriers in the workgroup buffer, one per stage and direction (N =
+ * c->stages stages, 2 unless rock.gpu_wgmma_stages; barrier k N + s):
  *   fullK[s] / fullV[s]   arrived on by the producer's cp.async copies of
  *                         K(t) / V(t) into stage s (.noinc: 128 arrivals);
  *   emptyK[s] / emptyV[s] arrived on by every consumer thread once the
  *                         products that read stage s are done.
- * Tile t uses stage s = (t - start) % 2 for the (t - start) / 2-th time, so
- * waits take the parity of that count. The consumers run the schedule of
- * attention_wgmma.c (S(t) and P·V(t - 1) issued together, the softmax of t
- * while P·V(t - 1) runs), releasing K(t) after S(t) and V(t - 1) after
- * P·V(t - 1): the producer is then two tiles ahead at most and one ahead
- * at least, and no barrier couples the consumer warpgroups, so one's
- * softmax can overlap the other's products. setmaxnreg moves registers
- * to the consumers (c->regsC; the producer keeps c->regsP: its copies are
- * loops, not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full
- *barriers take one arrival, the copying thread's expect_tx of the tile's bytes,
- * and Q completes on a ninth barrier (FULL_Q) of the producer's cp.async.
- * Persistent (c->persist, attention_wgmma.c's tile loop): the key tiles
- * count on across the workgroup's tiles (c->uBase), Q's loads too
- * (c->qRound), and a tenth barrier (EMPTY_Q) frees Q's buffer; with two Q
- * buffers (c->qBufs) tile round q uses buffer q % 2 for the (q / 2)-th
- * time, its own FULL_Q and EMPTY_Q (barriers 8, 9 and 10, 11). With
+ * Tile t uses stage s = u % N for the n = u / N-th time (u = t - start), so
+ * waits take the parity of that count: the consumers wait for phase n of
+ * full[s], the producer for phase n - 1 of empty[s] before the copy of
+ * round n. Neither barrier runs two phases past its waiter: full[s]'s
+ * phase n + 1 needs the copy of round n + 1, issued only after empty[s]'s
+ * phase n, which needs every consumer thread's arrival after its wait for
+ * full[s]'s phase n; empty[s]'s phase n needs those arrivals, which follow
+ * the copy of round n, issued after the producer's wait for phase n - 1.
+ * The consumers run the schedule of attention_wgmma.c (S(t) and P·V(t - 1)
+ * issued together, the softmax of t while P·V(t - 1) runs), releasing K(t)
+ * after S(t) and V(t - 1) after P·V(t - 1): the producer is then N tiles
+ * ahead at most (K(t + N) waits for the release of K(t)) and one ahead at
+ * least, and no barrier couples the consumer warpgroups, so one's softmax
+ * can overlap the other's products. setmaxnreg moves registers to the
+ * consumers (c->regsC; the producer keeps c->regsP: its copies are loops,
+ * not unrolled). With TMA (c->tma, attention_wgmma_tma.c) the full
+ * barriers take one arrival, the copying thread's expect_tx of the tile's
+ * bytes, and Q completes on a barrier after the 4 N (FULL_Q; the ninth with
+ * two stages) of the producer's cp.async. Persistent (c->persist,
+ * attention_wgmma.c's tile loop): the key tiles count on across the
+ * workgroup's tiles (c->uBase), Q's loads too (c->qRound), and one more
+ * barrier (EMPTY_Q) frees Q's buffer; with two Q buffers (c->qBufs) tile
+ * round q uses buffer q % 2 for the (q / 2)-th time, its own FULL_Q and
+ * EMPTY_Q (two stages: barriers 8, 9 and 10, 11). With
  * dynamic tiles (c->dyn) the tile index travels with FULL_Q through a slot
  * of workgroup memory (the tile rounds below; tileLoop's comment).
  *
@@ -32,20 +41,24 @@
 
 #include <stdio.h>
 
-enum { FULL_K = 0, FULL_V = 2, EMPTY_K = 4, EMPTY_V = 6, NBAR = 8 };
-/* (tma) Q's own barrier (one a Q buffer), after the eight */
-enum { FULL_Q = 8 };
-/* (persist) Q's buffer free again: every consumer thread arrives once its
+/* The kinds of barrier: K / V full and empty (c->stages of each kind, one a
+ * stage), (tma) Q's own (one a Q buffer) after those 4 N, and (persist)
+ * EMPTY_Q, Q's buffer free again: every consumer thread arrives once its
  * last Q·Kᵀ of a tile is done; the producer waits before the next Q into
- * that buffer. After the FULL_Q barriers: 9, or 10 and 11 with two Q
- * buffers (c->qBufs). */
-static int emptyQ(const WgCtx *c) { return FULL_Q + c->qBufs; }
+ * that buffer (after the FULL_Q barriers: with two stages 9, or 10 and 11
+ * with two Q buffers, c->qBufs). */
+enum { FULL_K, FULL_V, EMPTY_K, EMPTY_V, FULL_Q, EMPTY_Q };
 enum { MAX_PA = 64 };
 
-/* The address (!llvm.ptr<3>) of mbarrier `which` of stage `st` (index id;
- * -1: stage 0). */
-static int barAt(RockGen *g, WgCtx *c, int which, int st) {
-  int off = rock__genIndex(g, c->barOff + 8 * which);
+/* The number of the first barrier of kind `which`. */
+static int barIndex(const WgCtx *c, int which) {
+  return which <= FULL_Q ? which * c->stages : FULL_Q * c->stages + c->qBufs;
+}
+
+/* The address (!llvm.ptr<3>) of mbarrier number `b` + `st` (index id; -1:
+ * none). */
+static int barNum(RockGen *g, WgCtx *c, int b, int st) {
+  int off = rock__genIndex(g, c->barOff + 8 * b);
   if (st >= 0)
     off = rock__genBin(
         g, "arith.addi", off,
@@ -63,6 +76,12 @@ static int barAt(RockGen *g, WgCtx *c, int which, int st) {
   rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i64", i, p);
   rock__genLine(g, "%%v%d = llvm.inttoptr %%v%d : i64 to !llvm.ptr<3>", r, i);
   return r;
+}
+
+/* The address of mbarrier `which` (a kind) of stage `st` (index id; -1:
+ * stage 0). */
+static int barAt(RockGen *g, WgCtx *c, int which, int st) {
+  return barNum(g, c, barIndex(c, which), st);
 }
 
 /* The running index (from the workgroup's first key tile) of key tile kt:
@@ -86,7 +105,7 @@ static void waitPhase(RockGen *g, int p, int n) {
 
 /* (tma) FULL_Q or (empty, persist) EMPTY_Q of this tile's Q buffer. */
 static int qBar(RockGen *g, WgCtx *c, bool empty) {
-  return barAt(g, c, empty ? emptyQ(c) : FULL_Q, c->qBuf);
+  return barAt(g, c, empty ? EMPTY_Q : FULL_Q, c->qBuf);
 }
 
 /* The phase count of this tile's Q buffer: its uses before this tile (0
@@ -177,20 +196,20 @@ void rock__wgInitBarriers(RockGen *g, WgCtx *c) {
       g, "scf.if %%v%d {",
       rock__genBin(g, "arith.cmpi eq,", c->tx, rock__genIndex(g, 0), "index"));
   g->depth++;
-  int nq = c->qBufs;
-  for (int b = 0; b < NBAR + (c->tma ? nq : 0) + (c->persist ? nq : 0); ++b) {
+  int nq = c->qBufs, eK = barIndex(c, EMPTY_K), fQ = barIndex(c, FULL_Q);
+  for (int b = 0; b < fQ + (c->tma ? nq : 0) + (c->persist ? nq : 0); ++b) {
     /* (tma: the full barriers see one arrival, the copying thread's
      * expect_tx, and Q's the producer's 128 cp.async arrivals, with dyn
      * and the copying thread's release of the tile slot; persist: Q's
      * empty ones every consumer thread's) */
-    int count = b < EMPTY_K       ? (c->tma ? 1 : WG_LANES)
-                : b < FULL_Q      ? WG_LANES * c->nwg
-                : b < FULL_Q + nq ? WG_LANES + (c->dyn ? 1 : 0)
-                                  : WG_LANES * c->nwg;
+    int count = b < eK        ? (c->tma ? 1 : WG_LANES)
+                : b < fQ      ? WG_LANES * c->nwg
+                : b < fQ + nq ? WG_LANES + (c->dyn ? 1 : 0)
+                              : WG_LANES * c->nwg;
     char lit[16];
     snprintf(lit, sizeof lit, "%d", count);
     rock__genLine(g, "nvvm.mbarrier.init %%v%d, %%v%d : !llvm.ptr<3>, i32",
-                  barAt(g, c, b, -1), rock__genConst(g, lit, "i32"));
+                  barNum(g, c, b, -1), rock__genConst(g, lit, "i32"));
   }
   /* (tma: the initialised barriers visible to the copy engine) */
   if (c->tma)
@@ -221,18 +240,47 @@ static void expectTx(RockGen *g, int p, int64_t bytes) {
                 p, rock__genConst(g, lit, "i32"));
 }
 
-/* (tma) Q by the whole producer warpgroup (cp.async, FULL_Q), then K and V
- * by its first thread: per tile, wait for the stage to be free, expect its
- * bytes, issue the copies. */
+/* u (an index id) `op` (remui, divui) c->stages: as index for a power of
+ * two (a mask or shift), else in i32 (by 3 a 64-bit multiply-high cost the
+ * producer's 40 registers 32 bytes of spills, ptxas -v, paged p16 causal;
+ * u is below 2^31, planStages). */
+static int byStages(RockGen *g, const WgCtx *c, const char *op, int u) {
+  if (!(c->stages & (c->stages - 1)))
+    return rock__genBin(g, op, u, rock__genIndex(g, c->stages), "index");
+  char lit[8];
+  snprintf(lit, sizeof lit, "%d", c->stages);
+  int u32 = rock__genFresh(g), r = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.index_castui %%v%d : index to i32", u32, u);
+  rock__genLine(g, "%%v%d = arith.index_castui %%v%d : i32 to index", r,
+                rock__genBin(g, op, u32, rock__genConst(g, lit, "i32"), "i32"));
+  return r;
+}
+/* The stage of key tile u (index ids), u % c->stages; Round: its use of that
+ * stage, u / c->stages. */
+static int stageOf(RockGen *g, const WgCtx *c, int u) {
+  return byStages(g, c, "arith.remui", u);
+}
+static int roundOf(RockGen *g, const WgCtx *c, int u) {
+  return byStages(g, c, "arith.divui", u);
+}
+
+/* The stage of key tile u - 1 (index ids; u >= 1), `st` that of u: 1 - st
+ * with two stages, else (u - 1) % c->stages. */
+static int prevStage(RockGen *g, const WgCtx *c, int st, int up) {
+  if (c->stages == 2)
+    return rock__genBin(g, "arith.subi", rock__genIndex(g, 1), st, "index");
+  return stageOf(g, c, up);
+}
+
 /* Opens the producer's loop over key tiles t in [start, end): u = t -
- * start, stage s = u % 2, round n = u / 2, *j0 the tile's first key. */
+ * start, its stage *s and round *n, *j0 the tile's first key. */
 static void openTileLoop(RockGen *g, WgCtx *c, int *u, int *s, int *n,
                          int *j0) {
-  int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
+  int c1 = rock__genIndex(g, 1);
   int t = rock__genFor(g, c->start, c->end, c1);
   *u = tileU(g, c, t);
-  *s = rock__genBin(g, "arith.remui", *u, c2, "index");
-  *n = rock__genBin(g, "arith.divui", *u, c2, "index");
+  *s = stageOf(g, c, *u);
+  *n = roundOf(g, c, *u);
   (void)rock__attnTileCols(g, c->a, t, j0);
 }
 
@@ -250,7 +298,7 @@ static void pagedRows(RockGen *g, WgCtx *c, bool v, int j0, int *rows) {
  * the rows passed to lane 0 by shuffles, which waits for each stage,
  * expects its bytes and issues its copies. */
 static void pagedLanesLoop(RockGen *g, WgCtx *c) {
-  int c1 = rock__genIndex(g, 1), c2 = rock__genIndex(g, 2);
+  int c1 = rock__genIndex(g, 1);
   int nBox = (int)(c->mb / c->boxRows), j0, t, ptr = -1;
   if (c->pagedLanes > 1) {
     /* (a split without tiles loads the last tile's, never unused keys) */
@@ -263,8 +311,7 @@ static void pagedLanesLoop(RockGen *g, WgCtx *c) {
   } else
     t = rock__genFor(g, c->start, c->end, c1);
   int u = tileU(g, c, t);
-  int s = rock__genBin(g, "arith.remui", u, c2, "index");
-  int n = rock__genBin(g, "arith.divui", u, c2, "index");
+  int s = stageOf(g, c, u), n = roundOf(g, c, u);
   (void)rock__attnTileCols(g, c->a, t, &j0);
   int next = -1;
   if (c->pagedLanes > 1) { /* (tile t + 1's, or t's again at the end) */
@@ -315,6 +362,9 @@ static void copyTma(RockGen *g, WgCtx *c, bool v, int s, int n, int j0,
     rock__wgTmaK(g, c, j0, s, f);
 }
 
+/* (tma) Q by the whole producer warpgroup (cp.async, FULL_Q), then K and V
+ * by its first thread: per tile, wait for the stage to be free, expect its
+ * bytes, issue the copies. */
 static void producerTma(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0);
   rock__genLine(g, "scf.if %%v%d {",
@@ -393,10 +443,7 @@ void rock__wgProducer(RockGen *g, WgCtx *c) {
 /* Waits for the copy of tile u (index id, from start) in barrier `which`
  * (FULL_K / FULL_V) and makes it visible to the tensor cores. */
 static void waitFull(RockGen *g, WgCtx *c, int which, int u) {
-  int c2 = rock__genIndex(g, 2);
-  waitPhase(g,
-            barAt(g, c, which, rock__genBin(g, "arith.remui", u, c2, "index")),
-            rock__genBin(g, "arith.divui", u, c2, "index"));
+  waitPhase(g, barAt(g, c, which, stageOf(g, c, u)), roundOf(g, c, u));
 }
 
 /* One loop iteration for tile kt (see tileStep in attention_wgmma.c). */
@@ -406,8 +453,7 @@ static void consumerStep(RockGen *g, WgCtx *c, int kt, const int *m,
   int c1 = rock__genIndex(g, 1);
   int u = tileU(g, c, kt);
   int up = rock__genBin(g, "arith.subi", u, c1, "index");
-  int st = rock__genBin(g, "arith.remui", u, rock__genIndex(g, 2), "index");
-  int sp = rock__genBin(g, "arith.subi", c1, st, "index");
+  int st = stageOf(g, c, u), sp = prevStage(g, c, st, up);
   int j0;
   (void)rock__attnTileCols(g, c->a, kt, &j0);
   waitFull(g, c, FULL_K, u);
@@ -471,9 +517,7 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
     c->qDesc = qBufDesc(g, c);
   rock__accelWgmmaProxyFence(g);
   WgDescs ds;
-  int st0 = c->uBase < 0 ? c0
-                         : rock__genBin(g, "arith.remui", u0,
-                                        rock__genIndex(g, 2), "index");
+  int st0 = c->uBase < 0 ? c0 : stageOf(g, c, u0);
   rock__wgScoresDescs(g, c, st0, &ds);
   ppTurn(g, c);
   rock__genLine(g, "nvvm.wgmma.fence.aligned");
@@ -511,7 +555,7 @@ void rock__wgConsumer(RockGen *g, WgCtx *c) {
   waitFull(g, c, FULL_V, ul);
   rock__accelWgmmaProxyFence(g);
   WgDescs dv;
-  int sl = rock__genBin(g, "arith.remui", ul, rock__genIndex(g, 2), "index");
+  int sl = stageOf(g, c, ul);
   rock__wgPVDescs(g, c, sl, &dv);
   int os0 = rock__accelWgmmaStruct(g, &c->acO, res[4]);
   ppTurn(g, c);
@@ -613,7 +657,7 @@ static int fetchOr(RockGen *g, WgCtx *c, int cond, int other) {
 
 int rock__wgProducerDyn(RockGen *g, WgCtx *c) {
   int c0 = rock__genIndex(g, 0), c1 = rock__genIndex(g, 1);
-  int c2 = rock__genIndex(g, 2), z = rock__genConst(g, "0", "i32");
+  int z = rock__genConst(g, "0", "i32");
   int any = rock__genBin(g, "arith.cmpi ult,", c->start, c->end, "index");
   rock__genLine(g, "scf.if %%v%d {", any);
   g->depth++;
@@ -630,8 +674,7 @@ int rock__wgProducerDyn(RockGen *g, WgCtx *c) {
   int f0 = fetchOr(g, c, none, z), t, acc;
   int f = rock__genForIter(g, c->start, c->end, c1, f0, "i32", &t, &acc);
   int u = tileU(g, c, t);
-  int s = rock__genBin(g, "arith.remui", u, c2, "index");
-  int n = rock__genBin(g, "arith.divui", u, c2, "index");
+  int s = stageOf(g, c, u), n = roundOf(g, c, u);
   int j0;
   (void)rock__attnTileCols(g, c->a, t, &j0);
   int last =

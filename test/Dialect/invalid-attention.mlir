@@ -931,7 +931,7 @@ func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8x
 // -----
 
 func.func @f(%q: memref<2x8x16xf16>, %k: memref<1x16x32xf16>, %v: memref<1x32x8xf16>, %out: memref<2x8x8xf16>) {
-  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:warps=4': unknown rock field 'warps' (fields: path, keys, lanes, stages, split, wgmma, producer, pingpong, swizzle128, l2, tma, wide, wkeys, consumers, ovl, pages, kvstages, ktpairs, kwarps)}}
+  // expected-error @+1 {{invalid perf_config 'attn:v3:32,32,32,8,32,32,16,4,1,1,0,0,1:rock:warps=4': unknown rock field 'warps' (fields: path, keys, lanes, stages, split, wgmma, producer, pingpong, swizzle128, l2, tma, wide, wkeys, consumers, ovl, pages, kvstages, ktpairs, kwarps, wgstages)}}
   rock.attention {
     qk = %q * %k : memref<2x8x16xf16>, memref<1x16x32xf16>
     %out = softmax(qk) * %v : memref<1x32x8xf16> -> memref<2x8x8xf16>
