@@ -308,6 +308,14 @@ int rock__attnMaskPad(RockGen *g, const RockAttn *a, int xv, int jv, int mv,
                       int w);
 int rock__attnMaskLast(RockGen *g, int xv, int jv, int last, int mv, int w);
 int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w);
+/* Whether the key tile [j0, j0 + mb) needs no mask for any row of a block
+ * (i1 id): inside the keys (no padding tail), up to the block's smallest
+ * last key %minLast (KV-cache lengths, causal), at or past its largest
+ * window start %maxLow; -1 when no such bound exists (every tile is
+ * unmasked, none needs the test). `one`: an index constant 1 id, or -1 to
+ * make one. */
+int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
+                           int minLast, int maxLow, int one);
 /* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
  * maxnumf(m_old, tileMax) (`tileMax`: the tile's largest score as
  * rock__attnScore gives it); m_safe = 0 when m_new = −inf, else m_new;

@@ -52,6 +52,30 @@ int rock__attnMaskLow(RockGen *g, int xv, int jv, int low, int mv, int w) {
   return maskWhere(g, "arith.cmpi slt,", xv, jv, low, mv, w);
 }
 
+int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
+                           int minLast, int maxLow, int one) {
+  bool tail = a->Sk % mb != 0;
+  if (!tail && !a->dynamic && !a->hasLow)
+    return -1;
+  int jEnd = rock__genBin(g, "arith.addi", j0, rock__genIndex(g, mb), "index");
+  int conds[3], nc = 0;
+  if (tail)
+    conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
+                               rock__genIndex(g, a->Sk), "index");
+  if (a->dynamic)
+    conds[nc++] = rock__genBin(
+        g, "arith.cmpi sle,", jEnd,
+        rock__genBin(g, "arith.addi", minLast,
+                     one >= 0 ? one : rock__genIndex(g, 1), "index"),
+        "index");
+  if (a->hasLow)
+    conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, maxLow, "index");
+  int full = conds[0];
+  for (int i = 1; i < nc; ++i)
+    full = rock__genBin(g, "arith.andi", full, conds[i], "i1");
+  return full;
+}
+
 /* exp2((x - y) * log2 e) of the f32 scalars %x and %y: e^(x - y). */
 static int expDiff(RockGen *g, const RockAttn *a, int x, int y) {
   int log2e = rock__genConst(g, "1.44269504", "f32");

@@ -440,29 +440,10 @@ static void scores(AccGen *c) {
  * past any row's last key, not before any row's window); -1 when every
  * tile takes them. */
 static int fullTile(AccGen *c) {
-  RockGen *g = c->g;
-  const RockAttn *a = c->a;
-  const AccSched *s = c->s;
-  bool tail = a->Sk % s->mb != 0;
-  if (!s->ldm || !(tail || a->dynamic || a->hasLow))
+  if (!c->s->ldm)
     return -1;
-  int j0 = c->j0;
-  int jEnd =
-      rock__genBin(g, "arith.addi", j0, rock__genIndex(g, s->mb), "index");
-  int conds[3], nc = 0;
-  if (tail)
-    conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
-                               rock__genIndex(g, a->Sk), "index");
-  if (a->dynamic)
-    conds[nc++] = rock__genBin(
-        g, "arith.cmpi sle,", jEnd,
-        rock__genBin(g, "arith.addi", c->minLast, c->c1, "index"), "index");
-  if (a->hasLow)
-    conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, c->maxLow, "index");
-  int full = conds[0];
-  for (int i = 1; i < nc; ++i)
-    full = rock__genBin(g, "arith.andi", full, conds[i], "i1");
-  return full;
+  return rock__attnTileUnmasked(c->g, c->a, c->j0, c->s->mb, c->minLast,
+                                c->maxLow, c->c1);
 }
 
 /* The scores of the tile as a list (`%vA, %vB, ...`) into *l. */

@@ -101,31 +101,10 @@ static int quadReduce(RockGen *g, int v, const char *op) {
   return v;
 }
 
-/* Whether the tile at key j0 needs no mask (i1 id), or -1 when every tile
- * does not: inside the keys (no tail), below every row's last key, at or
- * past every row's window start. */
+/* Whether the tile at key j0 needs no mask (i1 id), or -1 when no tile
+ * does (passes/attention/'s rule). */
 static int fullTile(RockGen *g, const WgCtx *c, int j0) {
-  const RockAttn *a = c->a;
-  bool tail = a->Sk % c->mb != 0;
-  if (!tail && !a->dynamic && !a->hasLow)
-    return -1;
-  int jEnd =
-      rock__genBin(g, "arith.addi", j0, rock__genIndex(g, c->mb), "index");
-  int conds[3], nc = 0;
-  if (tail)
-    conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
-                               rock__genIndex(g, a->Sk), "index");
-  if (a->dynamic)
-    conds[nc++] = rock__genBin(g, "arith.cmpi sle,", jEnd,
-                               rock__genBin(g, "arith.addi", c->minLast,
-                                            rock__genIndex(g, 1), "index"),
-                               "index");
-  if (a->hasLow)
-    conds[nc++] = rock__genBin(g, "arith.cmpi sge,", j0, c->maxLow, "index");
-  int full = conds[0];
-  for (int i = 1; i < nc; ++i)
-    full = rock__genBin(g, "arith.andi", full, conds[i], "i1");
-  return full;
+  return rock__attnTileUnmasked(g, c->a, j0, c->mb, c->minLast, c->maxLow, -1);
 }
 
 /* The scores of `sv` at keys j0 + column: region, raw score, masks (in an
