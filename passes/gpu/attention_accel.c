@@ -57,6 +57,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,9 +145,12 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", BY_RULE, 0, 1);
   w->fused =
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
-  w->fan = rock__gpuSwitch(op, pass, "rock.gpu_fused_fan", ROCK_FUSED_FAN,
-                           ROCK_FUSED_FAN_MIN, ROCK_FUSED_FAN_MAX);
-  if (w->fan > 0 && (w->fan & (w->fan - 1))) {
+  /* any integer read quietly, then one message for all that are not taken */
+  MlirExternalPass quiet = {NULL};
+  w->fan = rock__gpuSwitch(op, quiet, "rock.gpu_fused_fan", ROCK_FUSED_FAN,
+                           INT32_MIN, INT32_MAX);
+  if (w->fan < ROCK_FUSED_FAN_MIN || w->fan > ROCK_FUSED_FAN_MAX ||
+      (w->fan & (w->fan - 1))) {
     rock__passFail(pass, op, "rock.gpu_fused_fan must be 8, 16 or 32");
     w->fan = -1;
   }
