@@ -517,10 +517,10 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
  * weights and P a power of two: the tree's nodes of a level all have the
  * same children, whose stats are reduced by xor shuffles over aligned lane
  * groups of that size (fused_combine.c); the tree's fan-in `fan`
- * (rock.gpu_fused_fan) sizes the weights and must fit a warp. A forced split (rock.internal_split,
- * a perf_config's split) is any count and is clamped to the key tiles (384
- * keys, split 8: 6), so there the second launch stays. With s->fill and a
- * second launch P fills the wave (fillWave). */
+ * (rock.gpu_fused_fan) sizes the weights and must fit a warp. A forced split
+ * (rock.internal_split, a perf_config's split) is any count and is clamped to
+ * the key tiles (384 keys, split 8: 6), so there the second launch stays. With
+ * s->fill and a second launch P fills the wave (fillWave). */
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
                          int fan, bool *fused) {
   int64_t P = splitOneWave(a, s), warpParts = P;

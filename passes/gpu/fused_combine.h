@@ -19,11 +19,7 @@
 
 /* The fan-in: by default, and the values rock.gpu_fused_fan takes (powers of
  * two; at most a warp's lanes, over which a row's children are reduced). */
-enum {
-  ROCK_FUSED_FAN = 8,
-  ROCK_FUSED_FAN_MIN = 8,
-  ROCK_FUSED_FAN_MAX = 32
-};
+enum { ROCK_FUSED_FAN = 8, ROCK_FUSED_FAN_MIN = 8, ROCK_FUSED_FAN_MAX = 32 };
 
 /* What the merge needs from the schedule's generated text. */
 typedef struct RockFusedCtx {
