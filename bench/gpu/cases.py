@@ -89,6 +89,10 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # s128: the internal split forced to that many key partitions (the
 # perf_config field split, rock.internal_split; merged in the kernel by the
 # rule from 16 partitions, so s8 takes fc to be fused: one tree level);
+# fan16 / fan32: the split merged in the kernel along a tree of that fan-in
+# (rock.gpu_fused_fan; default 8, opt-in): B 1 decode's 32 partitions in one
+# level at fan32 (32 -> 1), two at fan16 (32 -> 2 -> 1) against two at 8
+# (32 -> 4 -> 1); elsewhere (no fused merge) the kernel unchanged;
 # pdl / pdl0: the internal split's second launch (the combine) as a
 # programmatic dependent launch (rock.gpu_pdl, sm_90; opt-in, not measured
 # yet): the split kernel executes griddepcontrol.launch_dependents at its
@@ -120,6 +124,8 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "fc0": "--module-attr rock.gpu_fused_combine=false",
         "pa": "--module-attr rock.gpu_accel_page_ahead=true",
         "fc": "--module-attr rock.gpu_fused_combine=true",
+        "fan16": "--module-attr rock.gpu_fused_fan=16",
+        "fan32": "--module-attr rock.gpu_fused_fan=32",
         "wide": "--module-attr rock.gpu_wgmma_wide=true",
         "wide0": "--module-attr rock.gpu_wgmma_wide=false",
         "pp0": "--module-attr rock.gpu_wgmma_pingpong=false",

@@ -185,6 +185,7 @@ typedef struct RockAttn {
    * thing in its gpu.launch body. */
   bool pdl;
   int64_t fusedCnt, fusedUp;
+  int fusedFan; /* the fused merge's fan-in (rock.gpu_fused_fan) */
   int cnt, fOut, fLse;
   char mcnt[64], fmo[128], fml[128];
   MlirType fto, ftl;

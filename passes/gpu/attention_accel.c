@@ -57,6 +57,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,7 @@ typedef struct AccSwitches {
                     (BY_RULE when not given) */
   int fused;     /* rock.gpu_fused_combine: the split merged in the kernel
                     (FUSED_BY_RULE when not given) */
+  int fan;       /* rock.gpu_fused_fan: that merge's fan-in (8, 16, 32) */
   int ovl;       /* rock.gpu_accel_kv_overlap: K and V copies in flight
                     together (BY_RULE when not given) */
   int fill;      /* rock.gpu_split_fill: the split fills the wave */
@@ -143,6 +145,15 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", BY_RULE, 0, 1);
   w->fused =
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
+  /* any integer read quietly, then one message for all that are not taken */
+  MlirExternalPass quiet = {NULL};
+  w->fan = rock__gpuSwitch(op, quiet, "rock.gpu_fused_fan", ROCK_FUSED_FAN,
+                           INT32_MIN, INT32_MAX);
+  if (w->fan < ROCK_FUSED_FAN_MIN || w->fan > ROCK_FUSED_FAN_MAX ||
+      (w->fan & (w->fan - 1))) {
+    rock__passFail(pass, op, "rock.gpu_fused_fan must be 8, 16 or 32");
+    w->fan = -1;
+  }
   w->ovl =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", BY_RULE, 0, 1);
   w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
@@ -158,7 +169,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   return w->kw >= 0 && w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 &&
          w->preg >= 0 && w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 &&
          w->minRows >= 0 && w->l2Ahead >= 0 && w->pageAhead >= 0 &&
-         w->fused >= 0 && w->ovl >= 0 && w->fill >= 0 && w->stages >= 0;
+         w->fused >= 0 && w->fan >= 0 && w->ovl >= 0 && w->fill >= 0 &&
+         w->stages >= 0;
 }
 
 /* The staging rule, measured on the H200 (bench/RESULTS-gpu.md, runs 11
@@ -504,12 +516,13 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
  * which needs the one workgroup buffer (ldmatrix schedule) to hold its
  * weights and P a power of two: the tree's nodes of a level all have the
  * same children, whose stats are reduced by xor shuffles over aligned lane
- * groups of that size (fused_combine.c). A forced split (rock.internal_split,
- * a perf_config's split) is any count and is clamped to the key tiles (384
- * keys, split 8: 6), so there the second launch stays. With s->fill and a
- * second launch P fills the wave (fillWave). */
+ * groups of that size (fused_combine.c); the tree's fan-in `fan`
+ * (rock.gpu_fused_fan) sizes the weights and must fit a warp. A forced split
+ * (rock.internal_split, a perf_config's split) is any count and is clamped to
+ * the key tiles (384 keys, split 8: 6), so there the second launch stays. With
+ * s->fill and a second launch P fills the wave (fillWave). */
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
-                         bool *fused) {
+                         int fan, bool *fused) {
   int64_t P = splitOneWave(a, s), warpParts = P;
   /* key warps: the rule's partitions of one warp, kw of them a workgroup
    * (the same keys a warp, kw times fewer workgroups and partials); the
@@ -520,7 +533,8 @@ static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
                   ? a->Sq * a->R <= FUSED_ROWS && warpParts >= FUSED_SPLIT
                   : swFused == 1;
   bool pow2 = P > 1 && (P & (P - 1)) == 0;
-  *fused = want && s->ldm && pow2 && rock__gpuFusedBytes(s->nb) <= s->bytes;
+  *fused = want && s->ldm && pow2 && fan <= s->ac.wave &&
+           rock__gpuFusedBytes(s->nb, fan) <= s->bytes;
   return *fused || !s->fill || s->kw > 1 ? P : fillWave(a, s, P);
 }
 
@@ -534,7 +548,7 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
     return false;
   bool fused;
   planPageRuns(op, sw.pageAhead, &b, &s);
-  int64_t P = planSplit(&b, &s, sw.fused, &fused);
+  int64_t P = planSplit(&b, &s, sw.fused, sw.fan, &fused);
   snprintf(buf, len,
            "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
            "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d overlap %d "
@@ -546,6 +560,9 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
     snprintf(buf + n, len - n, " stages %d", s.st);
   if (s.kPair && n < len)
     snprintf(buf + n, len - n, " ktpairs 1");
+  n = strlen(buf);
+  if (fused && sw.fan != ROCK_FUSED_FAN && n < len)
+    snprintf(buf + n, len - n, " fan %d", sw.fan);
   n = strlen(buf);
   if ((s.kw > 1 || s.kwWhy) && n < len)
     snprintf(buf + n, len - n, " key_warps %d%s%s%s", s.kw, s.kwWhy ? " (" : "",
@@ -561,8 +578,9 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   if (!applies(op, &sw, a, &s))
     return -1;
   planPageRuns(op, sw.pageAhead, a, &s);
-  int64_t P = planSplit(a, &s, sw.fused, &a->fused);
+  int64_t P = planSplit(a, &s, sw.fused, sw.fan, &a->fused);
+  a->fusedFan = sw.fan;
   if (a->fused)
-    rock__gpuFusedTree(P, &a->fusedCnt, &a->fusedUp);
+    rock__gpuFusedTree(P, a->fusedFan, &a->fusedCnt, &a->fusedUp);
   return rock__attnLower(op, pass, a, P, true, rock__tcGenerate, &s) ? 1 : 0;
 }

@@ -8,20 +8,24 @@
  *     d·log2 e; a child at -inf has weight 0 and tag -1, never read) by xor
  *     shuffles over those lanes; tags, M and L go to workgroup memory, the
  *     node's LSE (M + ln L, -inf when M is) to its row;
- *   - outputs: each thread sums 4 columns of a row for 4 (row, column)
- *     chunks at a time, every child's partial loaded before any is added, in
+ *   - outputs: each thread sums 4 columns of a row for 32 / F (row, column)
+ *     chunks at a time (F the fan-in: 4 at 8, 2 at 16, 1 at 32, so 32
+ *     partials a thread in flight), every child's partial loaded before any
+ *     is added, in
  *     child order, a tag -1 dropped by a select; O = 0 for an all-empty row;
  *     a chunk past the rows is clamped to the last one (its store repeats
  *     that one's value), so no store is guarded and all loads of a pass
  *     stay ahead of the sums in the PTX.
  * The tree: level 0 holds the P splits (rows bq·P + s of the partials),
- * level l the ceil(n / 8) nodes over level l - 1's n (P is a power of two,
- * planSplit's condition, so every node of a level has the same children and
- * a row's children fill an aligned lane group), the last level one root
+ * level l the ceil(n / F) nodes over level l - 1's n (P and F are powers of
+ * two, planSplit's condition, so every node of a level has min(n, F)
+ * children and a row's children fill an aligned lane group of a warp: F is
+ * at most 32, a warp's lanes, and divides the workgroup's threads), the last
+ * level one root
  * that writes out / lse. Inner nodes' partials are rows B·P + bq·U + o_l + j
  * (U of them per query row), their counters o_l + j of the KV group and row
  * block's. Workgroup memory (free by then): the arrival flag at 0, M and L
- * at 16, the tags [nb][8] after them.
+ * at 16, the tags [nb][F] after them.
  *
  *===----------------------------------------------------------------------===*/
 #include "gpu/fused_combine.h"
@@ -29,33 +33,44 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { FAN = 8, CHUNKS = 4, MAXLV = 8 };
+enum {
+  LOADS = 32, /* a thread's child partials loaded before the sums (the
+                 chunks x the fan-in: registers stay bounded) */
+  MAXCH = LOADS / ROCK_FUSED_FAN_MIN,
+  MAXLV = 8
+};
+
+/* Chunks a thread at a time for fan-in `fan`: 4 at 8, 2 at 16, 1 at 32. */
+static int chunksOf(int fan) { return LOADS / fan; }
 
 typedef struct Level {
   int64_t n, off; /* nodes; first counter / inner row of the level */
 } Level;
 
-/* The levels for P splits (lv[0] = the splits); returns the top level. */
-static int levels(int64_t P, Level *lv) {
+/* The levels for P splits under fan-in `fan` (lv[0] = the splits); returns
+ * the top level. */
+static int levels(int64_t P, int fan, Level *lv) {
   int top = 0;
   int64_t off = 0;
   lv[0] = (Level){P, 0};
   while (lv[top].n > 1 && top + 1 < MAXLV) {
     ++top;
-    lv[top] = (Level){(lv[top - 1].n + FAN - 1) / FAN, off};
+    lv[top] = (Level){(lv[top - 1].n + fan - 1) / fan, off};
     off += lv[top].n;
   }
   return top;
 }
 
-void rock__gpuFusedTree(int64_t P, int64_t *cnt, int64_t *up) {
+void rock__gpuFusedTree(int64_t P, int fan, int64_t *cnt, int64_t *up) {
   Level lv[MAXLV];
-  int top = levels(P, lv);
+  int top = levels(P, fan, lv);
   *cnt = lv[top].off + lv[top].n;
   *up = lv[top].off;
 }
 
-int64_t rock__gpuFusedBytes(int64_t nb) { return 16 + 8 * nb + 4 * nb * FAN; }
+int64_t rock__gpuFusedBytes(int64_t nb, int fan) {
+  return 16 + 8 * nb + 4 * nb * fan;
+}
 
 /* What one node's merge reads and writes. */
 typedef struct Node {
@@ -63,7 +78,8 @@ typedef struct Node {
   int l, top;     /* its level, the root's */
   int node;       /* its index in the level (index id) */
   int64_t gc;     /* children */
-  int m, lsum, w; /* M [nb], L [nb], tags [nb][FAN] (workgroup views) */
+  int fan;        /* the tree's fan-in (a->fusedFan) */
+  int m, lsum, w; /* M [nb], L [nb], tags [nb][fan] (workgroup views) */
   char mm[96], mw[96];
 } Node;
 
@@ -87,7 +103,7 @@ static int itemRow(RockGen *g, const RockAttn *a, const Level *lv, int l,
   if (l == 0)
     return rock__attnOutRow(g, a, bq, j);
   int64_t nCnt, U;
-  rock__gpuFusedTree(a->S, &nCnt, &U);
+  rock__gpuFusedTree(a->S, a->fusedFan, &nCnt, &U);
   int64_t B = a->Bkv * a->R;
   int base = rock__genBin(g, "arith.muli", bq, rock__genIndex(g, U), "index");
   base = rock__genBin(g, "arith.addi", base,
@@ -255,7 +271,7 @@ static void nodeStats(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   }
 }
 
-/* O of the node: CHUNKS (row, 4-column) chunks a thread at a time. */
+/* O of the node: chunksOf(fan) (row, 4-column) chunks a thread at a time. */
 static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                         const Node *nd) {
   int64_t q = a->Dv / 4;
@@ -268,15 +284,17 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   int first = rock__genBin(g, "arith.muli", nd->node, rock__genIndex(g, nd->gc),
                            "index");
   /* No loop where one pass covers the rows a workgroup can hold. */
-  bool once = fusedRows(a, c) * q <= (int64_t)c->nThreads * CHUNKS;
+  int chunks = chunksOf(nd->fan);
+  bool once = fusedRows(a, c) * q <= (int64_t)c->nThreads * chunks;
   int e0 = once
                ? c->tx
                : rock__genFor(g, c->tx, total,
-                              rock__genIndex(g, (int64_t)c->nThreads * CHUNKS));
-  int n[CHUNKS], d[CHUNKS], p[CHUNKS][FAN], t[CHUNKS][FAN];
-  RockRowIdx x[CHUNKS];
+                              rock__genIndex(g, (int64_t)c->nThreads * chunks));
+  int n[MAXCH], d[MAXCH], p[MAXCH][ROCK_FUSED_FAN_MAX],
+      t[MAXCH][ROCK_FUSED_FAN_MAX];
+  RockRowIdx x[MAXCH];
   char ib[128];
-  for (int u = 0; u < CHUNKS; ++u) {
+  for (int u = 0; u < chunks; ++u) {
     int e = rock__genBin(g, "arith.addi", e0,
                          rock__genIndex(g, (int64_t)u * c->nThreads), "index");
     e = rock__genBin(g, "arith.minui", e, lastE, "index");
@@ -301,7 +319,7 @@ static void nodeOutputs(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
                     p[u][k], a->out, ib, a->mo);
     }
   }
-  for (int u = 0; u < CHUNKS; ++u) {
+  for (int u = 0; u < chunks; ++u) {
     int acc = zv;
     for (int k = 0; k < nd->gc; ++k) {
       int ok = rock__genBin(g, "arith.cmpf uge,", t[u][k], zf, "f32");
@@ -355,8 +373,9 @@ static void arrive(RockGen *g, const RockAttn *a, const RockFusedCtx *c,
   const char *mf = "memref<1xi32, #gpu.address_space<workgroup>>";
   int c0 = rock__genIndex(g, 0);
   nd->l = l;
-  nd->gc = nd->lv[l - 1].n < FAN ? nd->lv[l - 1].n : FAN;
-  nd->node = rock__genBin(g, "arith.divui", j, rock__genIndex(g, FAN), "index");
+  nd->gc = nd->lv[l - 1].n < nd->fan ? nd->lv[l - 1].n : nd->fan;
+  nd->node =
+      rock__genBin(g, "arith.divui", j, rock__genIndex(g, nd->fan), "index");
   int ci = rock__genBin(g, "arith.addi", cbase,
                         rock__genBin(g, "arith.addi",
                                      rock__genIndex(g, nd->lv[l].off), nd->node,
@@ -407,9 +426,10 @@ void rock__gpuFusedCombine(RockGen *g, const RockAttn *a,
   Node nd;
   memset(&nd, 0, sizeof nd);
   nd.lv = lv;
-  nd.top = levels(a->S, lv);
+  nd.fan = a->fusedFan;
+  nd.top = levels(a->S, nd.fan, lv);
   snprintf(nd.mm, sizeof nd.mm, "memref<%dxf32, %s>", c->nb, ws);
-  snprintf(nd.mw, sizeof nd.mw, "memref<%dx%dxf32, %s>", c->nb, FAN, ws);
+  snprintf(nd.mw, sizeof nd.mw, "memref<%dx%dxf32, %s>", c->nb, nd.fan, ws);
   /* This workgroup's partials visible GPU-wide (after any cp.async still in
    * flight into the buffer: an empty split stages a first K tile it never
    * waits for), then its arrival at level 1. */
@@ -421,7 +441,7 @@ void rock__gpuFusedCombine(RockGen *g, const RockAttn *a,
   nd.lsum = smemView(g, c, 16 + 4 * (int64_t)c->nb, nd.mm);
   nd.w = smemView(g, c, 16 + 8 * (int64_t)c->nb, nd.mw);
   int64_t nCnt, up;
-  rock__gpuFusedTree(a->S, &nCnt, &up);
+  rock__gpuFusedTree(a->S, a->fusedFan, &nCnt, &up);
   int cbase = rock__genBin(
       g, "arith.muli",
       rock__genBin(g, "arith.addi",
