@@ -98,6 +98,7 @@ enum {
                         2: the two-buffer staging (K(t + 1) during P·V(t)),
                         3..MAX_STAGES: the ring (opt-in, rock__tcRingTop) */
   MAX_STAGES = 6,
+  FAN_BY_RULE = 0,       /* rock.gpu_fused_fan not given: fanRule */
   KEY_WARPS_BY_RULE = 0, /* rock.gpu_accel_key_warps not given: keyWarpsRule
                             (1, 2, 4: warps on one partition's keys,
                             rock__tcMergeWarps) */
@@ -147,10 +148,11 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
   /* any integer read quietly, then one message for all that are not taken */
   MlirExternalPass quiet = {NULL};
-  w->fan = rock__gpuSwitch(op, quiet, "rock.gpu_fused_fan", ROCK_FUSED_FAN,
+  w->fan = rock__gpuSwitch(op, quiet, "rock.gpu_fused_fan", FAN_BY_RULE,
                            INT32_MIN, INT32_MAX);
-  if (w->fan < ROCK_FUSED_FAN_MIN || w->fan > ROCK_FUSED_FAN_MAX ||
-      (w->fan & (w->fan - 1))) {
+  if (w->fan != FAN_BY_RULE &&
+      (w->fan < ROCK_FUSED_FAN_MIN || w->fan > ROCK_FUSED_FAN_MAX ||
+       (w->fan & (w->fan - 1)))) {
     rock__passFail(pass, op, "rock.gpu_fused_fan must be 8, 16 or 32");
     w->fan = -1;
   }
@@ -521,8 +523,24 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
  * (rock.internal_split, a perf_config's split) is any count and is clamped to
  * the key tiles (384 keys, split 8: 6), so there the second launch stays. With
  * s->fill and a second launch P fills the wave (fillWave). */
+/* The fused merge's fan-in where rock.gpu_fused_fan is not given: P itself
+ * where the P partitions of 16 or 32 then merge in one level (one arrival
+ * and one round of loads at the kernel's end instead of two) and that
+ * node's weights fit; else ROCK_FUSED_FAN. Measured on an H100 (run 15,
+ * bench/RESULTS-gpu.md): B 1 L 8k with 32 partitions 0.950x at fan 32,
+ * 0.977x at 16; 64 partitions (pages of 16 tokens) 1.19x slower at 32, so
+ * two levels stay there. */
+static int fanRule(const AccSched *s, int64_t P) {
+  bool oneLevel = P > ROCK_FUSED_FAN && P <= ROCK_FUSED_FAN_MAX;
+  return oneLevel && P <= s->ac.wave &&
+                 rock__gpuFusedBytes(s->nb, (int)P) <= s->bytes
+             ? (int)P
+             : ROCK_FUSED_FAN;
+}
+
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
-                         int fan, bool *fused) {
+                         int *fanIo, bool *fused) {
+  int fan = *fanIo == FAN_BY_RULE ? ROCK_FUSED_FAN : *fanIo;
   int64_t P = splitOneWave(a, s), warpParts = P;
   /* key warps: the rule's partitions of one warp, kw of them a workgroup
    * (the same keys a warp, kw times fewer workgroups and partials); the
@@ -535,6 +553,8 @@ static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
   bool pow2 = P > 1 && (P & (P - 1)) == 0;
   *fused = want && s->ldm && pow2 && fan <= s->ac.wave &&
            rock__gpuFusedBytes(s->nb, fan) <= s->bytes;
+  if (*fanIo == FAN_BY_RULE)
+    *fanIo = *fused ? fanRule(s, P) : ROCK_FUSED_FAN;
   return *fused || !s->fill || s->kw > 1 ? P : fillWave(a, s, P);
 }
 
@@ -548,7 +568,7 @@ bool rock__gpuAttnAccelPlan(MlirOperation op, const RockAttn *a, char *buf,
     return false;
   bool fused;
   planPageRuns(op, sw.pageAhead, &b, &s);
-  int64_t P = planSplit(&b, &s, sw.fused, sw.fan, &fused);
+  int64_t P = planSplit(&b, &s, sw.fused, &sw.fan, &fused);
   snprintf(buf, len,
            "tc warps %d rows %d keys %d ldmatrix %d p_in_registers %d "
            "swizzle %d%d%d wgmma %d kT %d reverse %d l2 %d overlap %d "
@@ -578,7 +598,7 @@ int rock__gpuAttnAccel(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   if (!applies(op, &sw, a, &s))
     return -1;
   planPageRuns(op, sw.pageAhead, a, &s);
-  int64_t P = planSplit(a, &s, sw.fused, sw.fan, &a->fused);
+  int64_t P = planSplit(a, &s, sw.fused, &sw.fan, &a->fused);
   a->fusedFan = sw.fan;
   if (a->fused)
     rock__gpuFusedTree(P, a->fusedFan, &a->fusedCnt, &a->fusedUp);

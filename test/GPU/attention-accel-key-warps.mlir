@@ -49,7 +49,7 @@
 // KW2: atomic_rmw
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 32 -num_heads_kv 8 -seq_len_q 1 -seq_len_k 8192 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --module-attr rock.gpu_accel_key_warps=4 \
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=KW4
-// KW4: memref.alloc() {{.*}}rock.zero_init} : memref<24xi32>
+// KW4: memref.alloc() {{.*}}rock.zero_init} : memref<8xi32>
 // KW4: gpu.launch blocks({{.*}}) in (%{{.*}} = %c128, {{.*}} threads({{.*}}) in (%{{.*}} = %c128, {{.*}} workgroup(%[[B:.*]] : memref<36864xi8
 // KW4-NEXT: %[[W:.*]] = arith.divui %{{.*}}, %c32 : index
 // KW4-NEXT: memref.view %[[B]][%c32768][] : {{.*}} to memref<16x128xbf16

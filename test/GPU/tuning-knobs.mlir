@@ -16,13 +16,13 @@
 // distance, the split, the staging rule's opposite and the SIMT schedule at
 // its defaults (path=simt).
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=full -v | FileCheck %s --check-prefix=PLAN
-// PLAN: {{^}}# heuristic: tc warps 1 rows 16 {{.*}} split [[P:[0-9]+]] key_warps 2{{$}}
-// PLAN-NEXT: {{^}}attn:v3:{{[0-9,]+}}{{[[:space:]]}}tc warps 1 rows 16 {{.*}} split [[P]] key_warps 2{{$}}
-// PLAN: {{^}}attn:v3:{{[0-9,]+}}:rock:l2=2{{[[:space:]]}}tc warps 1 rows 16 {{.*}} l2 2 overlap 1 pages 00 split [[P]] key_warps 1 (l2){{$}}
+// PLAN: {{^}}# heuristic: tc warps 1 rows 16 {{.*}} split [[P:[0-9]+]] fan 16 key_warps 2{{$}}
+// PLAN-NEXT: {{^}}attn:v3:{{[0-9,]+}}{{[[:space:]]}}tc warps 1 rows 16 {{.*}} split [[P]] fan 16 key_warps 2{{$}}
+// PLAN: {{^}}attn:v3:{{[0-9,]+}}:rock:l2=2{{[[:space:]]}}tc warps 1 rows 16 {{.*}} l2 2 overlap 1 pages 00 split [[P]] fan 16 key_warps 1 (l2){{$}}
 // The staging rule's opposite: the K / V overlap is on by rule (q-1 decode,
 // since run 13), so the space offers ovl=0; ovl=1 is the heuristic's
 // schedule and drops out.
-// PLAN: {{^}}attn:v3:{{[0-9,]+}}:rock:ovl=0{{[[:space:]]}}tc warps 1 rows 16 {{.*}} overlap 0 pages 00 split [[P]] key_warps 2{{$}}
+// PLAN: {{^}}attn:v3:{{[0-9,]+}}:rock:ovl=0{{[[:space:]]}}tc warps 1 rows 16 {{.*}} overlap 0 pages 00 split [[P]] fan 16 key_warps 2{{$}}
 // PLAN-NOT: ovl=1
 // PLAN: {{^}}attn:v3:{{[0-9,]+}}:rock:path=simt{{[[:space:]]}}simt vec 8 lanes 16 groups 2 warps 4 keys 4 stages 1 rows 4 split {{[0-9]+}}{{$}}
 // PLAN-NOT: keys=
@@ -59,7 +59,7 @@
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=quick -v | FileCheck %s --check-prefix=KWSPACE
 // KW1: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c32,
 // KW2: gpu.launch blocks({{.*}}) threads({{.*}}) in (%{{.*}} = %c64,
-// KWSPACE: {{^}}attn:v3:{{[0-9,]+}}:rock:kwarps=1{{[[:space:]]}}tc warps 1 rows 16 keys 64 {{.*}} split {{[0-9]+}}{{$}}
+// KWSPACE: {{^}}attn:v3:{{[0-9,]+}}:rock:kwarps=1{{[[:space:]]}}tc warps 1 rows 16 keys 64 {{.*}} split [[KP:[0-9]+]] fan [[KP]]{{$}}
 // KWSPACE-NOT: kwarps=2
 // ktpairs=1 sets rock.gpu_accel_kt_pairs (rocMLIR's default K layout).
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --perf-db none -perf_config attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:ktpairs=1 \

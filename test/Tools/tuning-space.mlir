@@ -33,8 +33,8 @@
 // schedule at its defaults; the quick list is a subset (by schedule) of
 // the full one. The heuristic's split (P) first, then none, then 2P.
 // RUN: rock-gen -t bf16 -g 2 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 2048 -head_dim_qk 128 -head_dim_v 128 --transK --arch sm_90 --emit-tuning-space=quick -v | FileCheck %s --check-prefix=SM90Q
-// SM90Q: {{^}}# heuristic: tc warps 1 rows 16 keys 32 {{.*}} split [[P:[0-9]+]] key_warps 2{{$}}
-// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1{{[[:space:]]}}tc {{.*}} split [[P]] key_warps 2{{$}}
+// SM90Q: {{^}}# heuristic: tc warps 1 rows 16 keys 32 {{.*}} split [[P:[0-9]+]] fan 16 key_warps 2{{$}}
+// SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1{{[[:space:]]}}tc {{.*}} split [[P]] fan 16 key_warps 2{{$}}
 // SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split=1{{[[:space:]]}}tc {{.*}} split 1 key_warps 2{{$}}
 // SM90Q-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:split={{[0-9]+}}{{[[:space:]]}}tc {{.*}}{{$}}
 // SM90Q: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:path=simt{{[[:space:]]}}simt {{.*}}{{$}}
