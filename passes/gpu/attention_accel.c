@@ -513,16 +513,6 @@ static int64_t fillWave(const RockAttn *a, const AccSched *s, int64_t P) {
   return best;
 }
 
-/* The split and its merge: P from splitOneWave, merged in the kernel
- * (*fused) by rule (FUSED_ROWS, FUSED_SPLIT) or by rock.gpu_fused_combine,
- * which needs the one workgroup buffer (ldmatrix schedule) to hold its
- * weights and P a power of two: the tree's nodes of a level all have the
- * same children, whose stats are reduced by xor shuffles over aligned lane
- * groups of that size (fused_combine.c); the tree's fan-in `fan`
- * (rock.gpu_fused_fan) sizes the weights and must fit a warp. A forced split
- * (rock.internal_split, a perf_config's split) is any count and is clamped to
- * the key tiles (384 keys, split 8: 6), so there the second launch stays. With
- * s->fill and a second launch P fills the wave (fillWave). */
 /* The fused merge's fan-in where rock.gpu_fused_fan is not given: P itself
  * where the P partitions of 16 or 32 then merge in one level (one arrival
  * and one round of loads at the kernel's end instead of two) and that
@@ -538,6 +528,16 @@ static int fanRule(const AccSched *s, int64_t P) {
              : ROCK_FUSED_FAN;
 }
 
+/* The split and its merge: P from splitOneWave, merged in the kernel
+ * (*fused) by rule (FUSED_ROWS, FUSED_SPLIT) or by rock.gpu_fused_combine,
+ * which needs the one workgroup buffer (ldmatrix schedule) to hold its
+ * weights and P a power of two: the tree's nodes of a level all have the
+ * same children, whose stats are reduced by xor shuffles over aligned lane
+ * groups of that size (fused_combine.c); the tree's fan-in `fan`
+ * (rock.gpu_fused_fan) sizes the weights and must fit a warp. A forced split
+ * (rock.internal_split, a perf_config's split) is any count and is clamped to
+ * the key tiles (384 keys, split 8: 6), so there the second launch stays. With
+ * s->fill and a second launch P fills the wave (fillWave). */
 static int64_t planSplit(const RockAttn *a, const AccSched *s, int swFused,
                          int *fanIo, bool *fused) {
   int fan = *fanIo == FAN_BY_RULE ? ROCK_FUSED_FAN : *fanIo;
