@@ -296,9 +296,10 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
 
 /* A score %v of type `t` (scalar or vector<w>) rounded through the softmax
  * type, as f32. Scores, the running maximum m and the masks stay in the
- * scores' own (natural-log) units: log2 e multiplies differences only
- * (rock__attnRescale, rock__attnProb), so large scores lose nothing and the
- * maximum's P is exactly 1. */
+ * scores' own (natural-log) units; a maximum enters the exp2 domain as one
+ * rounded product ms = m · log2 e, and P = exp2(fma(x, log2 e, −ms))
+ * (rock__attnRescale, rock__attnProb): that rounding scales a row's P, its
+ * sum and its LSE alike and cancels, so large scores lose nothing. */
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
 /* The value a masked score takes (−inf with softmax, else 0), splat to w. */
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
@@ -320,12 +321,11 @@ int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
 /* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
  * maxnumf(m_old, tileMax) (`tileMax`: the tile's largest score as
  * rock__attnScore gives it); m_safe = 0 when m_new = −inf, else m_new;
- * returns c = exp2((m_old - m_safe) · log2 e). */
+ * returns c = exp2(ms_old − ms_safe), ms = m · log2 e rounded. */
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe);
-/* P = exp2((x − m_safe) · log2 e) (scalar or vector<w>): the difference is
- * exact near the maximum, so P's error does not grow with the scores'
- * magnitude; *pr = P rounded through V's
+/* P = exp2(fma(x, log2 e, −ms_safe)) (scalar or vector<w>): one FMA and one
+ * exp2 a score, one rounding before the exp2; *pr = P rounded through V's
  * type (what gemm1 multiplies); the row sum takes P unrounded. Without
  * softmax, rock__attnProbPlain gives P = x rounded through V's type. */
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
@@ -346,8 +346,9 @@ int rock__attnFinalGuard(RockGen *g, int l, int *lz);
  * when l == 0 (softmax only), converted to out's element type. */
 int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
                      int w);
-/* LSE = m + log2(l) · ln 2, −inf when l == 0, in lse's element type (in
- * f64 when that is f64: the internal split's partials). */
+/* LSE = (ms + log2 l) · ln 2 (ms = m · log2 e rounded), −inf when l == 0, in
+ * lse's element type (in f64 when that is f64: the internal split's partials).
+ */
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
 /* Under `scf.if cond`: that LSE (rock__attnLse) stored to lse[ob, row]
  * (the GPU schedules' one lane a row). */

@@ -76,34 +76,45 @@ int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
   return full;
 }
 
-/* exp2((x - y) * log2 e) of the f32 scalars %x and %y: e^(x - y). */
-static int expDiff(RockGen *g, const RockAttn *a, int x, int y) {
-  int log2e = rock__genConst(g, "1.44269504", "f32");
-  int d = rock__genBin(g, "arith.subf", x, y, "f32");
-  return a->tgt->exp2Scalar(g, rock__genBin(g, "arith.mulf", d, log2e, "f32"));
+/* The exp2 domain. The running maximum is kept there, m = max · log2 e: a
+ * tile's maximum enters it as one rounded product (rounding is monotonic,
+ * so the maximum of the products is the product of the maximum), and P =
+ * exp2(fma(x, log2 e, −m)) is one FMA and one exp2 a score, rounded once
+ * before the exp2. The products' rounding (up to |m| · 2^-24) scales a
+ * row's P, its sum and its LSE (taken from m) by one factor, which the
+ * division by the sum cancels: large scores lose nothing. */
+static int toLog2(RockGen *g, int x) {
+  return rock__genBin(g, "arith.mulf", x,
+                      rock__genConst(g, "1.44269504", "f32"), "f32");
+}
+
+/* *mNew = max(mOld, mTile) of two maxima in the exp2 domain, *mSafe = 0
+ * where that is −inf (the guard); returns exp2(mOld − *mSafe). */
+static int advance(RockGen *g, const RockAttn *a, int mOld, int mTile,
+                   int *mNew, int *mSafe) {
+  int ninf = rock__genConst(g, ROCK_NINF, "f32");
+  int zf = rock__genConst(g, "0.0", "f32");
+  *mNew = rock__genBin(g, "arith.maxnumf", mOld, mTile, "f32");
+  int isNinf = rock__genBin(g, "arith.cmpf oeq,", *mNew, ninf, "f32");
+  *mSafe = rock__genSelect(g, isNinf, zf, *mNew, "f32");
+  return a->tgt->exp2Scalar(g,
+                            rock__genBin(g, "arith.subf", mOld, *mSafe, "f32"));
 }
 
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe) {
-  int ninf = rock__genConst(g, ROCK_NINF, "f32");
-  int zf = rock__genConst(g, "0.0", "f32");
-  *mNew = rock__genBin(g, "arith.maxnumf", mOld, tileMax, "f32");
-  int isNinf = rock__genBin(g, "arith.cmpf oeq,", *mNew, ninf, "f32");
-  *mSafe = rock__genSelect(g, isNinf, zf, *mNew, "f32");
-  return expDiff(g, a, mOld, *mSafe);
+  return advance(g, a, mOld, toLog2(g, tileMax), mNew, mSafe);
 }
 
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr) {
-  /* The difference first, in the scores' own units: exact for the scores
-   * near the maximum (P of the maximum is exactly 1), then one rounding of
-   * the product with log2 e. */
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
   int l2 = rock__genBcast(g, rock__genConst(g, "1.44269504", "f32"), w, "f32");
-  int d =
-      rock__genBin(g, "arith.subf", xv, rock__genBcast(g, mSafe, w, "f32"), tf);
-  int p = a->tgt->exp2(g, rock__genBin(g, "arith.mulf", d, l2, tf), w);
+  int nms = rock__genFresh(g);
+  rock__genLine(g, "%%v%d = arith.negf %%v%d : f32", nms, mSafe);
+  int p = a->tgt->exp2(
+      g, rock__genFma(g, xv, l2, rock__genBcast(g, nms, w, "f32"), tf), w);
   *pr = rock__genRoundW(g, p, a->tv, w);
   return p;
 }
@@ -125,8 +136,8 @@ int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
     return l1;
   }
   int mSafe;
-  *c1 = rock__attnRescale(g, a, m1, m2, m, &mSafe);
-  *c2 = expDiff(g, a, m2, mSafe);
+  *c1 = advance(g, a, m1, m2, m, &mSafe);
+  *c2 = a->tgt->exp2Scalar(g, rock__genBin(g, "arith.subf", m2, mSafe, "f32"));
   int l2s = rock__genBin(g, "arith.mulf", *c2, l2, "f32");
   return rock__attnRowSum(g, *c1, l1, l2s);
 }
@@ -155,25 +166,26 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
 }
 
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
-  /* lse = m + ln l = m + log2(l) ln 2 (m is in the scores' units). */
-  int lg = a->tgt->log2(g, l);
+  /* lse = (m + log2 l) ln 2, m in the exp2 domain (toLog2): the rounding
+   * of m cancels against the sum's. */
+  int ms = m, lg = a->tgt->log2(g, l);
   if (mlirTypeIsAF64(a->tl)) {
     /* An f64 LSE (the internal split's scratch): the sum is not rounded to
      * f32, so the combine's weights keep f32 accuracy however large |lse|
      * is. */
     int ninf = rock__genConst(g, "0xFFF0000000000000", "f64");
     int ln2 = rock__genConst(g, "0.69314718055994531", "f64");
-    int ln = rock__genBin(g, "arith.mulf",
-                          rock__genConv(g, lg, a->f32, a->tl, 1), ln2, "f64");
-    int sm = rock__genBin(g, "arith.addf",
-                          rock__genConv(g, m, a->f32, a->tl, 1), ln, "f64");
-    return rock__genSelect(g, lz, ninf, sm, "f64");
+    int sm =
+        rock__genBin(g, "arith.addf", rock__genConv(g, ms, a->f32, a->tl, 1),
+                     rock__genConv(g, lg, a->f32, a->tl, 1), "f64");
+    int ln = rock__genBin(g, "arith.mulf", sm, ln2, "f64");
+    return rock__genSelect(g, lz, ninf, ln, "f64");
   }
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int ln2 = rock__genConst(g, "0.69314718", "f32");
-  int ln = rock__genBin(g, "arith.mulf", lg, ln2, "f32");
-  int sm = rock__genBin(g, "arith.addf", m, ln, "f32");
-  int lse = rock__genSelect(g, lz, ninf, sm, "f32");
+  int sm = rock__genBin(g, "arith.addf", ms, lg, "f32");
+  int lse = rock__genSelect(
+      g, lz, ninf, rock__genBin(g, "arith.mulf", sm, ln2, "f32"), "f32");
   return rock__genConv(g, lse, a->f32, a->tl, 1);
 }
 
