@@ -324,6 +324,16 @@ int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
  * returns c = exp2(ms_old − ms_safe), ms = m · log2 e rounded. */
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe);
+/* The lazy step: the maximum moves only where the tile's exceeds it by
+ * more than ROCK_LAZY_TAU (in the exp2 domain, so P <= 2^tau); elsewhere
+ * m_new = m_old and the factor is exactly 1, which a schedule may skip
+ * multiplying by (where no row of a warp moved). *moved: the i1 of that
+ * test. The −inf guard as in rock__attnRescale (m_old = −inf always
+ * moves unless the tile is −inf too). O / l and the LSE do not depend on
+ * the maximum used, only on its consistency. */
+#define ROCK_LAZY_TAU "8.0"
+int rock__attnRescaleLazy(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                          int *mNew, int *mSafe, int *moved);
 /* P = exp2(fma(x, log2 e, −ms_safe)) (scalar or vector<w>): one FMA and one
  * exp2 a score, one rounding before the exp2; *pr = P rounded through V's
  * type (what gemm1 multiplies); the row sum takes P unrounded. Without

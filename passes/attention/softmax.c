@@ -106,6 +106,16 @@ int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
   return advance(g, a, mOld, toLog2(g, tileMax), mNew, mSafe);
 }
 
+int rock__attnRescaleLazy(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                          int *mNew, int *mSafe, int *moved) {
+  int mt = toLog2(g, tileMax);
+  int lim = rock__genBin(g, "arith.addf", mOld,
+                         rock__genConst(g, ROCK_LAZY_TAU, "f32"), "f32");
+  *moved = rock__genBin(g, "arith.cmpf ogt,", mt, lim, "f32");
+  return advance(g, a, mOld, rock__genSelect(g, *moved, mt, mOld, "f32"), mNew,
+                 mSafe);
+}
+
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr) {
   char tf[64];
