@@ -259,10 +259,13 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   /* (rock.gpu_wgmma_q_buffers = 2) Q of the next tile loads while this one
    * runs, where the second buffer fits (d 128: 164944 + 32784 bytes of 227
    * KiB), with two consumer warpgroups (three spilled 4-12 bytes at 160 / 32,
-   * ptxas -v: bf16 d 64 MHA and GQA 4). */
+   * ptxas -v: bf16 d 64 MHA and GQA 4), at 232 / 48 (the whole register
+   * file; at 224 / 56 the consumers spilled 8 bytes, f16 MHA 2048 x 1000
+   * keys with the LSE). */
   if (c->persist && c->nwg == 2 && sw->qBufs == 2) {
     WgCtx t = *c;
     t.qBufs = 2;
+    t.regsC = 232, t.regsP = 48;
     layout(&t);
     if (t.bytes <= SMEM_MAX)
       *c = t;
