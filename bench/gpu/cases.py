@@ -158,6 +158,7 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "pdl0": "--module-attr rock.gpu_pdl=false",
         "ws3": "--module-attr rock.gpu_wgmma_stages=3",
         "ws4": "--module-attr rock.gpu_wgmma_stages=4",
+        "lazy": "--module-attr rock.gpu_wgmma_lazy_rescale=true",
         "ref": ""}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}

@@ -295,10 +295,13 @@ int rock__attnOutRow(RockGen *g, const RockAttn *a, int bq, int split);
  *===----------------------------------------------------------------------===*/
 
 /* A score %v of type `t` (scalar or vector<w>) rounded through the softmax
- * type, as f32. Scores, the running maximum m and the masks stay in the
- * scores' own (natural-log) units: log2 e multiplies differences only
- * (rock__attnRescale, rock__attnProb), so large scores lose nothing and the
- * maximum's P is exactly 1. */
+ * type, as f32. Scores and the masks stay in the scores' own (natural-log)
+ * units. The running maximum m is in the exp2 domain (times log2 e) where P
+ * is rounded to 16 bits, and P = exp2(fma(x, log2 e, −m)); with f32 P it
+ * stays in the scores' units and P = exp2((x − m) · log2 e), so that the
+ * maximum's P is exactly 1 (softmax.c, expDomain: one rule for P, the
+ * rescales, the merges and the LSE, which only ever see m through these
+ * functions). */
 int rock__attnScore(RockGen *g, const RockAttn *a, int v, MlirType t, int w);
 /* The value a masked score takes (−inf with softmax, else 0), splat to w. */
 int rock__attnMaskedValue(RockGen *g, const RockAttn *a, int w);
@@ -320,12 +323,20 @@ int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
 /* The online-softmax step with the −inf guard (semantics.md §5.6): m_new =
  * maxnumf(m_old, tileMax) (`tileMax`: the tile's largest score as
  * rock__attnScore gives it); m_safe = 0 when m_new = −inf, else m_new;
- * returns c = exp2((m_old - m_safe) · log2 e). */
+ * returns c = e^(m_old − m_safe). m, tileMax: see rock__attnScore. */
 int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                       int *mNew, int *mSafe);
-/* P = exp2((x − m_safe) · log2 e) (scalar or vector<w>): the difference is
- * exact near the maximum, so P's error does not grow with the scores'
- * magnitude; *pr = P rounded through V's
+/* The lazy step: the maximum moves only where the tile's exceeds it by
+ * more than 8 ln 2 (8 in the exp2 domain, so P <= 2^8); elsewhere
+ * m_new = m_old and the factor is exactly 1, which a schedule may skip
+ * multiplying by (where no row of a warp moved). *moved: the i1 of that
+ * test. The −inf guard as in rock__attnRescale (m_old = −inf always
+ * moves unless the tile is −inf too). O / l and the LSE do not depend on
+ * the maximum used, only on its consistency. */
+int rock__attnRescaleLazy(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                          int *mNew, int *mSafe, int *moved);
+/* P = e^(x − m_safe) (scalar or vector<w>; the form: rock__attnScore);
+ * *pr = P rounded through V's
  * type (what gemm1 multiplies); the row sum takes P unrounded. Without
  * softmax, rock__attnProbPlain gives P = x rounded through V's type. */
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
@@ -346,8 +357,9 @@ int rock__attnFinalGuard(RockGen *g, int l, int *lz);
  * when l == 0 (softmax only), converted to out's element type. */
 int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
                      int w);
-/* LSE = m + log2(l) · ln 2, −inf when l == 0, in lse's element type (in
- * f64 when that is f64: the internal split's partials). */
+/* LSE = m + ln l (in the form that matches m's units), −inf when l == 0, in
+ * lse's element type (in f64 when that is f64: the internal split's partials).
+ */
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz);
 /* Under `scf.if cond`: that LSE (rock__attnLse) stored to lse[ob, row]
  * (the GPU schedules' one lane a row). */

@@ -76,34 +76,79 @@ int rock__attnTileUnmasked(RockGen *g, const RockAttn *a, int j0, int64_t mb,
   return full;
 }
 
-/* exp2((x - y) * log2 e) of the f32 scalars %x and %y: e^(x - y). */
-static int expDiff(RockGen *g, const RockAttn *a, int x, int y) {
-  int log2e = rock__genConst(g, "1.44269504", "f32");
-  int d = rock__genBin(g, "arith.subf", x, y, "f32");
-  return a->tgt->exp2Scalar(g, rock__genBin(g, "arith.mulf", d, log2e, "f32"));
+/* The maximum's units (one rule for P, the rescales, the merges and the
+ * LSE). Where P is rounded to 16 bits before P·V, the running maximum is
+ * kept in the exp2 domain, m = max · log2 e: a tile's maximum enters it as
+ * one rounded product (rounding is monotonic, so the maximum of the
+ * products is the product of the maximum), and P = exp2(fma(x, log2 e, −m))
+ * is one FMA and one exp2 a score, rounded once before the exp2. The
+ * products' rounding (up to |m| · 2^-24) scales a row's P, its sum and its
+ * LSE (taken from m) by one factor, which the division by the sum cancels;
+ * against P's own rounding to 16 bits (2^-9, 2^-11) the FMA's is nothing.
+ * f32 P keeps the maximum in the scores' units and takes the difference
+ * first, P = exp2((x − m) · log2 e): exact for the scores near the maximum
+ * (its P is exactly 1), the accuracy f32 asks for at one more instruction. */
+static bool expDomain(const RockAttn *a) { return rock__bitWidth(a->tv) < 32; }
+
+static int log2e(RockGen *g) { return rock__genConst(g, "1.44269504", "f32"); }
+
+/* A tile's maximum (scores' units) in the maximum's units. */
+static int toDomain(RockGen *g, const RockAttn *a, int x) {
+  return expDomain(a) ? rock__genBin(g, "arith.mulf", x, log2e(g), "f32") : x;
 }
 
-int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
-                      int *mNew, int *mSafe) {
+/* e^(x − y) of two maxima in the maximum's units. */
+static int expDiff(RockGen *g, const RockAttn *a, int x, int y) {
+  int d = rock__genBin(g, "arith.subf", x, y, "f32");
+  if (!expDomain(a))
+    d = rock__genBin(g, "arith.mulf", d, log2e(g), "f32");
+  return a->tgt->exp2Scalar(g, d);
+}
+
+/* *mNew = max(mOld, mTile) of two maxima in the maximum's units, *mSafe = 0
+ * where that is −inf (the guard); returns e^(mOld − *mSafe). */
+static int advance(RockGen *g, const RockAttn *a, int mOld, int mTile,
+                   int *mNew, int *mSafe) {
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int zf = rock__genConst(g, "0.0", "f32");
-  *mNew = rock__genBin(g, "arith.maxnumf", mOld, tileMax, "f32");
+  *mNew = rock__genBin(g, "arith.maxnumf", mOld, mTile, "f32");
   int isNinf = rock__genBin(g, "arith.cmpf oeq,", *mNew, ninf, "f32");
   *mSafe = rock__genSelect(g, isNinf, zf, *mNew, "f32");
   return expDiff(g, a, mOld, *mSafe);
 }
 
+int rock__attnRescale(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                      int *mNew, int *mSafe) {
+  return advance(g, a, mOld, toDomain(g, a, tileMax), mNew, mSafe);
+}
+
+int rock__attnRescaleLazy(RockGen *g, const RockAttn *a, int mOld, int tileMax,
+                          int *mNew, int *mSafe, int *moved) {
+  int mt = toDomain(g, a, tileMax);
+  /* tau in the maximum's units: 8 in the exp2 domain, 8 ln 2 in the
+   * scores' */
+  int tau = rock__genConst(g, expDomain(a) ? "8.0" : "5.54517744", "f32");
+  int lim = rock__genBin(g, "arith.addf", mOld, tau, "f32");
+  *moved = rock__genBin(g, "arith.cmpf ogt,", mt, lim, "f32");
+  return advance(g, a, mOld, rock__genSelect(g, *moved, mt, mOld, "f32"), mNew,
+                 mSafe);
+}
+
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr) {
-  /* The difference first, in the scores' own units: exact for the scores
-   * near the maximum (P of the maximum is exactly 1), then one rounding of
-   * the product with log2 e. */
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
-  int l2 = rock__genBcast(g, rock__genConst(g, "1.44269504", "f32"), w, "f32");
-  int d =
-      rock__genBin(g, "arith.subf", xv, rock__genBcast(g, mSafe, w, "f32"), tf);
-  int p = a->tgt->exp2(g, rock__genBin(g, "arith.mulf", d, l2, tf), w);
+  int l2 = rock__genBcast(g, log2e(g), w, "f32"), p;
+  if (expDomain(a)) {
+    int nms = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = arith.negf %%v%d : f32", nms, mSafe);
+    p = rock__genFma(g, xv, l2, rock__genBcast(g, nms, w, "f32"), tf);
+  } else {
+    int d = rock__genBin(g, "arith.subf", xv,
+                         rock__genBcast(g, mSafe, w, "f32"), tf);
+    p = rock__genBin(g, "arith.mulf", d, l2, tf);
+  }
+  p = a->tgt->exp2(g, p, w);
   *pr = rock__genRoundW(g, p, a->tv, w);
   return p;
 }
@@ -125,7 +170,7 @@ int rock__attnMergeStates(RockGen *g, const RockAttn *a, int m1, int l1, int m2,
     return l1;
   }
   int mSafe;
-  *c1 = rock__attnRescale(g, a, m1, m2, m, &mSafe);
+  *c1 = advance(g, a, m1, m2, m, &mSafe);
   *c2 = expDiff(g, a, m2, mSafe);
   int l2s = rock__genBin(g, "arith.mulf", *c2, l2, "f32");
   return rock__attnRowSum(g, *c1, l1, l2s);
@@ -155,7 +200,10 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
 }
 
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
-  /* lse = m + ln l = m + log2(l) ln 2 (m is in the scores' units). */
+  /* lse = m + ln l: (m + log2 l) ln 2 with m in the exp2 domain (its
+   * rounding cancels against the sum's), m + log2(l) ln 2 in the scores'
+   * units. */
+  bool ed = expDomain(a);
   int lg = a->tgt->log2(g, l);
   if (mlirTypeIsAF64(a->tl)) {
     /* An f64 LSE (the internal split's scratch): the sum is not rounded to
@@ -163,17 +211,26 @@ int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
      * is. */
     int ninf = rock__genConst(g, "0xFFF0000000000000", "f64");
     int ln2 = rock__genConst(g, "0.69314718055994531", "f64");
-    int ln = rock__genBin(g, "arith.mulf",
-                          rock__genConv(g, lg, a->f32, a->tl, 1), ln2, "f64");
-    int sm = rock__genBin(g, "arith.addf",
-                          rock__genConv(g, m, a->f32, a->tl, 1), ln, "f64");
-    return rock__genSelect(g, lz, ninf, sm, "f64");
+    int m64 = rock__genConv(g, m, a->f32, a->tl, 1);
+    int lg64 = rock__genConv(g, lg, a->f32, a->tl, 1), r;
+    if (ed)
+      r = rock__genBin(g, "arith.mulf",
+                       rock__genBin(g, "arith.addf", m64, lg64, "f64"), ln2,
+                       "f64");
+    else
+      r = rock__genBin(g, "arith.addf", m64,
+                       rock__genBin(g, "arith.mulf", lg64, ln2, "f64"), "f64");
+    return rock__genSelect(g, lz, ninf, r, "f64");
   }
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
-  int ln2 = rock__genConst(g, "0.69314718", "f32");
-  int ln = rock__genBin(g, "arith.mulf", lg, ln2, "f32");
-  int sm = rock__genBin(g, "arith.addf", m, ln, "f32");
-  int lse = rock__genSelect(g, lz, ninf, sm, "f32");
+  int ln2 = rock__genConst(g, "0.69314718", "f32"), r;
+  if (ed)
+    r = rock__genBin(g, "arith.mulf",
+                     rock__genBin(g, "arith.addf", m, lg, "f32"), ln2, "f32");
+  else
+    r = rock__genBin(g, "arith.addf", m,
+                     rock__genBin(g, "arith.mulf", lg, ln2, "f32"), "f32");
+  int lse = rock__genSelect(g, lz, ninf, r, "f32");
   return rock__genConv(g, lse, a->f32, a->tl, 1);
 }
 

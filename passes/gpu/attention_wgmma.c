@@ -81,6 +81,7 @@ typedef struct WgSwitches {
   int qBufs;     /* rock.gpu_wgmma_q_buffers (1, 2) */
   int dyn;       /* rock.gpu_wgmma_dynamic (WG_BY_RULE when not given) */
   int stages;    /* rock.gpu_wgmma_stages (WG_STAGES when not given) */
+  bool lazy;     /* rock.gpu_wgmma_lazy_rescale */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -258,10 +259,13 @@ static void planPersist(const WgSwitches *sw, WgCtx *c) {
   /* (rock.gpu_wgmma_q_buffers = 2) Q of the next tile loads while this one
    * runs, where the second buffer fits (d 128: 164944 + 32784 bytes of 227
    * KiB), with two consumer warpgroups (three spilled 4-12 bytes at 160 / 32,
-   * ptxas -v: bf16 d 64 MHA and GQA 4). */
+   * ptxas -v: bf16 d 64 MHA and GQA 4), at 232 / 48 (the whole register
+   * file; at 224 / 56 the consumers spilled 8 bytes, f16 MHA 2048 x 1000
+   * keys with the LSE). */
   if (c->persist && c->nwg == 2 && sw->qBufs == 2) {
     WgCtx t = *c;
     t.qBufs = 2;
+    t.regsC = 232, t.regsP = 48;
     layout(&t);
     if (t.bytes <= SMEM_MAX)
       *c = t;
@@ -339,6 +343,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              "memref<%dx8x%s, #gpu.address_space<workgroup>>",
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
+  c->lazy = sw->lazy && a->softmax;
   if (c->paged) {
     if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
       return false;
@@ -947,9 +952,10 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_wgmma_dynamic", WG_BY_RULE, 0, 1);
   int ns = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_stages", WG_STAGES,
                            WG_STAGES, WG_MAX_STAGES);
+  int lz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_lazy_rescale", 0, 0, 1);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
       tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0 ||
-      dy < 0 || ns < 0)
+      dy < 0 || ns < 0 || lz < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -971,7 +977,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      ps,
                      qb,
                      dy,
-                     ns};
+                     ns,
+                     lz == 1};
   return true;
 }
 
@@ -1015,6 +1022,8 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   /* (where taken: two stages, by default or where more do not fit, leave
    * the plan as it was, so that the tuning space's candidate drops out) */
   if (c.stages != WG_STAGES && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " stages %d", c.stages);
+    n += snprintf(buf + n, len - (size_t)n, " stages %d", c.stages);
+  if (c.lazy && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " lazy_rescale 1");
   return true;
 }

@@ -61,6 +61,8 @@ typedef struct WgCtx {
   int nwg, nb, mb, nThreads;
   int regsC, regsP; /* (ws) setmaxnreg of the consumers, the producer */
   bool overlap;     /* softmax of tile t overlaps P·V of tile t - 1 */
+  bool lazy;     /* rock.gpu_wgmma_lazy_rescale: the maximum moves by more than
+                    ROCK_LAZY_TAU only; O is rescaled where a warp's row moved */
   bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
@@ -121,7 +123,8 @@ typedef struct WgCtx {
   int row[2];          /* this lane's two rows in the block */
   RockRowIdx x[2];
   int last[2], low[2];
-  int col2t; /* 2·(lane % 4): the lane's first column in each n8 block */
+  int col2t;    /* 2·(lane % 4): the lane's first column in each n8 block */
+  int moved[2]; /* (lazy) whether each row's maximum moved this tile (i1) */
 } WgCtx;
 
 /* attention_wgmma_stage.c: the copies of one tile into workgroup memory, as

@@ -202,7 +202,10 @@ void rock__wgSoftmax(RockGen *g, WgCtx *c, int sv, int j0, const int *mOld,
         tileMax = rock__genBin(g, "arith.maxnumf", tileMax, xs[e], "f32");
     tileMax = quadReduce(g, tileMax, "arith.maxnumf");
     int mSafe;
-    cr[h] = rock__attnRescale(g, a, mOld[h], tileMax, &mNew[h], &mSafe);
+    cr[h] = c->lazy
+                ? rock__attnRescaleLazy(g, a, mOld[h], tileMax, &mNew[h],
+                                        &mSafe, &c->moved[h])
+                : rock__attnRescale(g, a, mOld[h], tileMax, &mNew[h], &mSafe);
     int rowSum = zf;
     for (int e = 0; e < n; ++e)
       if (rowOf(e) == h) {
@@ -219,19 +222,40 @@ void rock__wgSoftmax(RockGen *g, WgCtx *c, int sv, int j0, const int *mOld,
     }
 }
 
+/* O times the rows' factors cr. Lazy: only where some row of the warp
+ * moved its maximum (a warp-uniform branch; the other rows' factors are
+ * exactly 1). */
 int rock__wgRescale(RockGen *g, WgCtx *c, int o, const int *cr) {
   if (cr[0] < 0)
     return o;
   int n = c->acO.cElems;
+  char vt[32];
+  rock__typeStrS(vt, sizeof vt, "f32", n);
+  int any = -1, res = -1;
+  if (c->lazy) {
+    int mv = rock__genBin(g, "arith.ori", c->moved[0], c->moved[1], "i1");
+    any = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = nvvm.vote.sync any %%v%d, %%v%d -> i1", any,
+                  rock__genConst(g, "-1", "i32"), mv);
+    res = rock__genFresh(g);
+    rock__genLine(g, "%%v%d = scf.if %%v%d -> (%s) {", res, any, vt);
+    g->depth++;
+  }
   RockStr list = {0};
   for (int e = 0; e < n; ++e)
     rock__strAppendf(&list, "%s%%v%d", e ? ", " : "", cr[rowOf(e)]);
   int cv = rock__genFresh(g);
-  char vt[32];
-  rock__typeStrS(vt, sizeof vt, "f32", n);
   rock__genLine(g, "%%v%d = vector.from_elements %s : %s", cv, list.data, vt);
   rock__strFree(&list);
-  return rock__genBinF(g, "arith.mulf", o, cv, vt);
+  int r = rock__genBinF(g, "arith.mulf", o, cv, vt);
+  if (!c->lazy)
+    return r;
+  rock__genLine(g, "scf.yield %%v%d : %s", r, vt);
+  g->depth--;
+  rock__genLine(g, "} else {");
+  rock__genLine(g, "  scf.yield %%v%d : %s", o, vt);
+  rock__genLine(g, "}");
+  return res;
 }
 
 void rock__wgFinish(RockGen *g, WgCtx *c, int o, const int *m, const int *l) {

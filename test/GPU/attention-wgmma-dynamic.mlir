@@ -213,13 +213,13 @@
 // Q2: dynamic_shared_memory_size %c197736_i32
 // Q2-COUNT-2: nvvm.mbarrier.init {{.*}}, %c129_i32
 // Q2-COUNT-2: nvvm.mbarrier.init {{.*}}, %c256_i32
-// Q2: nvvm.setmaxregister decrease 56
+// Q2: nvvm.setmaxregister decrease 48
 // Q2-NEXT: arith.index_castui
 // Q2-NEXT: scf.while (%{{.*}} = %c0, %[[Q:.*]] = %c0, %{{.*}} = %{{.*}}) : (index, index, i32)
 // Q2-NEXT: %[[B:.*]] = arith.remui %[[Q]], %c2 : index
 // Q2-NEXT: memref.view %{{.*}}[%c197728][]
 // Q2: memref.store %{{.*}}, %{{.*}}[%[[B]]]
-// Q2: nvvm.setmaxregister increase 224
+// Q2: nvvm.setmaxregister increase 232
 
 // OFF-NOT: rock.zero_init
 // OFF-NOT: scf.while

@@ -59,7 +59,7 @@
 // The producer: the buffer b = q % 2, its EMPTY_Q (byte 197712 + 8 b)
 // waited at phase q / 2 - 1 from the third Q on, Q stored at 32768 b,
 // FULL_Q (197696 + 8 b) arrived on by the copies.
-// IR: nvvm.setmaxregister decrease 56
+// IR: nvvm.setmaxregister decrease 48
 // IR-NEXT: %{{.*}}:2 = scf.for %{{.*}} = %[[BX]] to %c2048 step %c132 iter_args(%{{.*}} = %c0, %[[Q:.*]] = %c0) -> (index, index) {
 // IR-NEXT: %[[B:.*]] = arith.remui %[[Q]], %c2 : index
 // IR: %[[EO:.*]] = arith.muli %[[B]], %c8 : index
@@ -77,7 +77,7 @@
 // IR: nvvm.mbarrier.arrive.expect_tx
 // The consumers: FULL_Q of buffer b waited at phase q / 2, Q's descriptor
 // 32768 / 16 = 2048 further in buffer 1, EMPTY_Q of b after the key loop.
-// IR: nvvm.setmaxregister increase 224
+// IR: nvvm.setmaxregister increase 232
 // IR-NEXT: %{{.*}}:2 = scf.for %{{.*}} = %[[BX]] to %c2048 step %c132 iter_args(%{{.*}} = %c0, %[[CQ:.*]] = %c0) -> (index, index) {
 // IR-NEXT: %[[CB:.*]] = arith.remui %[[CQ]], %c2 : index
 // IR: %[[CF:.*]] = arith.muli %[[CB]], %c8 : index
@@ -96,8 +96,8 @@
 // IR: gpu.terminator
 
 // PTX: .target sm_90a
-// PTX: setmaxnreg.dec.sync.aligned.u32 56;
-// PTX: setmaxnreg.inc.sync.aligned.u32 224;
+// PTX: setmaxnreg.dec.sync.aligned.u32 48;
+// PTX: setmaxnreg.inc.sync.aligned.u32 232;
 
 // PTXAS-NOT: Potential Performance Loss
 // PTXAS: Compiling entry function 'rock_attention_kernel' for 'sm_90a'

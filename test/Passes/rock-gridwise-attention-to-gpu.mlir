@@ -45,12 +45,17 @@
 // MASKS: arith.cmpi sgt, %{{.*}}, %[[LAST0]] : index
 // MASKS: arith.cmpi slt, %{{.*}}, %[[LOW0]] : index
 // The online softmax step with the -inf guard, exp2 as the hardware op.
-// MASKS: %[[MNEW:.*]] = arith.maxnumf %arg{{[0-9]+}}, %{{.*}} : f32
+// The running maximum is kept in the exp2 domain (times log2 e).
+// MASKS: %[[TM2:.*]] = arith.mulf %{{.*}}, %[[L2E:cst_[0-9]+]] : f32
+// MASKS-NEXT: %[[MNEW:.*]] = arith.maxnumf %arg{{[0-9]+}}, %[[TM2]] : f32
 // MASKS: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %cst : f32
 // MASKS: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %cst_0, %[[MNEW]] : f32
-// MASKS: %[[DM:.*]] = arith.subf %{{.*}}, %[[MSAFE]] : f32
-// MASKS: %[[DM2:.*]] = arith.mulf %[[DM]], %{{.*}} : f32
+// MASKS: %[[DM2:.*]] = arith.subf %{{.*}}, %[[MSAFE]] : f32
 // MASKS: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[DM2]]) : (f32) -> f32
+// P: one FMA a score, fma(x, log2 e, -m_safe), then the hardware exp2.
+// MASKS: %[[NMS:.*]] = arith.negf %[[MSAFE]] : f32
+// MASKS: %[[PX:.*]] = llvm.intr.fma(%{{.*}}, %[[L2E]], %[[NMS]]) : (f32, f32, f32) -> f32
+// MASKS: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%[[PX]]) : (f32) -> f32
 // MASKS-NOT: math.exp2
 // Lane groups merge by shuffles, warps through workgroup memory.
 // MASKS: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : f32

@@ -59,24 +59,26 @@
 // CHECK: } else {
 // CHECK-NOT: vector.step
 // CHECK: vector.reduction <maxnumf>, %{{.*}} : vector<32xf32> into f32
+// The running maximum lives in the exp2 domain: the tile's maximum enters
+// it as one product with log2 e.
 // CHECK: %[[MOLD:.*]] = memref.load %[[M]]
-// CHECK: %[[MNEW:.*]] = arith.maxnumf %[[MOLD]], %{{.*}} : f32
+// CHECK: %[[TM2:.*]] = arith.mulf %{{.*}}, %[[LOG2E]] : f32
+// CHECK: %[[MNEW:.*]] = arith.maxnumf %[[MOLD]], %[[TM2]] : f32
 // CHECK: %[[ISNINF:.*]] = arith.cmpf oeq, %[[MNEW]], %[[NINF]] : f32
 // CHECK: %[[MSAFE:.*]] = arith.select %[[ISNINF]], %[[ZERO]], %[[MNEW]] : f32
-// CHECK: %[[DM:.*]] = arith.subf %[[MOLD]], %[[MSAFE]] : f32
-// CHECK: %[[DM2:.*]] = arith.mulf %[[DM]], %[[LOG2E]] : f32
+// CHECK: %[[DM2:.*]] = arith.subf %[[MOLD]], %[[MSAFE]] : f32
 // The rescale factor by the same polynomial as P, on one lane.
 // CHECK: arith.maximumf %[[DM2]], %{{.*}} : f32
 // CHECK: math.roundeven %{{.*}} : f32
 // CHECK: %[[CORR:.*]] = arith.select %{{.*}}, %[[DM2]], %{{.*}} : f32
-// P = exp2((x - m_safe) * log2e) over the tile in vectors (the difference
-// first: exact near the maximum, whose P is exactly 1), exp2 an arith
-// polynomial, so it vectorises; −inf gives exactly 0 and NaN propagates.
+// P = exp2(fma(x, log2e, -m_safe)) over the tile in vectors (one FMA a
+// score, one rounding), exp2 an arith polynomial, so it vectorises; −inf
+// gives exactly 0 and NaN propagates.
 // CHECK: %[[X:.*]] = vector.load
 // CHECK: %[[L2B:.*]] = vector.broadcast %[[LOG2E]] : f32 to vector<32xf32>
-// CHECK: %[[MSB:.*]] = vector.broadcast %[[MSAFE]] : f32 to vector<32xf32>
-// CHECK: %[[XD:.*]] = arith.subf %[[X]], %[[MSB]] : vector<32xf32>
-// CHECK: %[[DX:.*]] = arith.mulf %[[XD]], %[[L2B]] : vector<32xf32>
+// CHECK: %[[NMS:.*]] = arith.negf %[[MSAFE]] : f32
+// CHECK: %[[MSB:.*]] = vector.broadcast %[[NMS]] : f32 to vector<32xf32>
+// CHECK: %[[DX:.*]] = llvm.intr.fma(%[[X]], %[[L2B]], %[[MSB]]) : (vector<32xf32>, vector<32xf32>, vector<32xf32>) -> vector<32xf32>
 // CHECK: %[[CLAMP:.*]] = arith.maximumf %[[DX]], %{{.*}} : vector<32xf32>
 // CHECK: math.roundeven %[[CLAMP]] : vector<32xf32>
 // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[DX]], %[[DX]] : vector<32xf32>
@@ -108,9 +110,10 @@
 // CHECK: rock.view_store %[[OH]], %arg3[%[[OB]], %{{.*}}, %{{.*}}] : vector<8xf16>, memref<8x64x64xf16>
 // CHECK: %[[MV:.*]] = memref.load %[[M]]
 // CHECK: %[[LG:.*]] = math.log2 %[[LV]] : f32
-// CHECK: %[[LN:.*]] = arith.mulf %[[LG]], %[[LN2]] : f32
-// CHECK: %[[S:.*]] = arith.addf %[[MV]], %[[LN]] : f32
-// CHECK: %[[LSE:.*]] = arith.select %[[LZ]], %[[NINF]], %[[S]] : f32
+// LSE = (m + log2 l) ln 2, m in the exp2 domain.
+// CHECK: %[[S:.*]] = arith.addf %[[MV]], %[[LG]] : f32
+// CHECK: %[[LN:.*]] = arith.mulf %[[S]], %[[LN2]] : f32
+// CHECK: %[[LSE:.*]] = arith.select %[[LZ]], %[[NINF]], %[[LN]] : f32
 // CHECK: rock.view_store %[[LSE]], %arg4[%[[OB]], %{{.*}}] : f32, memref<8x64xf32>
 // CHECK-NOT: rock.gridwise_attention
 func.func @static_split(%q: memref<1x64x64xf16>, %k: memref<1x512x64xf16>,
