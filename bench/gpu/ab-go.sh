@@ -1,7 +1,7 @@
 #!/bin/bash
 # One device call: PR bundles of the new carry, then the bench suites of
 # each carry in turn (base, then new; AGAIN=1: base once more), per suite
-# group. Usage: OUT=DIR bash bench/gpu/ab-go.sh (copied into a carry folder with ab-one.sh and ab_summary.py as summary.py) NEW BASE [GROUPS]
+# group. Usage: OUT=DIR bash bench/gpu/ab-go.sh NEW BASE [GROUPS] (or from a folder holding ab-go.sh, ab-one.sh and ab_summary.py)
 #   GROUPS: suite lists separated by ':' (default prefill,layout,shapes:decode,gqa)
 set -u
 S=$(cd "$(dirname "$0")" && pwd)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# One carry's bench suites: OUT=DIR bash ab-one.sh CARRY SUITES [SECONDS]
+# One carry's bench suites: OUT=DIR bash bench/gpu/ab-one.sh CARRY SUITES [SECONDS]
 set -u
 c=$(cd "$1" && pwd); GRP=$2; T=${3:-80}
 OUT=${OUT:?} GRP=$GRP T=$T bash -c '. "$(dirname "$0")/carry-setup.sh"
