@@ -199,11 +199,19 @@ int rock__attnFinalO(RockGen *g, const RockAttn *a, int o, int lz, int inv,
   return rock__genConv(g, o, a->f32, a->to, w);
 }
 
+/* m + ln l of m and lg = log2 l, in type `ty` (f32 or f64): (m + lg) ln 2
+ * with m in the exp2 domain (its rounding cancels against the sum's),
+ * m + lg ln 2 in the scores' units. */
+static int lseOf(RockGen *g, const RockAttn *a, int m, int lg, int ln2,
+                 const char *ty) {
+  if (expDomain(a))
+    return rock__genBin(g, "arith.mulf",
+                        rock__genBin(g, "arith.addf", m, lg, ty), ln2, ty);
+  return rock__genBin(g, "arith.addf", m,
+                      rock__genBin(g, "arith.mulf", lg, ln2, ty), ty);
+}
+
 int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
-  /* lse = m + ln l: (m + log2 l) ln 2 with m in the exp2 domain (its
-   * rounding cancels against the sum's), m + log2(l) ln 2 in the scores'
-   * units. */
-  bool ed = expDomain(a);
   int lg = a->tgt->log2(g, l);
   if (mlirTypeIsAF64(a->tl)) {
     /* An f64 LSE (the internal split's scratch): the sum is not rounded to
@@ -211,26 +219,13 @@ int rock__attnLse(RockGen *g, const RockAttn *a, int l, int m, int lz) {
      * is. */
     int ninf = rock__genConst(g, "0xFFF0000000000000", "f64");
     int ln2 = rock__genConst(g, "0.69314718055994531", "f64");
-    int m64 = rock__genConv(g, m, a->f32, a->tl, 1);
-    int lg64 = rock__genConv(g, lg, a->f32, a->tl, 1), r;
-    if (ed)
-      r = rock__genBin(g, "arith.mulf",
-                       rock__genBin(g, "arith.addf", m64, lg64, "f64"), ln2,
-                       "f64");
-    else
-      r = rock__genBin(g, "arith.addf", m64,
-                       rock__genBin(g, "arith.mulf", lg64, ln2, "f64"), "f64");
+    int r = lseOf(g, a, rock__genConv(g, m, a->f32, a->tl, 1),
+                  rock__genConv(g, lg, a->f32, a->tl, 1), ln2, "f64");
     return rock__genSelect(g, lz, ninf, r, "f64");
   }
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
-  int ln2 = rock__genConst(g, "0.69314718", "f32"), r;
-  if (ed)
-    r = rock__genBin(g, "arith.mulf",
-                     rock__genBin(g, "arith.addf", m, lg, "f32"), ln2, "f32");
-  else
-    r = rock__genBin(g, "arith.addf", m,
-                     rock__genBin(g, "arith.mulf", lg, ln2, "f32"), "f32");
-  int lse = rock__genSelect(g, lz, ninf, r, "f32");
+  int ln2 = rock__genConst(g, "0.69314718", "f32");
+  int lse = rock__genSelect(g, lz, ninf, lseOf(g, a, m, lg, ln2, "f32"), "f32");
   return rock__genConv(g, lse, a->f32, a->tl, 1);
 }
 

@@ -62,7 +62,7 @@ typedef struct WgCtx {
   int regsC, regsP; /* (ws) setmaxnreg of the consumers, the producer */
   bool overlap;     /* softmax of tile t overlaps P·V of tile t - 1 */
   bool lazy;     /* rock.gpu_wgmma_lazy_rescale: the maximum moves by more than
-                    ROCK_LAZY_TAU only; O is rescaled where a warp's row moved */
+                    8 ln 2 only; O is rescaled where a warp's row moved */
   bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */
