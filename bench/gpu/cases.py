@@ -104,6 +104,9 @@ SUITES = ("decode", "gqa", "layout", "prefill", "mtd", "shapes")
 # t + 2 (t + 3) while tile t is read, where the stages fit 227 KiB (d 128:
 # three, 230512 bytes, not four; d 64: both; d 256: neither); elsewhere the
 # two-stage kernel, unchanged.
+# ef2 .. ef8: one score in N takes its exp2 on the FMA pipe in the sm_90a
+# prefill schedule (rock.gpu_wgmma_exp2_fma, opt-in): a cubic (bf16 P) or
+# quartic (f16 P) instead of the special-function unit's ex2.
 # ref: no flags, the name of the same variant prepared from another build
 # (the baseline of a default that changed, merged into one carry).
 MODS = {"simt": "--module-attr rock.gpu_accel=false",
@@ -159,6 +162,11 @@ MODS = {"simt": "--module-attr rock.gpu_accel=false",
         "ws3": "--module-attr rock.gpu_wgmma_stages=3",
         "ws4": "--module-attr rock.gpu_wgmma_stages=4",
         "lazy": "--module-attr rock.gpu_wgmma_lazy_rescale=true",
+        "ef2": "--module-attr rock.gpu_wgmma_exp2_fma=2",
+        "ef3": "--module-attr rock.gpu_wgmma_exp2_fma=3",
+        "ef4": "--module-attr rock.gpu_wgmma_exp2_fma=4",
+        "ef6": "--module-attr rock.gpu_wgmma_exp2_fma=6",
+        "ef8": "--module-attr rock.gpu_wgmma_exp2_fma=8",
         "ref": ""}
 # Modified variants a run adds per suite ({} for the recorded tables).
 EXTRA = {"prefill": ("dense-mma",)}

@@ -144,6 +144,10 @@ typedef struct RockAttnTarget {
   int (*exp2)(RockGen *g, int x, int w);
   /* log2 of the f32 scalar %x > 0 (the LSE). */
   int (*log2)(RockGen *g, int x);
+  /* exp2 of the f32 scalar %x, as exp2 (−inf gives 0, NaN propagates),
+   * computed on the FMA pipe by a polynomial of degree `deg` (3 or 4)
+   * instead of the special-function unit; NULL where a target has none. */
+  int (*exp2Fma)(RockGen *g, int x, int deg);
 } RockAttnTarget;
 
 typedef struct RockAttn {
@@ -341,6 +345,12 @@ int rock__attnRescaleLazy(RockGen *g, const RockAttn *a, int mOld, int tileMax,
  * softmax, rock__attnProbPlain gives P = x rounded through V's type. */
 int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
                    int *pr);
+/* rock__attnProb of one f32 score with the exp2 on the FMA pipe
+ * (a->tgt->exp2Fma): where P is rounded to bf16 a cubic (relative error
+ * 1.0e-4 against bf16's 2^-9), to f16 a quartic (2.9e-6 against 2^-11);
+ * f32 P keeps a->tgt->exp2. */
+int rock__attnProbFma(RockGen *g, const RockAttn *a, int xv, int mSafe,
+                      int *pr);
 int rock__attnProbPlain(RockGen *g, const RockAttn *a, int xv, int w);
 /* l_new = c * l_old + rowSum. */
 int rock__attnRowSum(RockGen *g, int c, int lOld, int rowSum);

@@ -134,22 +134,35 @@ int rock__attnRescaleLazy(RockGen *g, const RockAttn *a, int mOld, int tileMax,
                  mSafe);
 }
 
-int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
-                   int *pr) {
+/* The exp2 argument of P for score(s) xv (rock__attnProb's forms). */
+static int probArg(RockGen *g, const RockAttn *a, int xv, int mSafe, int w) {
   char tf[64];
   rock__typeStrS(tf, sizeof tf, "f32", w);
-  int l2 = rock__genBcast(g, log2e(g), w, "f32"), p;
+  int l2 = rock__genBcast(g, log2e(g), w, "f32");
   if (expDomain(a)) {
     int nms = rock__genFresh(g);
     rock__genLine(g, "%%v%d = arith.negf %%v%d : f32", nms, mSafe);
-    p = rock__genFma(g, xv, l2, rock__genBcast(g, nms, w, "f32"), tf);
-  } else {
-    int d = rock__genBin(g, "arith.subf", xv,
-                         rock__genBcast(g, mSafe, w, "f32"), tf);
-    p = rock__genBin(g, "arith.mulf", d, l2, tf);
+    return rock__genFma(g, xv, l2, rock__genBcast(g, nms, w, "f32"), tf);
   }
-  p = a->tgt->exp2(g, p, w);
+  int d =
+      rock__genBin(g, "arith.subf", xv, rock__genBcast(g, mSafe, w, "f32"), tf);
+  return rock__genBin(g, "arith.mulf", d, l2, tf);
+}
+
+int rock__attnProb(RockGen *g, const RockAttn *a, int xv, int mSafe, int w,
+                   int *pr) {
+  int p = a->tgt->exp2(g, probArg(g, a, xv, mSafe, w), w);
   *pr = rock__genRoundW(g, p, a->tv, w);
+  return p;
+}
+
+int rock__attnProbFma(RockGen *g, const RockAttn *a, int xv, int mSafe,
+                      int *pr) {
+  if (!expDomain(a) || !a->tgt->exp2Fma)
+    return rock__attnProb(g, a, xv, mSafe, 1, pr);
+  int p = a->tgt->exp2Fma(g, probArg(g, a, xv, mSafe, 1),
+                          mlirTypeIsABF16(a->tv) ? 3 : 4);
+  *pr = rock__genRound(g, p, a->tv);
   return p;
 }
 

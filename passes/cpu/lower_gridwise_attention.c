@@ -66,7 +66,7 @@ static int log2Scalar(RockGen *g, int x) {
 }
 
 static const RockAttnTarget cpuTarget = {exp2Scalar, rock__cpuExp2Poly,
-                                         log2Scalar};
+                                         log2Scalar, NULL};
 
 /*===--- the generated function -------------------------------------------===*/
 

@@ -82,6 +82,7 @@ typedef struct WgSwitches {
   int dyn;       /* rock.gpu_wgmma_dynamic (WG_BY_RULE when not given) */
   int stages;    /* rock.gpu_wgmma_stages (WG_STAGES when not given) */
   bool lazy;     /* rock.gpu_wgmma_lazy_rescale */
+  int exp2Fma;   /* rock.gpu_wgmma_exp2_fma (0: off) */
 } WgSwitches;
 
 /* (rock.gpu_wgmma_tma) Whether K and V are tensors TMA can copy the tiles
@@ -344,6 +345,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
   c->lazy = sw->lazy && a->softmax;
+  c->exp2Fma = a->softmax && rock__bitWidth(a->tv) < 32 ? sw->exp2Fma : 0;
   if (c->paged) {
     if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
       return false;
@@ -953,9 +955,10 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int ns = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_stages", WG_STAGES,
                            WG_STAGES, WG_MAX_STAGES);
   int lz = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_lazy_rescale", 0, 0, 1);
+  int ef = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_exp2_fma", 0, 0, 16);
   if (acc < 0 || on < 0 || ov < 0 || pr < 0 || pp < 0 || sz < 0 || tm < 0 ||
       tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0 ||
-      dy < 0 || ns < 0 || lz < 0)
+      dy < 0 || ns < 0 || lz < 0 || ef < 0)
     return false;
   if (ks % 64) {
     rock__passFail(pass, op,
@@ -978,7 +981,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
                      qb,
                      dy,
                      ns,
-                     lz == 1};
+                     lz == 1,
+                     ef};
   return true;
 }
 
@@ -1024,6 +1028,8 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   if (c.stages != WG_STAGES && n >= 0 && (size_t)n < len)
     n += snprintf(buf + n, len - (size_t)n, " stages %d", c.stages);
   if (c.lazy && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " lazy_rescale 1");
+    n += snprintf(buf + n, len - (size_t)n, " lazy_rescale 1");
+  if (c.exp2Fma && n >= 0 && (size_t)n < len)
+    snprintf(buf + n, len - (size_t)n, " exp2_fma %d", c.exp2Fma);
   return true;
 }

@@ -63,6 +63,8 @@ typedef struct WgCtx {
   bool overlap;     /* softmax of tile t overlaps P·V of tile t - 1 */
   bool lazy;     /* rock.gpu_wgmma_lazy_rescale: the maximum moves by more than
                     8 ln 2 only; O is rescaled where a warp's row moved */
+  int exp2Fma;   /* rock.gpu_wgmma_exp2_fma: one score in exp2Fma takes its
+                    exp2 on the FMA pipe (0: none; 16-bit P only) */
   bool ws;       /* warp-specialised: a producer warpgroup copies, mbarriers */
   bool pingpong; /* (ws) the consumers take turns issuing their products */
   bool sw128;    /* the tiles are 128-byte swizzled (WgTile.sw) */

@@ -188,6 +188,7 @@ void rock__wgSoftmax(RockGen *g, WgCtx *c, int sv, int j0, const int *mOld,
   scores(g, c, sv, j0, xs);
   int ninf = rock__genConst(g, ROCK_NINF, "f32");
   int zf = rock__genConst(g, "0.0", "f32");
+  int nth = 0; /* the scores' count, for rock.gpu_wgmma_exp2_fma */
   for (int h = 0; h < 2; ++h) {
     mNew[h] = mOld[h], lNew[h] = lOld[h], cr[h] = -1;
     if (!a->softmax) {
@@ -210,7 +211,9 @@ void rock__wgSoftmax(RockGen *g, WgCtx *c, int sv, int j0, const int *mOld,
     for (int e = 0; e < n; ++e)
       if (rowOf(e) == h) {
         int pr;
-        pu[e] = rock__attnProb(g, a, xs[e], mSafe, 1, &pr);
+        pu[e] = c->exp2Fma && ++nth % c->exp2Fma == 0
+                    ? rock__attnProbFma(g, a, xs[e], mSafe, &pr)
+                    : rock__attnProb(g, a, xs[e], mSafe, 1, &pr);
         rowSum = rock__genBin(g, "arith.addf", rowSum, pu[e], "f32");
       }
     lNew[h] = rock__attnRowSum(g, cr[h], lOld[h], rowSum);
