@@ -141,9 +141,10 @@ static void layout(WgCtx *c) {
  * values would not). Ping-pong by rule above head dim 128 without per-row
  * key limits (two consumer warpgroups of the producer form); an explicit
  * rock.gpu_wgmma_pingpong = true turns it on wherever the producer form
- * has two consumer warpgroups, = false off everywhere. setmaxnreg: two
- * consumer warpgroups 232 / producer 40 (240 / 24 above d 128), three
- * 160 / 32 (the register file's 64 Ki either way). */
+ * has two or three consumer warpgroups (a ring of three at d 64), = false
+ * off everywhere. setmaxnreg: two consumer warpgroups 232 / producer 40
+ * (240 / 24 above d 128), three 160 / 32 (the register file's 64 Ki
+ * either way). */
 static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
                       WgCtx *c) {
   int64_t sqr = a->Sq * a->R;
@@ -175,9 +176,8 @@ static void planShape(MlirOperation op, const RockAttn *a, const WgSwitches *sw,
     c->nwg = 2;
   c->nb = WG_ROWS * c->nwg;
   c->nThreads = WG_LANES * (c->nwg + (c->ws ? 1 : 0));
-  c->pingpong =
-      c->ws && c->nwg == 2 &&
-      (sw->pingpong == WG_BY_RULE ? !narrow && !a->dynamic : sw->pingpong == 1);
+  c->pingpong = c->ws && (sw->pingpong == WG_BY_RULE ? !narrow && !a->dynamic
+                                                     : sw->pingpong == 1);
   c->regsC = c->nwg > 2 ? 160 : narrow ? 232 : 240;
   c->regsP = c->nwg > 2 ? 32 : narrow ? 40 : 24;
 }

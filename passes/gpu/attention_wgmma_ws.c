@@ -126,14 +126,19 @@ static void arrive(RockGen *g, int p) {
 
 /*===--- ping-pong (rock.gpu_wgmma_pingpong) -------------------------------===*
  *
- * The two consumer warpgroups take turns at the tensor cores: warpgroup w
- * waits at named barrier 1 + w (bar.sync, 256 threads) before it issues a
- * batch of products and, once they are committed, arrives (bar.arrive) at
- * the other's barrier 2 - w, so that one's softmax runs while the other's
- * products do. Warpgroup 0 opens with an arrival at its own barrier; each
- * issues n + 1 batches (the first scores, one per loop step, the last
- * P·V), and warpgroup 1 skips its last arrival, so both barriers end
- * balanced. Barrier 0 stays gpu.barrier's. */
+ * The N consumer warpgroups (two, or three at head dims up to 64) take
+ * turns at the tensor cores in a ring: warpgroup w waits at named barrier
+ * 1 + w (bar.sync, 256 threads) before it issues a batch of products and,
+ * once they are committed, arrives (bar.arrive) at the next one's barrier
+ * 1 + (w + 1) % N, so that one's softmax runs while the others' products
+ * do. Warpgroup 0 opens with an arrival at its own barrier; each issues
+ * n + 1 batches (the first scores, one per loop step, the last P·V), and
+ * the last warpgroup skips its last arrival, so every barrier ends
+ * balanced (barrier 1 + w gets n + 1 arrivals from warpgroup w - 1, plus
+ * the opening one for w = 0, whose ring predecessor skips one). A
+ * warpgroup's k-th arrival needs its k-th turn, which needs its
+ * predecessor's k-th arrival, so no barrier sees two phases' arrivals
+ * before its waiter. Barrier 0 stays gpu.barrier's. */
 enum { PP_THREADS = 2 * WG_LANES };
 
 /* bar.sync or bar.arrive (`op`) at barrier `id` (an i32 id). */
@@ -144,14 +149,23 @@ static void namedBarrier(RockGen *g, const char *op, int id) {
                 rock__genConst(g, lit, "i32"));
 }
 
-/* This warpgroup's barrier (mine) or the other's (i32 ids). */
+/* This warpgroup's barrier (mine) or the next one's (i32 ids; with two,
+ * 2 - w). */
 static int ppBarrier(RockGen *g, const WgCtx *c, bool mine) {
   int w = rock__genFresh(g);
   rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i32", w, c->wgi);
-  return mine ? rock__genBin(g, "arith.addi", w, rock__genConst(g, "1", "i32"),
-                             "i32")
-              : rock__genBin(g, "arith.subi", rock__genConst(g, "2", "i32"), w,
-                             "i32");
+  int one = rock__genConst(g, "1", "i32");
+  if (mine)
+    return rock__genBin(g, "arith.addi", w, one, "i32");
+  if (c->nwg == 2)
+    return rock__genBin(g, "arith.subi", rock__genConst(g, "2", "i32"), w,
+                        "i32");
+  char n[8];
+  snprintf(n, sizeof n, "%d", c->nwg);
+  int nx = rock__genBin(g, "arith.remui",
+                        rock__genBin(g, "arith.addi", w, one, "i32"),
+                        rock__genConst(g, n, "i32"), "i32");
+  return rock__genBin(g, "arith.addi", nx, one, "i32");
 }
 
 /* Before a batch of products: wait for this warpgroup's turn. */
@@ -160,15 +174,18 @@ static void ppTurn(RockGen *g, const WgCtx *c) {
     namedBarrier(g, "nvvm.barrier", ppBarrier(g, c, true));
 }
 
-/* After a batch (committed): the other warpgroup's turn; `last`: the final
- * batch, after which warpgroup 1 hands over nothing. */
+/* After a batch (committed): the next warpgroup's turn; `last`: the final
+ * batch, after which the last warpgroup hands over nothing. */
 static void ppHandOver(RockGen *g, const WgCtx *c, bool last) {
   if (!c->pingpong)
     return;
   if (last) {
     rock__genLine(g, "scf.if %%v%d {",
-                  rock__genBin(g, "arith.cmpi eq,", c->wgi,
-                               rock__genIndex(g, 0), "index"));
+                  c->nwg == 2
+                      ? rock__genBin(g, "arith.cmpi eq,", c->wgi,
+                                     rock__genIndex(g, 0), "index")
+                      : rock__genBin(g, "arith.cmpi ne,", c->wgi,
+                                     rock__genIndex(g, c->nwg - 1), "index"));
     g->depth++;
   }
   namedBarrier(g, "nvvm.barrier.arrive", ppBarrier(g, c, false));

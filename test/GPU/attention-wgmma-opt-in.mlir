@@ -57,6 +57,15 @@
 // RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/d96.mlir
 // RUN: python3 %rock_src/scripts/gpu_objects.py %t/d96.mlir %t/d96
 // RUN: FileCheck %s --check-prefix=NOSW < %t/d96/rock_attention_kernel.ptx
+// Three consumer warpgroups (d 64) in a ring: warpgroup w hands over to
+// barrier 1 + (w + 1) % 3, and the last one skips its last arrival.
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_pingpong=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-combine-to-gpu,rock-gridwise-attention-to-gpu)' | FileCheck %s --check-prefix=PP3IR
+// RUN: rock-gen --operation attention -t bf16 -g 2 -num_heads_q 16 -num_heads_kv 16 -seq_len_q 4096 -seq_len_k 4096 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --module-attr rock.gpu_wgmma_pingpong=true \
+// RUN:   | rock-opt --pass-pipeline='builtin.module(rock-gpu-pipeline)' > %t/pp3.mlir
+// RUN: python3 %rock_src/scripts/gpu_objects.py %t/pp3.mlir %t/pp3
+// RUN: FileCheck %s --check-prefix=PP3 < %t/pp3/rock_attention_kernel.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/pp3/rock_attention_kernel.ptx -o %t/pp3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // The bundle (cp.async staging): 1 KiB more dynamic workgroup memory (163904
 // unswizzled).
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 128 -head_dim_v 128 -causal --transK --arch sm_90 -pv --module-attr rock.gpu_wgmma_swizzle128=true --module-attr rock.gpu_wgmma_tma=false \
@@ -92,6 +101,20 @@
 // PP-NEXT: @%p{{[0-9]+}} bra
 // PP-NEXT: // begin inline asm
 // PP-NEXT: bar.arrive {{%r[0-9]+}}, 256;
+
+// PP3IR: %[[R:.*]] = arith.remui %{{.*}}, %c3_i32 : i32
+// PP3IR-NEXT: %[[NX:.*]] = arith.addi %[[R]], %c1_i32 : i32
+// PP3IR-NEXT: nvvm.barrier.arrive id = %[[NX]] number_of_threads = %{{.*}}
+// PP3IR: %[[LAST:.*]] = arith.cmpi ne, %{{.*}}, %c2 : index
+// PP3IR-NEXT: scf.if %[[LAST]] {
+// PP3IR: nvvm.barrier.arrive id
+
+// PP3: .maxntid 512, 1, 1
+// PP3: setmaxnreg.inc.sync.aligned.u32 160;
+// PP3: bar.arrive 1, 256;
+// PP3: bar.sync {{%r[0-9]+}}, 256;
+// PP3-NEXT: wgmma.fence.sync.aligned;
+// PP3: bar.arrive {{%r[0-9]+}}, 256;
 
 // NOPP: .target sm_90a
 // NOPP-NOT: bar.arrive
