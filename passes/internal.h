@@ -164,6 +164,11 @@ bool rock__gpuAccelOff(MlirOperation op, const RockGpuTarget *t);
  * signals `pass` failure and returns -1 (gpu/target.c). */
 int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
                     int64_t dflt, int64_t lo, int64_t hi);
+/* rock__gpuSwitch for an integer switch of `n` allowed values (`allowed`,
+ * ascending; the caller owns it): `dflt` when not given, else one of
+ * them; any other value or kind gives "NAME must be A, B or C" and -1. */
+int rock__gpuSwitchIn(MlirOperation op, MlirExternalPass pass, const char *name,
+                      int dflt, const int *allowed, int n);
 
 /* Whether the internal split's two launches are a programmatic dependent
  * pair (docs/gpu.md "Programmatic dependent launch"): the switch

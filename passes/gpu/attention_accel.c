@@ -102,7 +102,6 @@ enum {
   KEY_WARPS_BY_RULE = 0, /* rock.gpu_accel_key_warps not given: keyWarpsRule
                             (1, 2, 4: warps on one partition's keys,
                             rock__tcMergeWarps) */
-  MAX_KEY_WARPS = 4
 };
 
 /* The schedule's switches (module attributes, docs/gpu.md "Schedule
@@ -146,28 +145,17 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       rock__gpuSwitch(op, pass, "rock.gpu_accel_page_ahead", BY_RULE, 0, 1);
   w->fused =
       rock__gpuSwitch(op, pass, "rock.gpu_fused_combine", FUSED_BY_RULE, 0, 1);
-  /* any integer read quietly, then one message for all that are not taken */
-  MlirExternalPass quiet = {NULL};
-  w->fan = rock__gpuSwitch(op, quiet, "rock.gpu_fused_fan", FAN_BY_RULE,
-                           INT32_MIN, INT32_MAX);
-  if (w->fan != FAN_BY_RULE &&
-      (w->fan < ROCK_FUSED_FAN_MIN || w->fan > ROCK_FUSED_FAN_MAX ||
-       (w->fan & (w->fan - 1)))) {
-    rock__passFail(pass, op, "rock.gpu_fused_fan must be 8, 16 or 32");
-    w->fan = -1;
-  }
+  static const int fans[] = {8, 16, 32}, keyWarps[] = {1, 2, 4};
+  w->fan =
+      rock__gpuSwitchIn(op, pass, "rock.gpu_fused_fan", FAN_BY_RULE, fans, 3);
   w->ovl =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_kv_overlap", BY_RULE, 0, 1);
   w->fill = rock__gpuSwitch(op, pass, "rock.gpu_split_fill", SPLIT_FILL, 0, 1);
   w->stages =
       rock__gpuSwitch(op, pass, "rock.gpu_accel_stages", STAGES, 2, MAX_STAGES);
   w->kPair = rock__gpuSwitch(op, pass, "rock.gpu_accel_kt_pairs", 0, 0, 1);
-  w->kw = rock__gpuSwitch(op, pass, "rock.gpu_accel_key_warps",
-                          KEY_WARPS_BY_RULE, 1, MAX_KEY_WARPS);
-  if (w->kw == 3) {
-    rock__passFail(pass, op, "rock.gpu_accel_key_warps must be 1, 2 or 4");
-    w->kw = -1;
-  }
+  w->kw = rock__gpuSwitchIn(op, pass, "rock.gpu_accel_key_warps",
+                            KEY_WARPS_BY_RULE, keyWarps, 3);
   return w->kw >= 0 && w->kPair >= 0 && w->accel >= 0 && w->ldm >= 0 &&
          w->preg >= 0 && w->swz >= 0 && w->warps >= 0 && w->wgmma >= 0 &&
          w->minRows >= 0 && w->l2Ahead >= 0 && w->pageAhead >= 0 &&

@@ -944,7 +944,8 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
   int tp = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged", 1, 0, 1);
   int tl = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_tma_paged_lanes", 0, 0, 2);
   int wd = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_wide", 1, 0, 1);
-  int ks = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_keys", 0, 0, 256);
+  static const int keys[] = {0, 64, 128, 192, 256};
+  int ks = rock__gpuSwitchIn(op, pass, "rock.gpu_wgmma_keys", 0, keys, 5);
   int cw = rock__gpuSwitch(op, pass, "rock.gpu_wgmma_consumers", 0, 0,
                            WG_MAX_CONSUMERS);
   int ps =
@@ -960,12 +961,6 @@ static bool readSwitches(MlirOperation op, MlirExternalPass pass,
       tp < 0 || tl < 0 || wd < 0 || ks < 0 || cw < 0 || ps < 0 || qb < 0 ||
       dy < 0 || ns < 0 || lz < 0 || ef < 0)
     return false;
-  if (ks % 64) {
-    rock__passFail(pass, op,
-                   "rock.gpu_wgmma_keys must be 0 (the rule) or 64, 128, 192 "
-                   "or 256");
-    return false;
-  }
   *sw = (WgSwitches){acc == 1 && on == 1,
                      ov == 1,
                      pr == 1,

@@ -4,6 +4,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "rock-c/Dialect.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -78,6 +79,27 @@ int rock__gpuSwitch(MlirOperation op, MlirExternalPass pass, const char *name,
     return -1;
   }
   return (int)v;
+}
+
+int rock__gpuSwitchIn(MlirOperation op, MlirExternalPass pass, const char *name,
+                      int dflt, const int *allowed, int n) {
+  MlirExternalPass quiet = {NULL};
+  int v = rock__gpuSwitch(op, quiet, name, dflt, INT32_MIN, INT32_MAX);
+  if (mlirAttributeIsNull(rock__nearestAttr(op, name)))
+    return v;
+  for (int i = 0; i < n; ++i)
+    if (v == allowed[i])
+      return v;
+  char list[128] = "";
+  size_t len = 0;
+  for (int i = 0; i < n && len < sizeof list; ++i)
+    len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
+                            i == 0       ? ""
+                            : i == n - 1 ? " or "
+                                         : ", ",
+                            allowed[i]);
+  rock__passFail(pass, op, "%s must be %s", name, list);
+  return -1;
 }
 
 int rock__gpuPdl(MlirOperation op, MlirExternalPass pass) {

@@ -64,10 +64,10 @@
 // SWWIDE: error: rock.gpu_wgmma_wide must be true or false
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_wgmma_keys=100 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWKEYS
-// SWKEYS: error: rock.gpu_wgmma_keys must be 0 (the rule) or 64, 128, 192 or 256
+// SWKEYS: error: rock.gpu_wgmma_keys must be 0, 64, 128, 192 or 256
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_wgmma_keys=320 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWKEYS2
-// SWKEYS2: error: rock.gpu_wgmma_keys must be an integer in [0, 256]
+// SWKEYS2: error: rock.gpu_wgmma_keys must be 0, 64, 128, 192 or 256
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 64 -seq_len_k 256 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_wgmma_consumers=4 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWCW
 // SWCW: error: rock.gpu_wgmma_consumers must be an integer in [0, 3]
@@ -103,10 +103,10 @@
 // SWKW3: error: rock.gpu_accel_key_warps must be 1, 2 or 4
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_key_warps=8 \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWKW8
-// SWKW8: error: rock.gpu_accel_key_warps must be an integer in [1, 4]
+// SWKW8: error: rock.gpu_accel_key_warps must be 1, 2 or 4
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_accel_key_warps=true \
 // RUN:   | not rock-opt --pass-pipeline='builtin.module(rock-attention-to-gridwise,rock-gridwise-attention-to-gpu)' 2>&1 | FileCheck %s --check-prefix=SWKWB
-// SWKWB: error: rock.gpu_accel_key_warps must be an integer in [1, 4]
+// SWKWB: error: rock.gpu_accel_key_warps must be 1, 2 or 4
 // The fused merge's fan-in: 8, 16 or 32 (a row's children on one warp's
 // lanes); 64 (above the warp) and any other value refused.
 // RUN: rock-gen --operation attention -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 1 -seq_len_k 1024 -head_dim_qk 128 -head_dim_v 128 --arch sm_90 --module-attr rock.gpu_fused_fan=7 \
