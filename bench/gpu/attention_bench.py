@@ -49,6 +49,9 @@ warnings.filterwarnings("ignore", category=UserWarning)
 L2_BYTES = 60 * 1024 * 1024
 PEAK = 4.8e12
 WARMUP, GROUPS = 3, 15
+# Decode cases are timed in turn (class Interleaved) where every variant's
+# input copies fit this together; the larger ones one after the other.
+INTERLEAVE_BYTES = 16 << 30
 MATMUL_N = 8192
 
 
@@ -779,8 +782,10 @@ def run_case(args, case, probe, results):
            "copies": copies, "bundles": case["bundles"],
            "checked": "all" if sel[0].stop - sel[0].start == B and
            sel[1].stop - sel[1].start == Hq else "last batch, last KV group"}
-    timer = Interleaved() if args.interleave and \
-        case["suite"] in PREFILL_SUITES else None
+    timer = Interleaved() if args.interleave and (
+        case["suite"] in PREFILL_SUITES or
+        copies * alg_bytes * (len(case["variants"]) + 2) <= INTERLEAVE_BYTES) \
+        else None
     run_peers(case, q, k, v, last, ref, sel, copies, row, timer)
     if case["suite"] in DECODE_SUITES and probe is not None:
         read_probe(probe, kvb, copies, row)
@@ -1046,8 +1051,10 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--no-interleave", dest="interleave",
                     action="store_false",
-                    help="time the prefill suites' calls one after the "
-                    "other (default: in turn, class Interleaved)")
+                    help="time every case's calls one after the other "
+                    "(default: in turn, class Interleaved, for the "
+                    "prefill suites and the decode cases whose copies "
+                    "fit INTERLEAVE_BYTES)")
     args = ap.parse_args()
     ptxas = {}
     if args.ptxas and os.path.exists(args.ptxas):
