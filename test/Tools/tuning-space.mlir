@@ -49,14 +49,13 @@
 // sm_90, a prefill at d 64: the warpgroup-MMA schedule (the heuristic's:
 // three consumer warpgroups), without its producer warpgroup, with the
 // 32-byte swizzle, with cp.async instead of TMA, with two consumer
-// warpgroups (ping-pong needs two: pingpong=1 changes nothing here and
-// drops out), and mma.sync (wgmma=0) with its warps from rocMLIR's wave
+// warpgroups, ping-pong (a ring of the three: pingpong=1), and mma.sync (wgmma=0) with its warps from rocMLIR's wave
 // fields (W = (64 / 64) * (16 W / 16)).
 // RUN: rock-gen -t bf16 -g 1 -num_heads_q 8 -num_heads_kv 2 -seq_len_q 512 -seq_len_k 512 -head_dim_qk 64 -head_dim_v 64 --transK --arch sm_90 --emit-tuning-space=quick -v | FileCheck %s --check-prefix=TC
 // TC: {{^}}# heuristic: wgmma warpgroups 3 rows 192 keys 128 producer 1 overlap 1 pingpong 0 swizzle128 1 tma 1 paged_tma 0 split [[P:[0-9]+]]{{$}}
 // TC-NEXT: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1{{[[:space:]]}}wgmma warpgroups 3 {{.*}} split [[P]]{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:producer=0{{[[:space:]]}}wgmma warpgroups 2 rows 128 keys 128 producer 0 {{.*}}{{$}}
-// TC-NOT: rock:pingpong=1
+// TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:pingpong=1{{[[:space:]]}}wgmma warpgroups 3 rows 192 keys 128 producer 1 overlap 1 pingpong 1 {{.*}}{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:swizzle128=0{{[[:space:]]}}wgmma {{.*}} pingpong 0 swizzle128 0 {{.*}}{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:tma=0{{[[:space:]]}}wgmma {{.*}} producer 1 {{.*}} tma 0 paged_tma 0 split {{.*}}{{$}}
 // TC: {{^}}attn:v3:64,64,16,8,64,16,16,4,1,1,2,0,1:rock:consumers=2{{[[:space:]]}}wgmma warpgroups 2 rows 128 keys 128 producer 1 {{.*}}{{$}}
