@@ -56,6 +56,7 @@
 #include "gpu/attention_wgmma.h"
 #include "internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -345,7 +346,7 @@ static bool applies(MlirOperation op, RockAttn *a, const WgSwitches *sw,
              ts[i]->nn * ts[i]->kk / 8, c->elt);
   c->overlap = sw->overlap;
   c->lazy = sw->lazy && a->softmax;
-  c->exp2Fma = a->softmax && rock__bitWidth(a->tv) < 32 ? sw->exp2Fma : 0;
+  c->exp2Fma = a->softmax ? sw->exp2Fma : 0;
   if (c->paged) {
     if (a->nExtra + 2 > ROCK_ATTN_MAX_EXTRA)
       return false;
@@ -993,6 +994,18 @@ int rock__gpuAttnWgmma(MlirOperation op, MlirExternalPass pass, RockAttn *a) {
   return rock__attnLower(op, pass, a, P, true, generate, &c) ? 1 : 0;
 }
 
+/* Appends to the NUL-terminated plan line in buf[len] (cut at len). */
+__attribute__((format(printf, 3, 4))) static void
+planAppend(char *buf, size_t len, const char *fmt, ...) {
+  size_t n = strlen(buf);
+  if (n + 1 >= len)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf + n, len - n, fmt, ap);
+  va_end(ap);
+}
+
 bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
                             size_t len) {
   MlirExternalPass quiet = {NULL};
@@ -1001,30 +1014,29 @@ bool rock__gpuAttnWgmmaPlan(MlirOperation op, const RockAttn *a, char *buf,
   RockAttn b = *a;
   if (!readSwitches(op, quiet, &sw) || !applies(op, &b, &sw, &c))
     return false;
-  int n = snprintf(buf, len,
-                   "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
-                   "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
-                   c.nwg, c.nb, c.mb, c.ws, sw.overlap, c.pingpong, sw.swizzle,
-                   c.tma, c.paged,
-                   (long long)rock__attnInternalSplit(&b, c.numCu, 2));
+  snprintf(buf, len,
+           "wgmma warpgroups %d rows %d keys %d producer %d overlap %d "
+           "pingpong %d swizzle128 %d tma %d paged_tma %d split %lld",
+           c.nwg, c.nb, c.mb, c.ws, sw.overlap, c.pingpong, sw.swizzle, c.tma,
+           c.paged, (long long)rock__attnInternalSplit(&b, c.numCu, 2));
   /* (where it is on, or asked by the switch: the plans of the one-tile
    * kernel by rule stay as they were) */
-  if ((sw.persist == 1 || c.persist) && n >= 0 && (size_t)n < len)
-    n += snprintf(buf + n, len - (size_t)n, " persistent %d%s%s%s", c.persist,
-                  c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
-                  c.persist ? "" : ")");
-  if (sw.qBufs > 1 && n >= 0 && (size_t)n < len)
-    n += snprintf(buf + n, len - (size_t)n, " q_buffers %d", c.qBufs);
-  if ((c.dyn || sw.dyn == 1) && n >= 0 && (size_t)n < len)
-    n += snprintf(buf + n, len - (size_t)n, " dynamic %d%s%s%s", c.dyn,
-                  c.dyn ? "" : " (", c.dyn ? "" : c.dynWhy, c.dyn ? "" : ")");
+  if (sw.persist == 1 || c.persist)
+    planAppend(buf, len, " persistent %d%s%s%s", c.persist,
+               c.persist ? "" : " (", c.persist ? "" : c.persistWhy,
+               c.persist ? "" : ")");
+  if (sw.qBufs > 1)
+    planAppend(buf, len, " q_buffers %d", c.qBufs);
+  if (c.dyn || sw.dyn == 1)
+    planAppend(buf, len, " dynamic %d%s%s%s", c.dyn, c.dyn ? "" : " (",
+               c.dyn ? "" : c.dynWhy, c.dyn ? "" : ")");
   /* (where taken: two stages, by default or where more do not fit, leave
    * the plan as it was, so that the tuning space's candidate drops out) */
-  if (c.stages != WG_STAGES && n >= 0 && (size_t)n < len)
-    n += snprintf(buf + n, len - (size_t)n, " stages %d", c.stages);
-  if (c.lazy && n >= 0 && (size_t)n < len)
-    n += snprintf(buf + n, len - (size_t)n, " lazy_rescale 1");
-  if (c.exp2Fma && n >= 0 && (size_t)n < len)
-    snprintf(buf + n, len - (size_t)n, " exp2_fma %d", c.exp2Fma);
+  if (c.stages != WG_STAGES)
+    planAppend(buf, len, " stages %d", c.stages);
+  if (c.lazy)
+    planAppend(buf, len, " lazy_rescale 1");
+  if (c.exp2Fma)
+    planAppend(buf, len, " exp2_fma %d", c.exp2Fma);
   return true;
 }

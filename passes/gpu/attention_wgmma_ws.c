@@ -150,7 +150,8 @@ static void namedBarrier(RockGen *g, const char *op, int id) {
 }
 
 /* This warpgroup's barrier (mine) or the next one's (i32 ids; with two,
- * 2 - w). */
+ * 2 - w, the form the by-rule d 256 kernel was measured with: the ring's
+ * remainder would move ptxas's compare of the last hand-over). */
 static int ppBarrier(RockGen *g, const WgCtx *c, bool mine) {
   int w = rock__genFresh(g);
   rock__genLine(g, "%%v%d = arith.index_cast %%v%d : index to i32", w, c->wgi);
