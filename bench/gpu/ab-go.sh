@@ -1,7 +1,7 @@
 #!/bin/bash
 # One device call: PR bundles of the new carry, then the bench suites of
 # each carry in turn (base, then new; AGAIN=1: base once more), per suite
-# group. Usage: OUT=DIR bash bench/gpu/ab-go.sh NEW BASE [GROUPS] (or from a folder holding ab-go.sh, ab-one.sh and ab_summary.py)
+# group (each through ab-one.sh). Usage: OUT=DIR bash bench/gpu/ab-go.sh NEW BASE [GROUPS] (or from a folder holding ab-go.sh, ab-one.sh and ab_summary.py)
 #   GROUPS: suite lists separated by ':' (default prefill,layout,shapes:decode,gqa)
 set -u
 S=$(cd "$(dirname "$0")" && pwd)
@@ -13,11 +13,6 @@ t0=$(date +%s)
 PR='. "$(dirname "$0")/carry-setup.sh"; run_bundles 30 "$PR_SECONDS" 12
   echo "PR bundles: $PR_PASS of $(ls $W/bundles/pr/*.bundle | wc -l) pass ([1 1 1], exit 0; $PR_TOTAL ran)"
   awk -F"\t" "!(\$2 == 0 && \$3 == \"[1 1 1]\")" "$OUT/pr.tsv" | head -20'
-BENCH='. "$(dirname "$0")/carry-setup.sh"
-  PYTHONUNBUFFERED=1 timeout "$BENCH_SECONDS" python3 "$C/attention_bench.py" \
-    --suites "$GRP" --bundles "$W/bundles/bench" --probe "$C/read_probe.ptx" \
-    --ptxas "$C/ptxas.json" --json "$OUT/bench.json" > "$OUT/bench.log" 2>&1
-  echo "exit $?"; grep -v "^{" "$OUT/bench.log" | grep -iE "error|Traceback" | head -3'
 mkdir -p "$R/pr"
 OUT=$R/pr PR_SECONDS=${PR_SECONDS:-100} bash -c "$PR" "$NEW/step"
 echo "($(( $(date +%s) - t0 )) s)"
@@ -26,7 +21,7 @@ for grp in ${SGROUPS//:/ }; do
   for c in $BASE $NEW ${AGAIN:+$BASE}; do
     i=$((i + 1)); d=$R/$i-$(basename $c | sed s/^build-//)-${grp//,/_}; mkdir -p $d
     t=$(date +%s)
-    r=$(OUT=$d GRP=$grp BENCH_SECONDS=${BENCH_SECONDS:-150} bash -c "$BENCH" "$c/step")
+    r=$(OUT=$d bash "$S/ab-one.sh" "$c" "$grp" "${BENCH_SECONDS:-150}" | head -1)
     echo "== $(basename $c) $grp: $r in $(( $(date +%s) - t )) s"
   done
 done

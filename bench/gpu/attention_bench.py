@@ -371,28 +371,38 @@ def replay_ms(replay, per, groups):
     return sorted(times)
 
 
+def n_groups(est):
+    """Timed groups for a call of `est` ms: GROUPS under 2 ms, else 5 (3
+    above 50 ms), so a 0.5 s prefill costs seconds, not minutes."""
+    return GROUPS if est < 2 else 5 if est < 50 else 3
+
+
+def graph_of(fn, copies):
+    """fn warmed up and captured for timing: (est ms of one call, calls per
+    replay, replay, mode, graph). Short calls (< 2 ms): WARMUP warm-up
+    calls, groups of max(8, copies) calls, one replay before timing. Longer
+    calls: no warm-up, groups of `copies` calls."""
+    est = one_call_ms(fn)
+    short = est < 2
+    per = max(8, copies) if short else copies
+    for w in range(WARMUP if short else 0):
+        fn(w % copies)
+    torch.cuda.synchronize()
+    replay, mode, graph = capture(fn, per, copies)
+    if short:
+        replay()
+    torch.cuda.synchronize()
+    return est, per, replay, mode, graph
+
+
 def time_groups(fn, copies):
     """Median and best ms of one call of fn(i), and the mode, rotating i over
     `copies` input sets. The calls are captured into a CUDA graph (so that
     Python's launch overhead is not measured); each group is one replay
-    between two events. Short calls (< 2 ms): WARMUP warm-up calls, groups
-    of max(8, copies) calls, GROUPS groups. Longer calls: one warm-up,
-    groups of `copies` calls, 5 groups (3 above 50 ms), so a 0.5 s prefill
-    costs seconds, not minutes. Falls back to eager launches (marked) if
-    capture fails."""
-    est = one_call_ms(fn)
-    if est < 2:
-        per, groups, warm = max(8, copies), GROUPS, WARMUP
-    else:
-        per, groups, warm = copies, 5 if est < 50 else 3, 0
-    for w in range(warm):
-        fn(w % copies)
-    torch.cuda.synchronize()
-    replay, mode, graph = capture(fn, per, copies)
-    if est < 2:
-        replay()
-    torch.cuda.synchronize()
-    times = replay_ms(replay, per, groups)
+    between two events (graph_of, n_groups). Falls back to eager launches
+    (marked) if capture fails."""
+    est, per, replay, mode, graph = graph_of(fn, copies)
+    times = replay_ms(replay, per, n_groups(est))
     del graph
     return times[len(times) // 2], times[0], mode
 
@@ -418,14 +428,7 @@ class Interleaved:
         runs, kept, long_ms = [], [], 0.0
         for key, fn, copies, row, finish in self.entries:
             try:
-                est = one_call_ms(fn)
-                per = max(8, copies) if est < 2 else copies
-                for w in range(WARMUP if est < 2 else 0):
-                    fn(w % copies)
-                torch.cuda.synchronize()
-                replay, mode, graph = capture(fn, per, copies)
-                replay()
-                torch.cuda.synchronize()
+                est, per, replay, mode, graph = graph_of(fn, copies)
             except Exception as e:
                 row[key + "_error"] = str(e).splitlines()[0][:200]
                 continue
@@ -433,7 +436,7 @@ class Interleaved:
             kept.append((key, fn, copies, row, finish))
             runs.append((replay, per, mode, graph, []))
         self.entries = kept
-        groups = GROUPS if long_ms < 2 else 5 if long_ms < 50 else 3
+        groups = n_groups(long_ms)
         start, stop = torch.cuda.Event(True), torch.cuda.Event(True)
         for g in range(groups):
             for j in range(len(runs)):
