@@ -84,8 +84,8 @@ def decode_table(out, r):
     header(out, "C-A paged GQA decode (Hq 32, Hkv 8, d 128, q 1, page 16 tokens, "
            "shuffled pages), GB/s over algorithmic bytes:",
            ["dtype", "B", "L", "K+V", "rock", "linear / paged probe",
-            "rock / linear", "rock / paged", "numpy+OpenBLAS", "torch 1.13",
-            "plain C", "ablation"])
+            "rock / linear", "rock / paged", "rock / same pages (paired)",
+            "numpy+OpenBLAS", "torch 1.13", "plain C", "ablation"])
     for d in r["decode"]:
         if "rock_gbps" not in d:
             continue
@@ -101,7 +101,8 @@ def decode_table(out, r):
             f"{d['kv_bytes'] // 2 ** 20} MiB ({where(d['kv_bytes'])}) | "
             f"{fmt(d['rock_gbps'])} | {fmt(d.get('probe_gbps'))} / "
             f"{fmt(d.get('paged_probe_gbps'))} | {pct(d.get('rock_vs_probe'))} | "
-            f"{paged_ratio(d)} | {fmt(d.get('numpy_gbps'))} | "
+            f"{paged_ratio(d)} | {pct(d.get('rock_vs_pair_probe'))} | "
+            f"{fmt(d.get('numpy_gbps'))} | "
             f"{fmt(d.get('torch_gbps'))} | {fmt(d.get('c_loop_gbps'))} | "
             f"{', '.join(ab) or '–'} |")
 

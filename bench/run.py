@@ -100,7 +100,8 @@ def run_rock(bin_dir, gen_args, repeats, timeout=1800, run_args=(), env=None,
                        env=dict(os.environ, **env) if env else None)
     res = {"wall_s": time.perf_counter() - t0, "rc": r.returncode,
            "verdict": None}
-    for key in ("compile_time_ms", "kernel_time_ms", "kernel_time_min_ms"):
+    for key in ("compile_time_ms", "kernel_time_ms", "kernel_time_min_ms",
+                "probe_read_gbps", "kernel_vs_probe", "kernel_vs_probe_best"):
         m = re.search(rf"^{key}:\s*([0-9.eE+-]+)", r.stdout, re.M)
         if m:
             res[key] = float(m.group(1))
@@ -178,19 +179,28 @@ def decode_rounds(bin_dir, row, nbytes, elt_bytes, args):
     for _ in range(args.rounds):
         lin, pgd = probe(bin_dir, 64 if args.quick else 1024, 3,
                          (16 * D * elt_bytes,))
+        # --time-probe: after each kernel run, a read of the same K / V
+        # pages in the same process (the ratio of each pair is immune to
+        # the host's bandwidth drifting between runs).
         rr = run_rock(bin_dir, decode_args(dtype, B, L, verify=args.quick),
-                      args.repeats)
-        rnd = {"probe_gbps": lin, "paged_probe_gbps": pgd.get(16 * D * elt_bytes)}
+                      args.repeats, run_args=("--time-probe",))
+        rnd = {"probe_gbps": lin, "paged_probe_gbps": pgd.get(16 * D * elt_bytes),
+               "pair_probe_gbps": rr.get("probe_read_gbps"),
+               "rock_vs_pair_probe": rr.get("kernel_vs_probe")}
         if "kernel_time_ms" in rr:
             rnd["rock_gbps"] = nbytes / (rr["kernel_time_ms"] * 1e-3) / 1e9
             if best is None or rr["kernel_time_ms"] < best["kernel_time_ms"]:
                 best = rr
         rounds.append(rnd)
     row["rock"] = best or rr
-    for k in ("probe_gbps", "paged_probe_gbps", "rock_gbps"):
+    for k in ("probe_gbps", "paged_probe_gbps", "rock_gbps", "pair_probe_gbps"):
         v = [r[k] for r in rounds if r.get(k)]
         if v:
             row[k] = max(v)
+    pairs = sorted(r["rock_vs_pair_probe"] for r in rounds
+                   if r.get("rock_vs_pair_probe"))
+    if pairs:  # the median round of the per-run pair medians
+        row["rock_vs_pair_probe"] = pairs[len(pairs) // 2]
     if "rock_gbps" in row:
         if row.get("probe_gbps"):
             row["rock_vs_probe"] = row["rock_gbps"] / row["probe_gbps"]

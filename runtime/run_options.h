@@ -32,6 +32,9 @@ typedef struct RockRunOptions {
   /// `--testing-mutate=KIND` (tests only, runtime/mutate.h): a planted wrong
   /// result; NULL = none. Borrowed.
   const char *mutate;
+  /// rock-run --time-probe: with --time, a plain read of K and V on this
+  /// many threads after each kernel run (runtime/read_probe.h); 0 = none.
+  int probeThreads;
 } RockRunOptions;
 
 /// An option of one runner only: a boolean flag (e.g. rock-run's

@@ -102,6 +102,7 @@ enum {
 static bool noHostFeatures;    ///< do not add the host's GemmFeatures (`dot`)
 static bool noAutoSplit;       ///< leave rock.num_threads unset
 static bool noPrefetch;        ///< set rock.no_prefetch (no software prefetch)
+static bool timeProbe;         ///< --time-probe: a plain K/V read per run
 static const char *cpuFlag;    ///< --cpu: LLVM CPU to generate code for
 static bool compileOnly;       ///< GPU modules: write a bundle, do not run
 static bool cubin;             ///< the bundle's objects as cubins (ptxas)
@@ -119,9 +120,15 @@ static void usage(FILE *f) {
       "                [--comparator legacy|allclose] [-atol X] [-rtol X]\n"
       "                [-pr] [-pi] [-pvr] [--no-host-features]\n"
       "                [--no-auto-split] [--no-prefetch] [--cpu NAME]\n"
+      "                [--time-probe]\n"
       "                [--compile-only [--cubin] -o FILE]\n"
       "                [--perf-db FILE] [--tune-configs FILE]\n"
       "                [--check-host-reference]\n"
+      "  --time-probe  with --time (CPU): after each kernel run, read the\n"
+      "              K and V it streams (paged: page by page through the\n"
+      "              tables) on the same threads, and print probe_time_ms,\n"
+      "              probe_read_gbps and kernel_vs_probe (the kernel's K+V\n"
+      "              rate over the probe's, median of the runs' pairs)\n"
       "  --cpu NAME  generate code for the LLVM CPU NAME (e.g. x86-64-v3)\n"
       "              instead of the host; default: $ROCK_JIT_CPU, else the "
       "host\n"
@@ -985,7 +992,10 @@ static int runMain(const RockRunOptions *o) {
     applyPerfDb(&c, h, o->verbose);
   char arch[32];
   if (!checkHostRef && rockGpuModuleGetArch(c.module, arch, sizeof arch)) {
-    status = compileGpu(&c, h, o, arch, t0);
+    status = timeProbe ? errorExit("--time-probe reads host memory: it is for "
+                                   "CPU modules, not %s",
+                                   arch)
+                       : compileGpu(&c, h, o, arch, t0);
     goto done;
   }
   if (compileOnly) {
@@ -1038,6 +1048,7 @@ int main(int argc, char **argv) {
   const RockToolFlag flags[] = {{"no-host-features", &noHostFeatures, NULL},
                                 {"no-auto-split", &noAutoSplit, NULL},
                                 {"no-prefetch", &noPrefetch, NULL},
+                                {"time-probe", &timeProbe, NULL},
                                 {"cpu", NULL, &cpuFlag},
                                 {"compile-only", &compileOnly, NULL},
                                 {"cubin", &cubin, NULL},
@@ -1049,6 +1060,11 @@ int main(int argc, char **argv) {
                                    (int)(sizeof flags / sizeof *flags), usage);
   if (status >= 0)
     return status;
+  if (timeProbe && !o.time) {
+    fprintf(stderr, "rock-run: --time-probe needs --time\n");
+    return ROCK_EXIT_USAGE;
+  }
+  o.probeThreads = timeProbe ? (int)ompThreads() : 0;
   if (cubin && !compileOnly) {
     fprintf(stderr, "rock-run: --cubin needs --compile-only -o FILE\n");
     return ROCK_EXIT_USAGE;
