@@ -80,6 +80,8 @@ typedef struct Gemm0Step {
   const RockCpuFused *f;
   const int *rows;
   int jj, row, nu;
+  const int *qreg; /* dotK: Q[r_h][32 c ..] as qreg[h * (Dqk / 32) + c], or
+                      NULL (loaded per key) */
 } Gemm0Step;
 
 /* One step of gemm0 at d = `d` (index id; `cst` its value when the row is
@@ -100,10 +102,13 @@ static void gemm0Step(RockGen *g, const Gemm0Step *s, int d, int64_t cst,
     int kv = s->f->dotK ? kl : rock__cpuWiden(g, kl, a->tk, a->acc, 16);
     for (int h = 0; h < ROCK_CPU_FUSE_ROWS; ++h) {
       rock__idx2(ib, sizeof ib, s->rows[h], dd);
-      int k = nu * h + u;
+      int k = s->f->dotK && nu == 1 ? h : nu * h + u;
       if (s->f->dotK) {
-        int qb = rock__genLoad(g, b->Qb, b->mQb, ib, 32, "bf16");
-        nacc[k] = rock__cpuDotBf16(g, args[k], qb, kv);
+        int qb = s->qreg ? s->qreg[h * (a->Dqk / 32) + (cst + w * u) / 32]
+                         : rock__genLoad(g, b->Qb, b->mQb, ib, 32, "bf16");
+        /* One accumulator per row (nu 1): the second chunk adds to the
+         * first's result. */
+        nacc[k] = rock__cpuDotBf16(g, nu == 1 && u ? nacc[k] : args[k], qb, kv);
       } else {
         int qv = rock__genLoad(g, b->Ql, b->mQl, ib, 16, "f32");
         int p = rock__genBinF(g, "arith.mulf", qv, kv, "vector<16xf32>");
@@ -129,6 +134,20 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rows[0] = rg;
   for (int h = 1; h < ROCK_CPU_FUSE_ROWS; ++h)
     rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
+  /* The dot form with d <= 128: Q's rows are loaded once per row group and
+   * held in registers (d 128: 16 of the 32 vector registers, beside one
+   * accumulator per row and the K row's four), instead of 16 loads per key;
+   * measured on Zen 4, bf16 B 2 L 2k in cache 0.28 against 0.32 ms, above
+   * L3 0.86-0.87 of the paired read probe against 0.81-0.83
+   * (docs/cpu.md). */
+  int qreg[ROCK_CPU_FUSE_ROWS * 4];
+  bool holdQ = f->dotK && Dqk <= 128;
+  for (int h = 0; holdQ && h < ROCK_CPU_FUSE_ROWS; ++h)
+    for (int64_t c = 0; c < Dqk / 32; ++c) {
+      rock__idx2(ib, sizeof ib, rows[h], rock__genIndex(g, 32 * c));
+      qreg[h * (Dqk / 32) + c] =
+          rock__genLoad(g, b->Qb, b->mQb, ib, 32, "bf16");
+    }
   int j = rock__cpuKeyOrder(g, rock__genFor(g, c0, nCols, c1), nCols, MB);
   int jj = rock__genBin(g, "arith.addi", j0, j, "index");
   rock__cpuPrefetchRow(g, a, false, gBlk, jj, f->ahead, -1, Dqk);
@@ -138,8 +157,12 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   int64_t step = f->dotK ? 64 : 16 * nu;
   for (int i = 0; i < NA; ++i)
     init[i] = rock__genZero(g, "f32", 16);
-  Gemm0Step st = {a, b, f, rows, jj, rowLoad(g, a, false, gBlk, jj, c0, Dqk),
-                  nu};
+  if (holdQ)
+    nu = 1, na = ROCK_CPU_FUSE_ROWS;
+  Gemm0Step st = {a,  b,
+                  f,  rows,
+                  jj, rowLoad(g, a, false, gBlk, jj, c0, Dqk),
+                  nu, holdQ ? qreg : NULL};
   if (st.row >= 0) {
     /* The row in registers, the d loop unrolled. */
     for (int i = 0; i < na; ++i)
@@ -173,29 +196,16 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
   rock__genEnd(g);
 }
 
-/* gemm1, ROCK_CPU_FUSE_ROWS rows per V load, DC columns of O in registers:
- * O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
-void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
-                         const RockCpuFused *f) {
+/* One pass of gemm1 over the tile: columns [dc, dc + DC) of O for the
+ * rows `rows`, DC / 16 accumulators per row; the software prefetch takes
+ * the same columns of the V rows ahead. */
+static void gemm1Pass(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                      const RockCpuFused *f, const int *rows, int dc, int DC) {
   MlirType f32 = a->f32;
-  int64_t MB = a->MB, Dv = a->Dv;
-  int c0 = f->c0, c1 = f->c1, nRows = f->nRows, nCols = f->nCols, j0 = f->j0,
-      gBlk = f->gBlk;
-  bool dotV = f->dotV, narrowV = f->narrowV;
+  int64_t MB = a->MB;
+  int c0 = f->c0, c1 = f->c1, nCols = f->nCols, j0 = f->j0, gBlk = f->gBlk;
+  int NS = DC / 16;
   char ib[128];
-  /* gemm1, ROCK_CPU_FUSE_ROWS rows per V load, DC columns of O in
-   * registers: O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
-  int DC = narrowV        ? 16
-           : Dv % 64 == 0 ? 64
-           : Dv % 32 == 0 ? 32
-                          : 16,
-      NS = DC / 16;
-  int rg = rock__genFor(g, c0, nRows, rock__genIndex(g, ROCK_CPU_FUSE_ROWS));
-  int rows[ROCK_CPU_FUSE_ROWS];
-  rows[0] = rg;
-  for (int h = 1; h < ROCK_CPU_FUSE_ROWS; ++h)
-    rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
-  int dc = rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, DC));
   enum { NA = ROCK_CPU_FUSE_ROWS * 4 };
   int init[NA], args[NA], res[NA], nacc[NA], cols[4], cbs[ROCK_CPU_FUSE_ROWS];
   for (int s = 0; s < NS; ++s)
@@ -214,7 +224,7 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
       init[h * NS + s] = rock__genZero(g, "f32", 16);
   }
   int n = ROCK_CPU_FUSE_ROWS * NS, j, lo = c0;
-  if (dotV) {
+  if (f->dotV) {
     /* Key pairs (2t, 2t + 1) by vdpbf16ps: the V rows interleaved
      * lane by lane against (P[2t], P[2t + 1]) repeated; an odd last key
      * goes through the f32 loop below. */
@@ -282,6 +292,27 @@ void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
       int on = rock__genFma(g, o, cbs[h], res[h * NS + s], "vector<16xf32>");
       rock__genStore(g, on, b->Ot, b->mOt, ib, 16, "f32");
     }
+}
+
+/* gemm1, ROCK_CPU_FUSE_ROWS rows per V load, DC columns of O in registers:
+ * O[r][d] = c[r] * O[r][d] + Σ_j P[r][j] * V[j][d]. */
+void rock__cpuFusedGemm1(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
+                         const RockCpuFused *f) {
+  int64_t Dv = a->Dv;
+  int c0 = f->c0;
+  int DC = f->narrowV ? 16 : Dv % 64 == 0 ? 64 : Dv % 32 == 0 ? 32 : 16;
+  int rg = rock__genFor(g, c0, f->nRows, rock__genIndex(g, ROCK_CPU_FUSE_ROWS));
+  int rows[ROCK_CPU_FUSE_ROWS];
+  rows[0] = rg;
+  for (int h = 1; h < ROCK_CPU_FUSE_ROWS; ++h)
+    rows[h] = rock__genBin(g, "arith.addi", rg, rock__genIndex(g, h), "index");
+  /* Each pass prefetches its own columns of the V rows ahead: the
+   * prefetches spread over both passes. (All of a row's lines in the first
+   * pass and none in the second was slower on Zen 4: 0.82 against 0.86 of
+   * the paired read probe, bf16 B 16 L 16k; the memory idles in the second
+   * pass.) */
+  int dc = rock__genFor(g, c0, rock__genIndex(g, Dv), rock__genIndex(g, DC));
+  gemm1Pass(g, a, b, f, rows, dc, DC);
   rock__genEnd(g);
   rock__genEnd(g);
 }

@@ -17,6 +17,9 @@
 // RUN: rock-opt %t.mlir --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=IR-NONE
 // RUN: sed -e 's/splitKV = 1 : i32,/splitKV = 1 : i32, features = #rock<GemmFeatures dot>,/' %t.mlir > %t.dot.mlir
 // RUN: rock-opt %t.dot.mlir --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=IR-DOT
+// At d 128 the dot form holds Q's four rows in registers: 16 loads before
+// the key loop, none in it, one accumulator chain per row.
+// RUN: rock-opt %t.dot.mlir --rock-attention-to-gridwise --rock-lower-combine --rock-lower-gridwise-attention | FileCheck %s --check-prefix=QREG
 // Split KV with LSE, odd lengths, no mask.
 // RUN: rock-gen --operation attention -t bf16 -g 3 -num_heads_q 4 -num_heads_kv 1 -seq_len_q 1 -seq_len_k 515 -head_dim_qk 64 -head_dim_v 64 -split_kv 4 -return_lse -pv-strict | rock-run -v | FileCheck %s --check-prefix=DOT
 
@@ -29,3 +32,9 @@
 // IR-DOT: vector.shuffle {{.*}} [0, 32, 1, 33, 2, 34
 // IR-DOT: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
 // BAD: rock.cpu_decode_dot must be true or false
+// QREG-COUNT-16: = vector.load %{{.*}} : memref<4x128xbf16>, vector<32xbf16>
+// QREG-NEXT: scf.for
+// QREG-NOT: vector.load {{.*}}memref<4x128xbf16>
+// QREG: %[[D0:.*]] = llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"(%cst{{.*}}) :
+// QREG-NOT: vector.load {{.*}}memref<4x128xbf16>
+// QREG: = llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"(%[[D0]],
