@@ -9,8 +9,8 @@
 #include "mutate.h"
 #include "npy.h"
 #include "problem.h"
-#include "read_probe.h"
 #include "reference.h"
+#include "session_probe.h"
 #include "timer.h"
 #include "verdict.h"
 
@@ -484,51 +484,18 @@ static int invoke(const RockSession *s, const RockSessionBackend *be,
   return rockReportError(s->tool, "cannot invoke %s", name);
 }
 
-/// --time-probe's state: K's and V's spans, and one probe time per run.
-typedef struct Probe {
-  RockReadSpans lists[2];
-  int threads;
-  double *times; ///< owned; NULL = no probe
-  uint64_t sink;
-} Probe;
-
-/// Fills `pr`'s lists with the bytes the kernel streams: every page of the
-/// K and V pools through their tables (logical order, as the kernel visits
-/// them), or the dense K and V in 4 KiB spans. Returns false if out of
-/// memory.
-static bool probeLists(const RockSession *s, Probe *pr) {
-  if (s->kCache) {
-    const RockPagedCache *c[2] = {s->kCache, s->vCache};
-    for (int i = 0; i < 2; ++i)
-      if (!rockReadSpansAddTable(
-              &pr->lists[i], c[i]->table->data, c[i]->numSlots,
-              rockBufferGetBytes(c[i]->pool) / (size_t)c[i]->numSlots))
-        return false;
-    return true;
-  }
-  const RockBuffer *b[2] = {s->k, s->v};
-  for (int i = 0; i < 2; ++i) {
-    size_t bytes = rockBufferGetBytes(b[i]),
-           piece = bytes < 4096 ? bytes : 4096;
-    if (piece &&
-        !rockReadSpansAddLinear(&pr->lists[i], b[i]->data, bytes, piece))
-      return false;
-  }
-  return true;
-}
-
 /// Runs the kernel `repeats` times, timing each run with the host clock,
 /// and after each run the probe `pr` if it has times.
 static int runKernel(RockSession *s, const RockSessionBackend *be,
-                     double *times, int64_t repeats, Probe *pr) {
+                     double *times, int64_t repeats, RockSessionProbe *pr) {
   for (int64_t k = 0; k < repeats; ++k) {
     double start = rockTimerNowMs();
     int status = invoke(s, be, "rock_attention", s->args, s->numArgs);
     if (status != ROCK_EXIT_PASS)
       return status;
     times[k] = rockTimerNowMs() - start;
-    if (pr && pr->times)
-      pr->times[k] = rockReadProbeRun(pr->lists, 2, pr->threads, &pr->sink);
+    if (pr)
+      rockSessionProbeRun(pr, k);
   }
   if (s->h->problem.paged && !checkPageTables(s))
     return ROCK_EXIT_ERROR; // the kernel overwrote its page tables
@@ -704,9 +671,8 @@ static int report(RockSession *s, const RockRunOptions *o,
 /// Prints compile_time_ms and the kernel's median and best time.
 static int printTimes(const RockSession *s, const RockSessionBackend *be,
                       double compileMs, double *times, int64_t repeats) {
-  double median = rockTimerMedian(times, (int)repeats), best = times[0];
-  for (int64_t k = 1; k < repeats; ++k)
-    best = times[k] < best ? times[k] : best;
+  double best = rockTimerMin(times, repeats);
+  double median = rockTimerMedian(times, (int)repeats);
   if (be->time) {
     char err[512] = "";
     if (!be->time(be->user, s, &median, &best, err, sizeof err))
@@ -732,54 +698,10 @@ void rockSessionPrintInputs(const RockSession *s) {
   }
 }
 
-/// Readies `pr` for `repeats` runs when --time-probe asks for it; returns
-/// an exit status.
-static int startProbe(const RockSession *s, const RockRunOptions *o, Probe *pr,
-                      int64_t repeats) {
-  if (!o->time || o->probeThreads <= 0)
-    return ROCK_EXIT_PASS;
-  pr->times = calloc((size_t)repeats, sizeof(double));
-  if (!pr->times || !probeLists(s, pr))
-    return rockReportError(s->tool, "out of memory for --time-probe");
-  if (rockReadSpansBytes(pr->lists, 2) == 0)
-    return rockReportError(s->tool, "--time-probe: K and V are empty");
-  return ROCK_EXIT_PASS;
-}
-
-/// Prints --time-probe's lines: the probe's times and rate, and the
-/// kernel's K/V read rate over the probe's, per run (median) and best
-/// against best.
-static void printProbe(const RockSession *s, Probe *pr, const double *times,
-                       int64_t repeats) {
-  if (!pr->times)
-    return;
-  uint64_t bytes = rockReadSpansBytes(pr->lists, 2), kv = bytes;
-  if (!s->kCache)
-    kv = rockBufferGetBytes(s->k) + rockBufferGetBytes(s->v);
-  double *ratio = malloc((size_t)repeats * sizeof(double));
-  double bestK = times[0], bestP = pr->times[0];
-  for (int64_t k = 0; k < repeats; ++k) {
-    bestK = times[k] < bestK ? times[k] : bestK;
-    bestP = pr->times[k] < bestP ? pr->times[k] : bestP;
-    if (ratio) // the kernel's rate on K + V over the probe's rate
-      ratio[k] = (double)kv / times[k] / ((double)bytes / pr->times[k]);
-  }
-  double med = rockTimerMedian(pr->times, (int)repeats);
-  printf("probe_bytes: %llu\n", (unsigned long long)bytes);
-  printf("probe_time_ms: %.3f\n", med);
-  printf("probe_time_min_ms: %.3f\n", bestP);
-  printf("probe_read_gbps: %.3f\n", (double)bytes / bestP * 1e-6);
-  if (ratio)
-    printf("kernel_vs_probe: %.3f\n", rockTimerMedian(ratio, (int)repeats));
-  printf("kernel_vs_probe_best: %.3f\n",
-         (double)kv / bestK / ((double)bytes / bestP));
-  free(ratio);
-}
-
 /// The body of rockSessionRun once `times` exists.
 static int runAndVerify(RockSession *s, const RockRunOptions *o,
                         const RockSessionBackend *be, double compileMs,
-                        double *times, int64_t repeats, Probe *pr) {
+                        double *times, int64_t repeats, RockSessionProbe *pr) {
   const RockHarness *h = s->h;
   const RockAttnProblem *p = &h->problem;
   if (o->printInputs || h->printInputs)
@@ -829,7 +751,8 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
     printf("verification skipped (verifier none)\n");
   }
   if (o->time) {
-    printProbe(s, pr, times, repeats); // before printTimes sorts `times`
+    rockSessionProbePrint(s, pr, times, repeats); // before printTimes sorts
+                                                  // `times`
     status = printTimes(s, be, compileMs, times, repeats);
     if (status != ROCK_EXIT_PASS)
       return status;
@@ -846,14 +769,13 @@ int rockSessionRun(RockSession *s, const RockRunOptions *o,
   double *times = calloc((size_t)repeats, sizeof(double));
   if (!times)
     return rockReportError(s->tool, "out of memory");
-  Probe pr = {.threads = o->probeThreads};
-  int status = startProbe(s, o, &pr, repeats);
+  RockSessionProbe pr = {.threads = o->probeThreads};
+  int status =
+      o->time ? rockSessionProbeStart(s, &pr, repeats) : ROCK_EXIT_PASS;
   if (status == ROCK_EXIT_PASS)
     status = runAndVerify(s, o, be, compileMs, times, repeats, &pr);
   fflush(stdout);
   free(times);
-  free(pr.times);
-  rockReadSpansClear(&pr.lists[0]);
-  rockReadSpansClear(&pr.lists[1]);
+  rockSessionProbeClear(&pr);
   return status;
 }

@@ -22,3 +22,10 @@ double rockTimerMedian(double *v, int n) {
   qsort(v, (size_t)n, sizeof *v, cmpDouble);
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
+
+double rockTimerMin(const double *v, int64_t n) {
+  double m = n > 0 ? v[0] : 0.0;
+  for (int64_t k = 1; k < n; ++k)
+    m = v[k] < m ? v[k] : m;
+  return m;
+}

@@ -847,9 +847,7 @@ static int tuneTime(Tuned *t, int n, RockSession *s, int64_t repeats) {
       continue;
     int64_t m = TUNE_ROUNDS * repeats;
     t[i].median = rockTimerMedian(t[i].times, (int)m);
-    t[i].best = t[i].times[0];
-    for (int64_t k = 1; k < m; ++k)
-      t[i].best = t[i].times[k] < t[i].best ? t[i].times[k] : t[i].best;
+    t[i].best = rockTimerMin(t[i].times, m);
   }
   return EXIT_PASS;
 }
