@@ -141,7 +141,8 @@ void rock__cpuFusedGemm0(RockGen *g, const RockAttn *a, const RockCpuBufs *b,
    * L3 0.86-0.87 of the paired read probe against 0.81-0.83
    * (docs/cpu.md). */
   int qreg[ROCK_CPU_FUSE_ROWS * 4];
-  bool holdQ = f->dotK && Dqk <= 128;
+  /* (The K row is in registers too: the steps index qreg by constant.) */
+  bool holdQ = f->dotK && Dqk <= 128 && Dqk * 2 <= ROW_LOAD_BYTES;
   for (int h = 0; holdQ && h < ROCK_CPU_FUSE_ROWS; ++h)
     for (int64_t c = 0; c < Dqk / 32; ++c) {
       rock__idx2(ib, sizeof ib, rows[h], rock__genIndex(g, 32 * c));
