@@ -15,15 +15,16 @@ enum { LINE = 64, GROUP = 8, MAX_THREADS = 64 };
 /// 16 bytes in a vector register (SSE2 on any x86-64; NEON on AArch64).
 typedef uint64_t Vec __attribute__((vector_size(16)));
 
-static bool addSpan(RockReadSpans *s, const unsigned char *p, size_t bytes) {
-  if (s->n && s->bytes != bytes)
+/// Room for `extra` more spans of `bytes` each; false if out of memory or
+/// `bytes` is 0 or differs from the spans already there.
+static bool reserve(RockReadSpans *s, int64_t extra, size_t bytes) {
+  if (bytes == 0 || (s->n && s->bytes != bytes))
     return false;
   const unsigned char **grown =
-      realloc(s->starts, (size_t)(s->n + 1) * sizeof *grown);
-  if (!grown)
+      realloc(s->starts, (size_t)(s->n + extra) * sizeof *grown);
+  if (!grown && s->n + extra > 0)
     return false;
   s->starts = grown;
-  s->starts[s->n++] = p;
   s->bytes = bytes;
   return true;
 }
@@ -31,19 +32,19 @@ static bool addSpan(RockReadSpans *s, const unsigned char *p, size_t bytes) {
 bool rockReadSpansAddLinear(RockReadSpans *s, const void *base, size_t bytes,
                             size_t piece) {
   const unsigned char *p = base;
-  if (piece == 0 || (s->n && s->bytes != piece))
+  if (!reserve(s, piece ? (int64_t)(bytes / piece) : 0, piece))
     return false;
   for (size_t off = 0; off + piece <= bytes; off += piece)
-    if (!addSpan(s, p + off, piece))
-      return false;
+    s->starts[s->n++] = p + off;
   return true;
 }
 
 bool rockReadSpansAddTable(RockReadSpans *s, const int64_t *table, int64_t n,
                            size_t pageBytes) {
+  if (!reserve(s, n, pageBytes))
+    return false;
   for (int64_t i = 0; i < n; ++i)
-    if (!addSpan(s, (const unsigned char *)(uintptr_t)table[i], pageBytes))
-      return false;
+    s->starts[s->n++] = (const unsigned char *)(uintptr_t)table[i];
   return true;
 }
 

@@ -751,8 +751,8 @@ static int runAndVerify(RockSession *s, const RockRunOptions *o,
     printf("verification skipped (verifier none)\n");
   }
   if (o->time) {
-    rockSessionProbePrint(s, pr, times, repeats); // before printTimes sorts
-                                                  // `times`
+    // The probe's pairs first: printTimes sorts `times`.
+    rockSessionProbePrint(s, pr, times, repeats);
     status = printTimes(s, be, compileMs, times, repeats);
     if (status != ROCK_EXIT_PASS)
       return status;
@@ -770,8 +770,7 @@ int rockSessionRun(RockSession *s, const RockRunOptions *o,
   if (!times)
     return rockReportError(s->tool, "out of memory");
   RockSessionProbe pr = {.threads = o->probeThreads};
-  int status =
-      o->time ? rockSessionProbeStart(s, &pr, repeats) : ROCK_EXIT_PASS;
+  int status = rockSessionProbeStart(s, &pr, repeats);
   if (status == ROCK_EXIT_PASS)
     status = runAndVerify(s, o, be, compileMs, times, repeats, &pr);
   fflush(stdout);
